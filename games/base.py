@@ -38,11 +38,14 @@ class IllegalMove(ValueError):
     """A move (or move text, or position text) that the rules do not allow; the message says why.
     ``other``: the same reason with the board's places named in the notation the game's players
     write elsewhere (Trax's official one: ``A1`` where the message says ``f6``), for a window that
-    labels its board so (``Game.other_move_text``); None where the reason names no place so."""
+    labels its board so (``Game.other_move_text``); None where the reason names no place so.
+    ``at``: where a whole written game is refused for one of its moves (``Game.whole_game``), that
+    move's number (1 first), so a reader can keep the game up to the move before it; None otherwise."""
 
-    def __init__(self, *args: object, other: str | None = None) -> None:
+    def __init__(self, *args: object, other: str | None = None, at: int | None = None) -> None:
         super().__init__(*args)
         self.other = other
+        self.at = at
 
 
 @dataclass(frozen=True)
@@ -348,7 +351,8 @@ class Game(ABC):
         """A whole game written in a notation that sets up its own start (Trax's official one lays
         its first tile, ``@0/``): (the options it needs, the start position's text, its other
         moves in this game's notation); None (this default) for moves played from the usual start.
-        IllegalMove says why such a game cannot be played here (a move, a board too small)."""
+        IllegalMove says why such a game cannot be played here (a move, naming its number in its
+        ``at``, or a board too small)."""
         return None
 
     def options_shown_by(self, texts: list[str]) -> dict[str, Any]:

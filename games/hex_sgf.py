@@ -57,6 +57,7 @@ from games.record import (
     Result,
     Side,
     given_date,
+    legal_part,
     loss_placed,
     now_iso,
     resigned_at,
@@ -147,7 +148,8 @@ def main_line(text: str) -> list[Node]:
 def record_from_sgf(text: str) -> GameRecord:
     """The Hex game of a HexGui, Benzene or Little Golem SGF file, its moves replayed and dated as
     its ``DT`` says (RecordError naming the first problem: another game's SGF, a board we do not
-    play, a move that is not legal and the line it is on).
+    play, a move that is not legal and the line it is on: ``PartlyLegal``, holding the game up to
+    the move before it).
 
     A resignation ``RE`` tells without a ``resign`` node (``RE[W+R]``, ``RE[B+Resign]``: FF[4]'s
     RE names the winner, so the loser is the other letter), or a flag fall (``RE[W+T]``,
@@ -155,13 +157,15 @@ def record_from_sgf(text: str) -> GameRecord:
     there ("Red resigns at move 2", "Red lost on time at move 2"), and said as the file says it
     ("Red resigns") when it is not: ``games.record.loss_placed``."""
     nodes = _nodes_of(text)
-    record = _game_of(nodes)
+    record, refused = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]
     when = sgf_started(written)
-    if when is None:
-        return record
     last = sgf_last_date(written)
-    return record.dated(*when) if last is None else record.dated(*when, last=last[0], last_given=last[1])
+    if when is not None:
+        record = record.dated(*when) if last is None else record.dated(*when, last=last[0], last_given=last[1])
+    if refused is not None:  # the game up to its last legal move is kept (``legal_part``)
+        raise legal_part(record, refused)
+    return record
 
 
 def sgf_started(value: str) -> tuple[str, str] | None:
@@ -235,8 +239,9 @@ def sgf_text(raw: bytes) -> str:
         return raw.decode("iso-8859-1")
 
 
-def _game_of(nodes: list[Node]) -> GameRecord:
-    """The Hex game of an SGF's main line (``record_from_sgf``), dated the day it is read."""
+def _game_of(nodes: list[Node]) -> tuple[GameRecord, str | None]:
+    """The Hex game of an SGF's main line (``record_from_sgf``), dated the day it is read, as far
+    as its moves are legal, and why the next is refused (None: every move is legal)."""
     root = nodes[0]
     game_number = root.get("GM", ["11"])[0].strip()
     if game_number != "11":
@@ -263,7 +268,7 @@ def _game_of(nodes: list[Node]) -> GameRecord:
         if value.lower() == "resign":  # at its node's ply, as our own records say it: "Red resigns at move 5"
             loser = SIDE_LETTERS.index(letter) ^ kept
             said = resigned_at(game.sides[loser], len(moves), record.first_state(game).to_move)
-            return record.with_moves(moves, state).finish(Result(1 - loser, said))
+            return record.with_moves(moves, state).finish(Result(1 - loser, said)), None
         text = value if kept else transpose_cell(value)
         if value.lower() in SWAP_WORDS:
             text = "swap"
@@ -272,16 +277,17 @@ def _game_of(nodes: list[Node]) -> GameRecord:
             move = game.parse_move(state, text)
         except IllegalMove as exc:
             _letter, as_written, line = written[number - 1]
-            raise RecordError(f"line {line}: {_refusal(number, as_written, little_golem, size, exc)}") from None
+            return record.with_moves(moves, state), f"line {line}: {_refusal(number, as_written, little_golem, size, exc)}"
         moves.append(game.format_move(state, move))
         state = state.play(move)
     record = record.with_moves(moves, state)
     if record.is_finished():
-        return record
+        return record, None
     result = _result_off_the_board(game, root, kept and not little_golem)
     if result is None:
-        return record
-    return record.finish(loss_placed(result, game.sides, state.to_move, len(moves), record.first_state(game).to_move))
+        return record, None
+    return record.finish(loss_placed(result, game.sides, state.to_move, len(moves),
+                                     record.first_state(game).to_move)), None
 
 
 def _nodes_of(text: str) -> list[Node]:

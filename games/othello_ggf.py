@@ -58,6 +58,7 @@ from games.record import (
     Result,
     Side,
     given_date,
+    legal_part,
     loss_off_the_board,
     loss_placed,
     now_iso,
@@ -105,7 +106,8 @@ def ggf_game_count(text: str) -> int:
 def record_from_ggf(text: str) -> GameRecord:
     """The first Othello game of a GGF text, its moves replayed; RecordError naming the first
     problem (a variant or board we do not play, a square of ``BO`` we cannot read, a move that is
-    not legal, a game cut short).
+    not legal, a game cut short); a move that is not legal raises ``PartlyLegal``, holding the game
+    up to the move before it.
 
     ``RE[+12.000:r]`` is the result for black, the first colour (the GGF definition): black won
     and white resigned (``:t``: white's flag fell).  GGS and NBoard write no node for it, so the
@@ -129,14 +131,17 @@ def record_from_ggf(text: str) -> GameRecord:
                         started=now_iso(), start_position=start)
     texts = [_move_text(value) for name, value in properties if name in ("B", "W")]
     lines = [first_line + first.group(1).count("\n", 0, offset) for name, _value, offset in written if name in ("B", "W")]
-    moves, final = written_out(game, record.first_state(game), texts, lines)
+    moves, final, refused = written_out(game, record.first_state(game), texts, lines)
     record = record.with_moves(moves, final)
     notes = [value for name, value in properties if name == COMMENT]
-    loss = None if record.is_finished() else _end_told(game, root.get("RE"), notes)
+    loss = None if record.is_finished() or refused else _end_told(game, root.get("RE"), notes)
     if loss is not None:
         record = record.finish(loss_placed(loss, game.sides, final.to_move, len(moves),
                                                   record.first_state(game).to_move))
-    return _dated(record, _started(root.get("DT", "")), notes)
+    record = _dated(record, _started(root.get("DT", "")), notes)
+    if refused is not None:  # the game up to its last legal move is kept (``legal_part``)
+        raise legal_part(record, refused, game, final)
+    return record
 
 
 def _end_told(game: games.Game, said: str | None, notes: list[str]) -> Result | None:

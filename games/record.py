@@ -4,7 +4,7 @@ A record holds the game and its options, who played each side, every move in the
 notation, the result, the dates, and optionally the engine's evaluation of each position.  Moves,
 not positions, are the truth: loading a record replays every move through the game contract, so a
 file naming an unknown game or option, or an illegal move, is refused with a message naming the
-problem ("move 12 'd9' is not legal: ...").  ``GameRecord.start``, ``with_move``, ``finish``,
+problem ("move 12 'd9' is not legal: ..."; ``PartlyLegal``, in every format, keeps the legal part).  ``GameRecord.start``, ``with_move``, ``finish``,
 ``dumps`` and ``loads`` (RecordError, a ValueError, naming the problem) make and read one.
 
 The file format (version 1; version 2 when it has ``start``)::
@@ -80,6 +80,26 @@ class WholeGameError(RecordError):
     """A whole game written in a notation one game claims (``Game.whole_game``: Trax's official
     ``@0/ ...``) that it cannot play here: a move that is not legal, a board too small.  Said as
     it is, where a text naming no game is tried on every game (no other reads that notation)."""
+
+
+class PartlyLegal(RecordError):
+    """A game whose moves turn illegal part-way (a hand-edited or damaged file, a rule changed
+    between versions), refused as before in words naming the first move that cannot be played and
+    why ("line 7: move 5 'a1' is not legal: ..."); ``legal`` is the game up to its last legal move
+    as the file's reader read the rest of it (players, date, start: ``legal_part``), so that a window
+    keeps what can be kept where the whole game was lost for one move.  Every reader raises it the
+    same way (a record's JSON, a move list, SGF, GGF, Trax's official notation); a file whose
+    header or format cannot be read raises a plain RecordError, no game kept."""
+
+    def __init__(self, message: str, legal: GameRecord | None = None) -> None:
+        super().__init__(message)
+        self.legal = legal
+
+
+class WholeGamePartlyLegal(WholeGameError, PartlyLegal):
+    """A whole game in a notation one game claims (``WholeGameError``: Trax's official ``@0/ ...``)
+    with a move part-way that cannot be played: said as it is, no other game being tried, and kept
+    up to the move before it (``PartlyLegal``)."""
 
 
 class RecordNotReadableHere(RecordError):
@@ -243,7 +263,16 @@ class GameRecord:
             raise RecordError(f"game {self.game_id!r}: {exc}") from None
 
     def states(self, game: Game | None = None) -> list[State]:
-        """Every position of the game: ``states()[i]`` is the position after ``i`` moves."""
+        """Every position of the game: ``states()[i]`` is the position after ``i`` moves;
+        RecordError naming the first move that is not legal."""
+        out, refused = self.legal_states(game)
+        if refused is not None:
+            raise RecordError(refused)
+        return out
+
+    def legal_states(self, game: Game | None = None) -> tuple[list[State], str | None]:
+        """The positions as far as the moves are legal (``[i]``: after ``i`` moves), and why the
+        next move is refused ("move 12 'd9' is not legal: ..."), None where every move is legal."""
         game = game or self.game()
         state = self.first_state(game)
         out = [state]
@@ -251,9 +280,9 @@ class GameRecord:
             try:
                 state = state.play(game.parse_move(state, text))
             except IllegalMove as exc:
-                raise RecordError(f"move {number} {text!r} is not legal: {exc}") from None
+                return out, f"move {number} {text!r} is not legal: {exc}"
             out.append(state)
-        return out
+        return out, None
 
     def first_state(self, game: Game | None = None) -> State:
         """The position the moves are played from: ``start_position``, or the game's usual start.
@@ -379,7 +408,11 @@ class GameRecord:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"
                 raise RecordError(f"game {self.game_id!r} has no option {name!r}; options: {valid}")
-        final = self.states()[-1]
+        game = self.game()
+        positions, refused = self.legal_states(game)
+        if refused is not None:  # the moves before it may still be kept (``PartlyLegal``)
+            raise legal_part(replace(self, moves=self.moves[:len(positions) - 1]), refused, game, positions[-1])
+        final = positions[-1]
         if final.is_terminal():
             if self.result is None:
                 raise RecordError(f"the moves end the game ({final.end_reason()}) but the record has no result")
@@ -390,35 +423,40 @@ class GameRecord:
                 )
 
 
-def up_to_last_legal(text: str) -> tuple[GameRecord, int, str] | None:
-    """A record's text refused for an illegal move (``GameRecord.check``: a rule changed between
-    versions, a hand-edited file), read up to its last legal move: that record (the moves before
-    the illegal one, unfinished there: its result, if any, came with moves now gone), the number
-    of moves kept, and why the next one is refused, as ``check`` says it.  None when the text is
-    refused for something else, or its legal part is refused too: the whole game was lost for one
-    move, though every move before it could be played on or replayed."""
+def legal_part(record: GameRecord, why: str, game: Game | None = None, state: State | None = None,
+               kind: type[PartlyLegal] = PartlyLegal) -> PartlyLegal:
+    """The refusal of a game that a reader read as far as its last legal move (``record``: its
+    moves, every one legal, and what else the file said of it), the next move refused for ``why``:
+    ``PartlyLegal(why)`` holding that game (``game``'s rules, ``state`` the position after its
+    moves, when the reader has them), unfinished there (a result the file gave came with moves now
+    gone), or finished where those moves end it by the rules; its evaluations cut to its positions.
+    The one path every format's reader takes, so each keeps its game the same way."""
+    game = game or record.game()
+    state = state if state is not None else record.states(game)[-1]
+    result = Result.of(state) if state.is_terminal() else None
+    kept = len(record.moves)
+    evaluations = record.evaluations[:kept + 1] if record.evaluations is not None else None
+    part = replace(record, options=dict(game.options), result=result, evaluations=evaluations,
+                   finished=(record.finished or record.updated) if result is not None else None)
+    return kind(why, part)
+
+
+def up_to_last_legal(text: str, read: Callable[[str], GameRecord] | None = None) -> tuple[GameRecord, int, str] | None:
+    """A game's text refused for an illegal move (a rule changed between versions, a hand-edited
+    file), read up to its last legal move by ``read`` (a record's JSON by default; any reader that
+    raises ``PartlyLegal``: ``ui.record_files.from_text`` reads every format): that game, the
+    number of moves kept, and why the next one is refused, as the reader says it.  None when the
+    text is read whole, or refused for something else: the whole game was lost for one move,
+    though every move before it could be played on or replayed."""
     try:
-        record = GameRecord.from_dict(json.loads(text), checked=False)
-        game = record.game()
-        state = record.first_state(game)
+        (read or GameRecord.loads)(text)
+    except PartlyLegal as refused:
+        if refused.legal is None:
+            return None
+        return refused.legal, len(refused.legal.moves), str(refused)
     except (ValueError, RecursionError):  # RecordError and JSON errors among them: not an illegal move
         return None
-    for number, move_text in enumerate(record.moves, 1):
-        try:
-            state = state.play(game.parse_move(state, move_text))
-        except IllegalMove as exc:
-            why = f"move {number} {move_text!r} is not legal: {exc}"
-            break
-    else:
-        return None
-    kept = number - 1
-    evaluations = record.evaluations[:kept + 1] if record.evaluations is not None else None
-    part = replace(record, moves=record.moves[:kept], result=None, finished=None, evaluations=evaluations)
-    try:
-        part.check()
-    except RecordError:
-        return None
-    return replace(part, options=dict(game.options)), kept, why
+    return None
 
 
 def _json_lines(text: str) -> int:
@@ -981,10 +1019,7 @@ def record_from_move_list(text: str) -> GameRecord:
                         start_position=_start_block(lines))
     game = record.game()
     texts = game.move_texts("\n".join(lines[1:]))  # not the title line's words; a course's form too (Trax's turns)
-    try:
-        whole = game.whole_game(texts)  # a notation that sets its own start (Trax's official @0/ ...)
-    except IllegalMove as exc:
-        raise WholeGameError(str(exc)) from None
+    whole, refused = _whole_game(game, texts)  # a notation that sets its own start (Trax's official @0/ ...)
     if whole is not None:
         options, start, texts = whole
         record = replace(record, options=options, start_position=start)
@@ -996,16 +1031,40 @@ def record_from_move_list(text: str) -> GameRecord:
     record = replace(record, options=dict(game.options))  # the option values as the game reads them
     if record.start_position is not None:  # as the game writes it (the text's indentation was lost)
         record = replace(record, start_position=game.to_text(record.first_state(game)))
-    moves, final = written_out(game, record.first_state(game), texts)
+    moves, final, stopped = written_out(game, record.first_state(game), texts)
+    kind = WholeGamePartlyLegal if refused is not None else PartlyLegal  # a whole game's refusal is said as it is
+    refused = stopped or refused
     record = record.with_moves(moves, final)
-    lost = None if record.is_finished() else loss_off_the_board(lines, sides)
+    lost = None if record.is_finished() or refused else loss_off_the_board(lines, sides)
     if lost is not None:  # "Result: O resigns" without its move: at the move the list shows, as a file's
         record = record.finish(loss_placed(lost, sides, final.to_move, len(moves), record.first_state(game).to_move))
-    if not dated:
-        return record
-    (when, given), *later = dated
-    last, last_given = later[0] if later else (None, None)
-    return record.dated(when, given, last=last, last_given=last_given)
+    if dated:
+        (when, given), *later = dated
+        last, last_given = later[0] if later else (None, None)
+        record = record.dated(when, given, last=last, last_given=last_given)
+    if refused is not None:
+        raise legal_part(record, refused, game, final, kind)
+    return record
+
+
+def _whole_game(game: Game, texts: list[str]) -> tuple[tuple[dict, str, list[str]] | None, str | None]:
+    """``game.whole_game(texts)`` (a notation that sets its own start: Trax's official ``@0/ ...``),
+    and None; where one of its moves is refused (``IllegalMove.at``), the game up to the move
+    before it and why that move is refused, to be kept as far as it is legal (``legal_part``).
+    WholeGameError where no part of it can be played (its first tile, a board too small)."""
+    try:
+        return game.whole_game(texts), None
+    except IllegalMove as exc:
+        refused = exc
+    if refused.at is None or refused.at < 2:
+        raise WholeGameError(str(refused))
+    try:
+        part = game.whole_game(texts[:refused.at - 1])
+    except IllegalMove:
+        part = None
+    if part is None:
+        raise WholeGameError(str(refused))
+    return part, str(refused)
 
 
 def _written_date(lines: list[str]) -> list[tuple[str, str | None]]:
@@ -1070,22 +1129,24 @@ def _cells_alone(text: str) -> bool:
     return _GLUED_MOVES.fullmatch("".join(words)) is not None
 
 
-def written_out(game: Game, state: State, texts: list[str], lines: list[int] | None = None) -> tuple[list[str], State]:
+def written_out(game: Game, state: State, texts: list[str],
+                lines: list[int] | None = None) -> tuple[list[str], State, str | None]:
     """A pasted line of moves in the game's own notation, with the moves it left out put in (an
-    Othello transcript's passes), and the position after it; RecordError names the first move
-    that is not legal, as a loaded record's would, and the line of a file it is on (``lines``,
-    one a text)."""
+    Othello transcript's passes), as far as they are legal, the position after them, and why the
+    next is refused, naming it as a loaded record's refusal would and the line of a file it is on
+    (``lines``, one a text); None where every move is legal.  A reader then keeps the game up to
+    there (``legal_part``)."""
     moves = []
     for number, text in enumerate(texts, 1):
         try:
             line = parse_in_line(game, state, text)
         except IllegalMove as exc:
             where = f"line {lines[number - 1]}: " if lines else ""
-            raise RecordError(f"{where}move {number} {text!r} is not legal: {exc}") from None
+            return moves, state, f"{where}move {number} {text!r} is not legal: {exc}"
         for move in line:
             moves.append(game.format_move(state, move))
             state = state.play(move)
-    return moves, state
+    return moves, state, None
 
 
 

@@ -252,7 +252,8 @@ def _replay_on_table(game: Any, texts: list[str], size: int) -> tuple[Any, list[
         try:
             move = table.parse_move(state, text)
         except IllegalMove:
-            raise IllegalMove(f"move {number} {quoted(text)} is not legal in the game written before it") from None
+            raise IllegalMove(f"move {number} {quoted(text)} is not legal in the game written before it",
+                              at=number) from None
         state = state.play(move)
         if any(r in (0, size - 1) or c in (0, size - 1) for r, c in (divmod(move_cell(m), size) for m in state.turn)):
             return None
@@ -271,7 +272,7 @@ def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, lis
     for number, text in enumerate(texts, 1):
         if not is_official_move(text):
             raise IllegalMove(f"move {number} {quoted(text)} is not a Trax move in the official notation "
-                              f"(a column, a row and the tile's shape: B2+, @1/, A0\\)")
+                              f"(a column, a row and the tile's shape: B2+, @1/, A0\\)", at=number)
     game = _laid_as_written(game, texts)
     size = 2 * len(texts) + 9
     replayed = None
@@ -301,7 +302,7 @@ def official_game(game: Any, texts: list[str]) -> tuple[dict[str, Any], str, lis
     for number, move in enumerate(moves, 2):
         if state.is_terminal():  # a line or loop the table plays on through (its fill mode) ended it here
             raise IllegalMove(f"move {number} {quoted(texts[number - 1])} comes after the end of the game: "
-                              f"{state.end_reason()}")
+                              f"{state.end_reason()}", at=number)
         ours = on_board(move)
         written.append(board.format_move(state, ours))
         state = state.play(ours)

@@ -130,10 +130,15 @@ def test_hyphen_joined_squares_pasted_open_in_the_replay(app, monkeypatch):
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5", "d6", "c3", "d3", "c4"]
 
 
-def test_a_corrupt_ggf_pasted_is_said_and_nothing_opens(app, monkeypatch):
+def test_a_ggf_pasted_with_a_move_that_cannot_be_played_opens_up_to_it_and_says_which(app, monkeypatch):
+    """It was refused whole, its two legal moves lost with it; one that cannot be read is still refused."""
     paste(app, ggf(["f5", "d6", "a1"]), monkeypatch)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5", "d6"]
+    assert any("move 3 'a1' is not legal" in m and "(2 moves kept)" in m for m in said(app)), said(app)
+    app.show_menu()
+    paste(app, ggf(["f5", "d6"]).replace("TY[8]", "TY[8k]"), monkeypatch)
     assert isinstance(app.scene, MenuScene)
-    assert any("move 3 'a1' is not legal" in m for m in said(app))
+    assert any("TY[8k]: a kind of Othello Tabuleiro does not play" in m for m in said(app)), said(app)
 
 
 def test_a_ggf_file_dropped_opens_and_says_its_other_games(app, tmp_path):
@@ -352,7 +357,7 @@ def test_a_random_start_with_its_disc_count_opens_and_a_synchro_one_is_refused()
 
 def test_a_ggf_move_that_cannot_be_played_names_its_line(app, tmp_path):
     """A database game, one property a line, refused at move 3 with no line to find it on; the file is
-    named with the line, and left as it was."""
+    named with the line, and left as it was, and its game opens up to that move."""
     text = re.sub(r"\](?=[BW]\[)", "]\n", ggf(["f5", "d6", "a1"]))  # each move on a line of its own
     with pytest.raises(RecordError) as refused:
         record_from_ggf(text)
@@ -360,7 +365,7 @@ def test_a_ggf_move_that_cannot_be_played_names_its_line(app, tmp_path):
     path = tmp_path / "club.ggf"
     path.write_text(text, encoding="utf-8")
     drop(app, path)
-    assert isinstance(app.scene, MenuScene)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5", "d6"]
     assert any("club.ggf: line 4: move 3 'a1' is not legal" in m for m in said(app)), said(app)
     assert path.read_text(encoding="utf-8") == text
 

@@ -196,17 +196,17 @@ def test_a_plain_file_of_official_moves_opens_and_the_replay_lists_them_as_writt
 
 def test_a_file_with_a_move_that_is_not_one_is_said_and_left_as_it_was(app, tmp_path):
     """``C3x`` in a file of official moves: the window said the first line should name a game
-    (the whole text was tried on every game), not which move was wrong.  Nothing opens, and
-    the file is left as it was, nothing moved beside it."""
+    (the whole text was tried on every game), not which move was wrong.  The game opens up to
+    the move before it, and the file is left as it was, nothing moved beside it."""
     folder = tmp_path / "games"
     folder.mkdir()
     path = folder / "bad.txt"
     text = "@0/\nB1\\\nC3x\nA2\\\n"
     path.write_text(text, encoding="utf-8")
     drop(app, path)
-    assert isinstance(app.scene, MenuScene)
-    said = "Cannot open bad.txt: move 3 'C3x' is not a Trax move in the official notation"
-    assert any(m.startswith(said) for m in messages(app)), messages(app)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5\\"]  # B1\ after the first tile
+    said = "bad.txt: move 3 'C3x' is not a Trax move in the official notation"
+    assert any(m.startswith(said) and "(1 move kept)" in m for m in messages(app)), messages(app)
     assert path.read_text(encoding="utf-8") == text and [p.name for p in folder.iterdir()] == ["bad.txt"]
 
 

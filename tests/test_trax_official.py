@@ -237,13 +237,14 @@ def test_an_official_game_pasted_on_the_main_menu_opens_in_the_replay(app, monke
 def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes_after_the_end(app, monkeypatch,
                                                                                                 language, said):
     """``@0/ B1\\ A2\\`` closes a dark loop; a move written after it was refused with a bare
-    "the game is over", naming neither the move nor the end.  Nothing opens."""
+    "the game is over", naming neither the move nor the end.  The game up to its loop opens."""
     from tests.test_ui_paste import messages
 
     monkeypatch.setattr(clipboard, "get_text", lambda: f"{LOOP} C1+\n")
     with words_in(language):
         key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
-        assert not isinstance(app.scene, ReplayScene)
+        assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["f5\\", "e6\\"]
+        assert app.scene.record.result is not None and app.scene.record.result.winner == 1  # its loop ends it
         assert any(said in text for text in messages(app)), messages(app)
 
 

@@ -8,7 +8,9 @@ name, then its board as the course prints it (``games.position_text``).  ``ui.re
 both; anything else is said and nothing changes.  A GGF database of Othello games opens its first game and says how many
 it holds (``say_other_games``, for a dropped file too).  A position is played under the rule options
 chosen on the New game screen where the text names none (a course's bare board with "Capture
-compulsory" on plays with it); those the text names are its own.
+compulsory" on plays with it); those the text names are its own.  A game whose moves turn
+illegal part-way (a damaged SGF, GGF or move list) opens up to its last legal move, and the
+window says which move could not be played and why (``ui.record_files.kept_up_to_legal``).
 """
 
 from __future__ import annotations
@@ -16,10 +18,10 @@ from __future__ import annotations
 from typing import Any
 
 from games.othello_ggf import ggf_game_count
-from games.record import RecordError
+from games.record import PartlyLegal, RecordError
 from ui import clipboard, words
 from ui.i18n import Phrase, _
-from ui.record_files import from_text
+from ui.record_files import from_text, kept_up_to_legal
 from ui.widgets import Messages
 
 
@@ -38,13 +40,22 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
         return
     try:
         record = from_text(text, chosen=app.last_setup_choices().options)
+    except PartlyLegal as exc:  # a game whose moves turn illegal part-way: its legal part, said so
+        record = kept_up_to_legal(exc, messages, in_file=False)
+        if record is None:
+            _say_no_game(messages, str(exc))
+            return
     except RecordError as exc:
-        why = str(exc)
-        messages.add(Phrase(lambda: _("The clipboard holds no game: {problem}").format(problem=words.rule_reason(why))),
-                     "warn", duration=10.0)
+        _say_no_game(messages, str(exc))
         return
     app.open_record(record)
     say_other_games(messages, text)
+
+
+def _say_no_game(messages: Messages, why: str) -> None:
+    """Say that the clipboard holds no game, and why (``why``, from the readers, in English)."""
+    messages.add(Phrase(lambda: _("The clipboard holds no game: {problem}").format(problem=words.rule_reason(why))),
+                 "warn", duration=10.0)
 
 
 def say_other_games(messages: Messages, text: str) -> None:

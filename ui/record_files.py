@@ -8,6 +8,9 @@ games, replays and exports.
     record = load(path)      # RecordError (a ValueError) naming the file and the problem
     record = from_text(text) # a record's JSON, a move list as "Copy moves" writes it, or a position
 
+A game whose moves turn illegal part-way is refused with its legal part (``PartlyLegal``), which
+the window opens and says so (``kept_up_to_legal``), the file left as it was.
+
 A move list does not say which players were computers; ``from_text`` gives a side the player id
 of the game's player with that title ("Level 3"), so that playing on from it meets that player.
 """
@@ -20,7 +23,7 @@ import json
 import os
 import re
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -36,6 +39,7 @@ from games.record import (
     MAX_BYTES,
     SUFFIX,
     GameRecord,
+    PartlyLegal,
     RecordError,
     RecordNotReadableHere,
     Side,
@@ -47,6 +51,7 @@ from games.record import (
 from ui import words
 from ui.clocks import with_clock
 from ui.debug_log import trail
+from ui.i18n import Phrase, ngettext
 
 
 def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
@@ -150,7 +155,9 @@ def load(path: Path | str) -> GameRecord:
     path = Path(path)
     text = read_text(path)
     try:
-        return catalog_titles(GameRecord.loads(text)) if path.suffix.lower() == SUFFIX else from_text(text)
+        if path.suffix.lower() == SUFFIX:
+            return _finished(lambda: GameRecord.loads(text), catalog_titles)
+        return from_text(text)
     except RecordError as exc:
         named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
         named.args = (f"{path.name}: {exc}",)
@@ -159,15 +166,56 @@ def load(path: Path | str) -> GameRecord:
 
 def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
     """``load``'s record of ``path``, or None once ``messages`` (the window's ``Messages``) says
-    why it cannot be opened: a dropped file and a Saved games row say it in the same words."""
+    why it cannot be opened: a dropped file and a Saved games row say it in the same words.  A
+    game whose moves turn illegal part-way is its legal part, said so (``kept_up_to_legal``); the
+    file is left as it was."""
     try:
         record = load(path)
+    except PartlyLegal as exc:
+        record = kept_up_to_legal(exc, messages, in_file=True)
+        if record is None:
+            trail.info("game file not opened: %s: %s", path, exc)
+            messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
+            return None
+        trail.info("game file opened up to its last legal move: %s (%d moves kept): %s", path, len(record.moves), exc)
+        return record
     except RecordError as exc:
         trail.info("game file not opened: %s: %s", path, exc)
         messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return None
     trail.info("game file opened: %s (%s, %d moves)", path, record.game_id, len(record.moves))
     return record
+
+
+def kept_up_to_legal(refused: PartlyLegal, messages: Any, in_file: bool) -> GameRecord | None:
+    """The game of a file or a pasted text refused for a move part-way (``refused``: a SGF, GGF,
+    move list or record that a hand or a disk damaged), kept up to its last legal move, with
+    ``messages`` (the window's) saying so: the move that could not be played and why, and how
+    many moves are kept (the notice Saved games and Continue give a damaged file of their own,
+    ``ui.autosave._kept_up_to_legal``); ``in_file``: a file's, which is left as it was.  None
+    where no move is kept (its first move is refused): nothing is opened, and the refusal is the
+    caller's to say.  The game's redo moves (``setup``'s) followed the moves lost: they go."""
+    from ui.autosave import REDO_CLOCKS_KEY, REDO_KEY
+
+    record = refused.legal
+    if record is None or not record.moves:
+        return None
+    record = replace(record, setup={k: v for k, v in record.setup.items() if k not in (REDO_KEY, REDO_CLOCKS_KEY)})
+    n, problem = len(record.moves), str(refused)
+    messages.add(Phrase(lambda: legal_part_words(problem, n, in_file)), "warn", duration=12.0)
+    return record
+
+
+def legal_part_words(problem: str, kept: int, in_file: bool) -> str:
+    """The notice of a game kept up to its last legal move (``kept_up_to_legal``), in the window's
+    language: ``problem`` (the refusal, naming the file where there is one) then how many moves
+    are kept, and that the file is left as it was (``in_file``)."""
+    said = (ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file is left as it was",
+                     "{problem}. The game is kept up to its last legal move ({n} moves kept); the file is left as it was",
+                     kept) if in_file else
+            ngettext("{problem}. The game is kept up to its last legal move ({n} move kept)",
+                     "{problem}. The game is kept up to its last legal move ({n} moves kept)", kept))
+    return said.format(problem=words.file_problem(problem) if in_file else words.rule_reason(problem), n=kept)
 
 
 def catalog_titles(record: GameRecord) -> GameRecord:
@@ -234,13 +282,13 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
     moves or position (``games.record.check_text_length``)."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
-        record = record_from_ggf(text)
-        return _with_catalog_players(_with_ggf_clock(record, ggf_clock(text, record)))
+        return _finished(lambda: record_from_ggf(text),
+                         lambda record: _with_catalog_players(_with_ggf_clock(record, ggf_clock(text, record))))
     if text.lstrip().startswith("{"):
-        return catalog_titles(GameRecord.loads(text))
+        return _finished(lambda: GameRecord.loads(text), catalog_titles)
     check_text_length(text)  # JSON and GGF databases read fast at any size; moves are tried as every game's
     if is_sgf(text):  # a Hex game HexGui or Benzene saved
-        return _with_catalog_players(record_from_sgf(text))
+        return _finished(lambda: record_from_sgf(text), _with_catalog_players)
     alone = position_alone(text)  # a course's printed state or board, no game named
     if alone is not None:
         return record_from_position(alone, chosen=chosen)
@@ -248,13 +296,30 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
         try:
             return record_from_position(text, chosen=chosen)
         except RecordError as problem:
-            try:
-                record = record_from_move_list(text)
-            except RecordError as moves_problem:
-                raise likelier_problem(problem, moves_problem) from None
-    else:
-        record = record_from_move_list(text)
-    return _with_catalog_players(record)
+            as_position = problem  # the except clause's name is gone once the clause ends
+        return _finished(lambda: _moves_or_position(text, as_position), _with_catalog_players)
+    return _finished(lambda: record_from_move_list(text), _with_catalog_players)
+
+
+def _moves_or_position(text: str, as_position: RecordError) -> GameRecord:
+    """The moves under a game's name that did not read as a position (``as_position``, its problem);
+    what is likelier wrong with the text where they do not read either (``likelier_problem``)."""
+    try:
+        return record_from_move_list(text)
+    except RecordError as moves_problem:
+        raise likelier_problem(as_position, moves_problem) from None
+
+
+def _finished(read: Callable[[], GameRecord], finish: Callable[[GameRecord], GameRecord]) -> GameRecord:
+    """``finish(read())``: a format's record with the window's touches (its players' ids, a GGF's
+    clock); a game refused part-way (``PartlyLegal``) is refused with its legal part so finished too."""
+    try:
+        record = read()
+    except PartlyLegal as refused:
+        if refused.legal is None:
+            raise
+        raise type(refused)(str(refused), finish(refused.legal)) from None
+    return finish(record)
 
 
 def _with_ggf_clock(record: GameRecord, clock: GgfClock | None) -> GameRecord:
