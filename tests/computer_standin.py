@@ -8,7 +8,7 @@ within milliseconds, before the test's next event.  Here the window runs as it a
 and only the search in that process is a stand-in: the computer's move of either side (the
 "side0" and "side1" slots; hints, draw offers and analysis search as usual) reports "thinking"
 with the usual progress (``ai.base.Progress``, depth 1, the first legal move as its best so far)
-(none when the test says ``quiet``) until the test releases it (``ComputerThinksUntilTold.release``: from then on every move is the
+(none when the test says ``quiet``; the depth the test names with ``reporting``) until the test releases it (``ComputerThinksUntilTold.release``: from then on every move is the
 level's own) or gives it the move to play (``answer``), or the window stops it (the stop flag:
 undo, pause, back, quit), or a long safety time (``SAFETY``) passes, so that a test that forgets
 to release it still ends.
@@ -39,6 +39,7 @@ SAFETY = 120.0  # seconds after which a turn never released plays the level's mo
 RELEASED = "released"
 ANSWER = "answer"
 QUIET = "quiet"
+REPORTING = "reporting"
 
 _turns = itertools.count(1)
 
@@ -105,7 +106,8 @@ class ThinkingStandIn:
                     progress(Progress(depth=1, best_move=move, elapsed=elapsed, pv=[move], done=True))
                 return self._ended(turn, "answered", move)
             if progress is not None and not (self.folder / QUIET).exists():
-                progress(Progress(depth=1, best_move=guess, nodes=int(elapsed / POLL), elapsed=elapsed, pv=[guess]))
+                depth = _reported_depth(self.folder)
+                progress(Progress(depth=depth, best_move=guess, nodes=int(elapsed / POLL), elapsed=elapsed, pv=[guess]))
             time.sleep(POLL)
 
     def _ended(self, turn: str, how: str, move: Hashable) -> Hashable:
@@ -118,6 +120,14 @@ def _write(path: Path, text: str) -> None:
     part = path.with_name(path.name + ".part")
     part.write_text(text, encoding="utf-8")
     os.replace(part, path)
+
+
+def _reported_depth(folder: Path) -> int:
+    """The depth the turns report (``ComputerThinksUntilTold.reporting``), 1 when the test named none."""
+    try:
+        return int((folder / REPORTING).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return 1
 
 
 def _claimed(folder: Path, turn: str) -> str | None:
@@ -160,6 +170,12 @@ class ComputerThinksUntilTold:
         """The turns think without a word of progress, as a search waiting for its kernels does
         (the window's "Preparing the engine…"): none comes to undo what a test set on the screen."""
         _write(self.folder / QUIET, "")
+
+    def reporting(self, depth: int) -> ComputerThinksUntilTold:
+        """The turns' progress says ``depth`` from now on (depth 1 unless told), as a search that
+        has looked that far: for a test of what the window shows of a deeper search."""
+        _write(self.folder / REPORTING, str(depth))
+        return self
 
     def answer(self, move: str) -> None:
         """The turn under way (or the next one) plays ``move`` (in the game's notation); a move the

@@ -179,14 +179,18 @@ def test_no_pause_without_a_clock_and_the_watched_games_is_as_it_was(app):
     assert not over.paused
 
 
-def test_a_watched_games_search_left_to_finish_by_the_pause_costs_its_clock_nothing(app, skipped_time, monkeypatch):
+def test_a_watched_games_search_left_to_finish_by_the_pause_costs_its_clock_nothing(
+        app, skipped_time, monkeypatch, computer_thinks_until_told):
     """Pause (Space) in a clocked PC vs PC game lets the search under way finish, its reply held
     for Step or Resume; its time was still charged, so the clock of the side to move ran on for
     the search's seconds under "Paused".  It stands from the Pause (the panel reads the same, not
-    lit) and runs again on Resume, or on Step, which asks for that move."""
+    lit) and runs again on Resume, or on Step, which asks for that move.  The search goes on all
+    test long (``computer_thinks_until_told``): a real level 3's first move could come between
+    two of the test's keys."""
     scene = GameScene(app, MatchSetup("hex", {}, PC_VS_PC, ("level-3", "level-3"), 1.0, clock="60m+0s"))
-    app.switch(scene)  # a two-minute budget: its search goes on all test long
-    assert wait(app, lambda: scene.computer.thinking() and scene.referee.running, 120)
+    app.switch(scene)
+    assert wait(app, lambda: computer_thinks_until_told.asked() == 1)
+    assert wait(app, lambda: scene.computer.thinking() and scene.referee.running)
     side = scene.state.to_move
     key(app, pygame.K_SPACE)  # Pause
     assert scene.paused and scene.computer.thinking()  # its search goes on, to be held
@@ -211,3 +215,4 @@ def test_a_watched_games_search_left_to_finish_by_the_pause_costs_its_clock_noth
     skipped_time(5.0)
     app.run_frames(1)
     assert clocks(scene)[side] <= again[side] - 5
+    assert scene.history == [] and computer_thinks_until_told.asked() == 1  # one search, all test long

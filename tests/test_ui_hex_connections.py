@@ -260,11 +260,12 @@ def test_analysis_tags_keep_off_the_swap_label(size):
     assert any(SWAP_MOVE in place.moves for _tag, place in layout.tags)
 
 
-def test_connections_wait_while_the_computer_searches_its_move(app):
+def test_connections_wait_while_the_computer_searches_its_move(app, computer_thinks_until_told):
     """With Connections on against the computer, the overlay's worker analysed the position at the
     same time as the computer's own search (1 s of a core on 19x19), taking the cores from it: the
     overlay now waits while the computer's move is searched, as analysis does, the legend says
-    so, and it takes up the position after the reply."""
+    so, and it takes up the position after the reply.  The search lasts until the test has looked
+    (``computer_thinks_until_told``), then the level plays its move."""
     from ui.hex_connections import status_text
     from ui.match import HUMAN_VS_PC
 
@@ -273,11 +274,12 @@ def test_connections_wait_while_the_computer_searches_its_move(app):
     key(app, pygame.K_v)
     assert wait(app, lambda: scene.connections.shown() is not None, 120)  # the human's turn: shown
     scene._play(scene.state.legal_moves()[0], by_computer=False)
-    assert wait(app, lambda: scene.computer.thinking(), 30)
+    assert wait(app, lambda: computer_thinks_until_told.asked() == 1)  # its search under way
     app.frame()
-    assert scene.computer.holds_analysis() and scene.connections.waiting
+    assert scene.computer.thinking() and scene.computer.holds_analysis() and scene.connections.waiting
     assert not scene.connections.running() and scene.connections.shown() is None
     assert status_text(scene.game, None, 1, False, scene.connections.waiting) == "Shown after the computer's move"
+    computer_thinks_until_told.release()
     assert wait(app, lambda: len(scene.history) == 2, 60)  # the reply played: the human's turn again
     assert wait(app, lambda: scene.connections.shown() is not None
                 and scene.connections.position[0] == tuple(p.text for p in scene.history), 60)

@@ -25,7 +25,8 @@ TEXT_SIZES = (1.0, 1.5)  # Normal and Larger
 
 def watched(app, game_id: str, clock: str | None = None) -> GameScene:
     """A watched game of ``game_id`` between levels 5 and 3 on the screen, drawn while level 5
-    thinks of its first move (its engine ready: no "Preparing…")."""
+    thinks of its first move (its engine ready: no "Preparing…").  The tests hold that move
+    (``computer_thinks_until_told``): a book's answer came at once, and the card was level 3's."""
     scene = GameScene(app, MatchSetup(game_id, {}, PC_VS_PC, ("level-5", "level-3"), 30.0, clock=clock))
     app.switch(scene)
     assert wait(app, lambda: scene.computer_thinking() and not scene.computer.preparing_words())
@@ -39,6 +40,7 @@ def at_text_size(app, text_size: float) -> None:
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.usefixtures("computer_thinks_until_told")
 def test_the_thinking_card_keeps_the_levels_name_whole_and_its_seconds(tmp_path, monkeypatch, size, language):
     """At Larger text in a 1024x768 window a watched game's card read "Le… is thinking…  0.3 s"
     (in Portuguese "A pensar…  0,1 s", whose search not said): "is thinking" gives way first,
@@ -54,6 +56,7 @@ def test_the_thinking_card_keeps_the_levels_name_whole_and_its_seconds(tmp_path,
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.usefixtures("computer_thinks_until_told")
 def test_the_players_cards_keep_their_names_whole_beside_the_score(tmp_path, monkeypatch, size, language):
     """Alquerque's card read "Bran…" beside "0 capturadas" at Larger text at 1024x768, and with a
     clock a Reversi card's side was cut to its ellipsis under its score ("…2 peças"): the

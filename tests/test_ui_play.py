@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, click_widget, count_calls, key, wait
+from tests.ui_helpers import click, click_widget, count_calls, key, recorded_text, wait
 from ui import ai_worker
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -106,16 +106,26 @@ def test_pc_vs_pc_runs_to_the_end(app):
     assert app.errors == []
 
 
-def test_thinking_is_shown_and_cancelled_by_undo(app):
+def test_thinking_is_shown_and_cancelled_by_undo(app, monkeypatch, computer_thinks_until_told):
+    """The computer's search, three plies deep, is said on the thinking card; U takes the
+    person's move back and stops it.  The turn lasts as long as the test needs
+    (``computer_thinks_until_told``): a real level 5 could answer between the wait and the U."""
+    computer_thinks_until_told.reporting(depth=3)
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 10.0)
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
-    assert wait(app, lambda: scene.progress is not None and scene.progress.depth >= 2)
+    assert wait(app, lambda: scene.progress is not None and scene.progress.depth == 3)
     assert scene.computer_thinking()
+    with monkeypatch.context() as patched:
+        drawn = recorded_text(patched)
+        app.invalidate()
+        app.run_frames(1)
+    assert any("depth 3" in text for text in drawn), drawn
     key(app, pygame.K_u)  # cancels the search
     assert not scene.computer_thinking() and scene.history == []
     assert wait(app, lambda: scene.worker.busy is None)
+    assert computer_thinks_until_told.ends() == ["stopped"]  # the worker's search saw the stop
     assert app.errors == []
 
 
@@ -474,10 +484,11 @@ def test_the_button_that_closed_the_result_card_is_not_drawn_hovered_on_the_next
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
-def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, size):
+def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, size, computer_thinks_until_told):
     """Reversi against the computer at 1280x800: while it thought, its card's spinner stood on
     the last letters of "8 discs" (the ring was kept clear of the score, not its dots).  The
-    score now ends short of the spinner's dots, at every window size."""
+    score now ends short of the spinner's dots, at every window size.  The computer thinks until
+    the test has drawn its frame (``computer_thinks_until_told``)."""
     from tests.ui_helpers import recorded_text_rects
     from ui.scenes import game_panel
     from ui.widgets import spinner_reach
@@ -487,7 +498,7 @@ def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, s
     moves = ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7", "d7", "c5", "c6", "b5"]  # past the book
     app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, ("level-5", None), 10.0), moves)
     scene = app.scene
-    assert wait(app, lambda: scene.computer_thinking() and scene.progress is not None, 120)
+    assert wait(app, lambda: scene.computer_thinking() and scene.progress is not None)
     spun: list[tuple[tuple[int, int], int]] = []
     draw_spinner = game_panel.spinner
     monkeypatch.setattr(game_panel, "spinner", lambda surface, centre, radius, colour: (

@@ -17,7 +17,6 @@ from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes import game_panel
 from ui.scenes.game import GameScene
 
-LONG_SEARCH = 600.0  # seconds a move: the search goes on all test long, whatever the machine's load
 # the card's headline, paused and going on, by language
 PAUSED = {"en": "Paused: Level 3 (Blue) to move", "pt": "Em pausa: joga Nível 3 (Azul)"}
 THINKING = {"en": "Level 3 is thinking…", "pt": "Nível 3 está a pensar…"}
@@ -42,11 +41,14 @@ def spinners_drawn(app, monkeypatch) -> int:
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-def test_a_watched_game_paused_mid_search_says_paused_and_who_moves_next(tmp_path, monkeypatch, language):
+def test_a_watched_game_paused_mid_search_says_paused_and_who_moves_next(tmp_path, monkeypatch, language,
+                                                                         computer_thinks_until_told):
+    """The search goes on all test long (``computer_thinks_until_told``): a real level 3's move
+    could come between the test's keys, whatever its time."""
     with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
-        scene = GameScene(app, MatchSetup("hex", {}, PC_VS_PC, ("level-3", "level-3"), LONG_SEARCH))
+        scene = GameScene(app, MatchSetup("hex", {}, PC_VS_PC, ("level-3", "level-3"), 30.0))
         app.switch(scene)
-        assert wait(app, lambda: scene.computer.thinking() and scene.computer.progress is not None, 120)
+        assert wait(app, lambda: scene.computer.thinking() and scene.computer.progress is not None)
         assert spinners_drawn(app, monkeypatch) == 2  # the thinking card's and Blue's card's
         key(app, pygame.K_SPACE)
         assert scene.paused and scene.computer.thinking()  # its search goes on, for Step or Resume
