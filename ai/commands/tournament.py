@@ -826,9 +826,17 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                     "elo", "elo_low", "elo_high", "elo_bound", "name"])
         for s in summary.table():  # a withdrawn player not ranked: no rank
             w.writerow([s.rank or "", s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
-                        round(s.score, 4), *(csv_rating(x) for x in (s.elo, s.elo_low, s.elo_high)), s.elo_bound,
-                        summary.name(s.player)])
+                        round(s.score, 4), *csv_ratings(s), summary.name(s.player)])
     return paths
+
+
+def csv_ratings(s: Standing) -> list[float | str]:
+    """A standings row's ``elo``, ``elo_low``, ``elo_high`` and ``elo_bound`` cells: empty for a
+    player the tables rate "–" (``Standing.rated``, the one rule of every table): the CSV gave
+    figures of 2 games where FILE.txt and FILE.md said "No ratings"."""
+    if not s.rated:
+        return ["", "", "", ""]
+    return [*(csv_rating(x) for x in (s.elo, s.elo_low, s.elo_high)), s.elo_bound]
 
 
 def csv_rating(elo: float) -> float:
