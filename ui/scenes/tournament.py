@@ -16,6 +16,7 @@ so a tournament left, closed or killed is offered again on the setup and resumed
 
 from __future__ import annotations
 
+import bisect
 import os
 import threading
 import time
@@ -154,7 +155,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.follow_at = 0.0  # when a league's log shown (``viewing``) is next read for new games
         self.runs_elsewhere = False  # that league is still being played (its log in use by another run)
         self.table: list[Standing] = []
-        self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
+        self.recent: list[tuple[int, Any]] = []  # (game number, GameResult) by number (``_take_result``)
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
         self.recent_fits = 1  # how many results the list showed last
@@ -968,7 +969,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _choose_result(self, step: int) -> int | None:
         """Choose the result ``step`` rows below the one chosen (above if negative; 0: it again, or
         the top one shown when none of those listed is chosen), scrolled into view; its number."""
-        rows = [number for number, _result in reversed(self._listed())]  # as shown: the newest first
+        rows = [number for number, _result in reversed(self._listed())]  # as shown: the highest number first
         if not rows:
             self.chosen_result = None
             return None
@@ -1013,7 +1014,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return self.chosen_player
 
     def _listed(self) -> list[tuple[int, Any]]:
-        """The results the list shows, newest last: every game played, or the games of the pair whose
+        """The results the list shows, by game number (shown the highest first): every game played, or the games of the pair whose
         crosstable cell was clicked; not those the board has yet to reach (``held``)."""
         withdrawn = self.tournament is not None and self.tournament.withdrawn
         if not self.held and self.pair is None and self.listed_player is None and not withdrawn:
@@ -1031,8 +1032,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return not result.unplayed
 
     def _last_played(self) -> list[tuple[int, Any]]:
-        """The last game played of the results (``recent``), in a list of one; none if none was
-        played.  After a withdrawal the last result could be a game it settled without play, and the
+        """The last game played of the results (``recent``: the highest number), in a list of one;
+        none if none was played.  After a withdrawal the last result could be a game it settled without play, and the
         board showed an empty board titled "Game 24: … annulled"."""
         return next(([(n, r)] for n, r in reversed(self.recent) if not r.unplayed), [])
 
@@ -1370,11 +1371,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                     moves.append(event.move)
             elif isinstance(event, GameFinished):
                 self.run_reported = True
-                self.recent.append((event.number, event.result))
-                reading = self.recent_scroll or self._on_results()
-                if reading and self._lists(event.result):
-                    # reading older results (or one chosen with the keyboard): they stay where they are
-                    self.recent_scroll += 1
+                self._take_result(event.number, event.result)
                 if event.number in self.live:
                     self.live[event.number]["result"] = event.result
                 changed = True
@@ -1396,6 +1393,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         for n in done:
             del self.live[n]
         return first_move or any(not isinstance(event, MovePlayed) for event in events)
+
+    def _take_result(self, number: int, result: Any) -> None:
+        """Game ``number``'s result into the latest results, in the order of the game numbers (the
+        list shows the highest first), wherever it ends: with two processes the games end out of
+        order, and the list, in the order they ended, read "9, 7, 8, 6, 4, 5", while a resumed
+        or a followed league's listed them by number.  A reader of older results (scrolled, or a
+        result chosen with the keyboard) keeps them where they are when it lands above them."""
+        numbers = [n for n, _r in self.recent]
+        self.recent.insert(bisect.bisect(numbers, number), (number, result))
+        reading = self.recent_scroll or self._on_results()
+        if reading and self._lists(result):
+            above = sum(1 for n, r in self._listed() if n > number)  # rows shown above it, the highest first
+            if above <= self.recent_scroll:
+                self.recent_scroll += 1
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

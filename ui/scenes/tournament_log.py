@@ -322,7 +322,9 @@ class TournamentLog:
             self.messages.add(str(exc), "error")
             self.follow_at = float("inf")  # said once
             return False
-        self.recent += [(n, t.results[n]) for n in t.finished_numbers() if n not in before]
+        for n in t.finished_numbers():
+            if n not in before:
+                self._take_result(n, t.results[n])
         self._count_seen()
         if not self.pinned:  # the board shows the newest game, unless one was chosen
             self.live.pop(self.watching, None)
