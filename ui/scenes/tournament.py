@@ -328,7 +328,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 Stepper(self._step_speed, other_labels=every_speed_label()),  # laid out for its widest
                 b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
+                b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
+            copy = self.buttons[-1]
+            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())  # greyed: said why
             self.game_chooser = None
             self.option_buttons = []
             self.player_buttons = []
@@ -529,7 +532,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 resume_b.enabled = self.resuming is None and not (self.ending and self.ending.is_running())
                 dismiss_b.enabled = self.resuming is None
         else:
-            back, stop, save, new, watch, speed, withdraw, replay = self.buttons
+            back, stop, save, new, watch, speed, withdraw, replay, copy = self.buttons
             if self.leave_asked and not self.running:  # it ended meanwhile: Back leaves at once
                 self._stay()
             back.label = _("Stop and leave? Press again") if self.leave_asked else _("Back")
@@ -546,6 +549,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             stop.label = _("Resume") if resumable else _("Stop")
             stop.enabled = self.running or resumable
             save.enabled = bool(self.tournament.results)
+            copy.enabled = not self._nothing_to_copy()
             new.enabled = not self.running
             # lit while it is true: a results file dropped, or every game shown, is nothing to watch
             watch.enabled = self._watchable()
@@ -935,6 +939,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
+        elif event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.tournament is not None:
+            self._copy_tables()
         elif self.tournament is not None and self._speed_key(event.key):
             pass  # + and -: the watched games' speed
         elif event.key == pygame.K_r and self.tournament is not None:
