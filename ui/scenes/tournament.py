@@ -445,13 +445,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         and key want (``Button.steady_width``: stepping Speed to "Velocidade: Máxima" moved the
         buttons after it), at least its usual width, where the row has room (else ``share_row``).  The
         hidden Withdraw's 300 pixels counted too, and at Larger text in Portuguese (800x600) the row
-        shrank until "Guardar resultados" read "Guardar result…", small."""
+        shrank until "Guardar resultados" read "Guardar result…", small.  Copy tables, the last,
+        is shown only where every label shown, its own too, has room whole: its key, Ctrl+C, copies
+        the tables all the same, and the keys page says so."""
         s = self._scale()
         pad, bh, gap = int(20 * s), int(38 * s), int(10 * s)
+        copy = self.buttons[-1]  # Copy tables: shown where the row has room for it (Ctrl+C does it anyway)
+        copy.visible = True
         shown = [btn for btn in self.buttons if btn.visible]
+        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
+        if sum(need) > self.size[0] - 2 * pad - gap * (len(shown) - 1):
+            # a ninth button cut every label of the row at Larger text in 800x600 ("Pa…" for "Parar")
+            copy.visible = False
+            shown, need = shown[:-1], need[:-1]
         usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
                   else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
-        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
         wanted = [max(int(width), least) for width, least in zip(usual, need)]
         room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
         # a small window: each what its label and key want and a share of what is left, or less in proportion
