@@ -1071,13 +1071,13 @@ def _path_tail(player_id: str, depth: int, stem: bool = False) -> str:
 # -- standings ---------------------------------------------------------------------------------
 # Games a player needs for its rating to be shown: with fewer, the 95% interval is too wide to
 # mean anything (after 2 games, "+0 (<-225..>+225)").  The window's table, its saved report and
-# the command line's all follow it (``Standing.rated``): the reports showed such figures where
-# the window's table showed "–".
+# the command line's all follow it (``Standing.rated``), FILE-standings.csv too (empty cells): the
+# reports showed such figures where the window's table showed "–".
 MIN_RATED_GAMES = 8
 # What the screen and the text reports (printed, FILE.txt, FILE.md, FILE.html) write for no value:
 # an unrated player's Elo, a crosstable's cell of a player against itself.  The reports wrote "-"
 # where the screen wrote "–", and "-" beside "-12" reads as a minus.  The CSV files and FILE.json
-# keep the figures, numbers for a program (docs/leagues.md).
+# keep numbers for a program (docs/leagues.md); an unrated Elo is empty cells in the CSV.
 NO_VALUE = "–"
 DRAW_RESULT = "½-½"  # a drawn game's result on the screen and the terminal's progress; FILE.csv keeps "1/2-1/2"
 

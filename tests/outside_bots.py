@@ -1,6 +1,8 @@
 """Students' Python bots for the tests of forfeits: a bot that plays well enough until the move it
 is written to go wrong at, where it crashes, answers an illegal move, ends its process or never
-answers.  One file for every such test, so that each says only its fault and its move."""
+answers; and bots that hold a move until the test lets them go (``held_bots``), for a game or a
+tournament that must last as long as the test (``held_league``).  One file for every such test,
+so that each says only its fault and its move."""
 
 from __future__ import annotations
 
@@ -33,3 +35,37 @@ def bot_faulting_at(folder: Path, move: int, fault: str, name: str = "bot.py") -
     bot = folder / name
     bot.write_text(FAULTY_BOT.format(move=move, fault=fault))
     return bot
+
+
+def hold_until(release: Path) -> str:
+    """The fault of a bot that holds its move until the file ``release`` is there (``bot_faulting_at``):
+    a game, and so its tournament, that lasts until the test lets it go."""
+    return f"while not os.path.exists({str(release)!r}):\n            time.sleep(0.01)"
+
+
+def held_bots(folder: Path, move: int, release: Path, names: tuple[str, ...] = ("ana", "rui")) -> list[tuple[str, str]]:
+    """Bots (id, title), one in ``folder/NAME`` for each of ``names``, that hold their ``move``-th
+    move until the file ``release`` is there."""
+    bots = []
+    for name in names:
+        (folder / name).mkdir(parents=True)
+        bots.append((str(bot_faulting_at(folder / name, move, hold_until(release))), name.title()))
+    return bots
+
+
+def held_league(app, monkeypatch, folder: Path, watch: bool = True):
+    """A 3x3 tic-tac-toe tournament begun on the screen (``tournament_started``, its files in
+    ``folder``) that runs until the test ends it: Level 1 and Level 2 play their two games (games
+    1 and 2, a result each to look at), then the bot Ana holds its first move in each of its
+    games until ``folder/go-on`` is there (never, unless the test writes it), at 600 s a move, so
+    none is lost on time.  Levels alone raced the test: 300 games of 3x3 could end before its
+    keys were pressed, warm workers being fast.  Returns the scene once its two games are in."""
+    from tests.ui_helpers import tournament_started, wait
+    from ui.scenes import tournament as tournament_scene
+
+    bots = held_bots(folder.parent / "held-bots", 1, folder / "go-on", names=("ana",))
+    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", bots[0][0]}, folder, outside=bots, watch=watch)
+    assert wait(app, lambda: scene.tournament is not None and len(scene.recent) >= 2, 120)
+    assert sorted(scene.tournament.results) == [1, 2] and scene.running
+    return scene

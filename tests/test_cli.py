@@ -400,6 +400,14 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
     assert sum(line.endswith("%   –") for line in proc.stdout.splitlines()) == 2  # both standings rows
     standings = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))["standings"]
     assert [s["rated"] for s in standings] == [False, False] and all("elo" in s for s in standings)  # data kept
+    # QA (qa109): FILE-standings.csv gave Elo figures of those 2 games where the tables said "No
+    # ratings": its rating cells are empty by the same rule (``Standing.rated``)
+    import csv
+
+    with out.with_name("league-standings.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert len(rows) == 2 and all(row["games"] == "2" for row in rows), rows
+    assert all(row[key] == "" for row in rows for key in ("elo", "elo_low", "elo_high", "elo_bound")), rows
 
 
 def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):

@@ -8,20 +8,20 @@ from __future__ import annotations
 
 import pygame
 
-from tests.test_ui_tournament import _played, labelled
-from tests.ui_helpers import click, key, recorded_rings, ringed, tab_to, tournament_started, wait
+from tests.outside_bots import held_league
+from tests.test_ui_tournament import labelled
+from tests.ui_helpers import click, key, recorded_rings, ringed, tab_to, wait
 from ui.scenes import tournament_results
 from ui.scenes.tournament import TournamentScene
 
 
-def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path):
+def test_esc_on_the_ringed_results_drops_the_ring_and_the_league_runs_on(app, tmp_path, monkeypatch):
     """Shift+Tab rings the latest results; the first Esc left the screen at once and so stopped
     the running tournament.  Now it drops the ring (the league plays on) and the second leaves,
     once asked (Back's question, Enter on the ringed Back).  A click on a result still goes to that
-    question with one Esc: the click, not the user, put the keyboard there."""
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "tournaments",
-                               games_choice=6, watch=False)  # each result listed as it comes
-    _played(app, scene, 1)
+    question with one Esc: the click, not the user, put the keyboard there.  The league lasts until
+    the test leaves it (``held_league``): levels alone could end it before the keys were pressed."""
+    scene = held_league(app, monkeypatch, tmp_path / "tournaments", watch=False)  # each result listed as it comes
     key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)  # the last stop: the latest results
     assert scene._on_results()
     key(app, pygame.K_ESCAPE)

@@ -7,16 +7,18 @@ from __future__ import annotations
 import pygame
 
 import ui.app
+from tests.outside_bots import held_league
 from tests.test_ui_double_click import double_click
-from tests.ui_helpers import click, key, tournament_running
+from tests.ui_helpers import click, key
 from ui.scenes.tournament import TournamentScene
 
 ASKED = "The tournament is running: leaving stops it"
 
 
-def running(app, tmp_path) -> TournamentScene:
-    """The running tournament of ``tournament_running``, its files in ``tmp_path``."""
-    return tournament_running(app, tmp_path / "tournaments")
+def running(app, tmp_path, monkeypatch) -> TournamentScene:
+    """A running tournament that lasts until the test ends it (``held_league``), its files in
+    ``tmp_path``: ``tournament_running``'s 300 games of levels could end before the test's keys."""
+    return held_league(app, monkeypatch, tmp_path / "tournaments")
 
 
 def asking(scene: TournamentScene) -> list[str]:
@@ -24,10 +26,10 @@ def asking(scene: TournamentScene) -> list[str]:
     return [str(m.text) for m in scene.messages.items if str(m.text).startswith(ASKED)]
 
 
-def test_esc_on_a_running_tournament_asks_and_esc_again_keeps_it_running(app, tmp_path):
+def test_esc_on_a_running_tournament_asks_and_esc_again_keeps_it_running(app, tmp_path, monkeypatch):
     """Esc left at once and stopped the league; now it asks (Back's label, a message) and a second
     Esc answers no: the screen stays, the games go on, the question goes."""
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     back = scene.buttons[0]
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene and scene.running and not scene.tournament._stop.is_set()
@@ -42,7 +44,7 @@ def test_esc_on_a_running_tournament_asks_and_esc_again_keeps_it_running(app, tm
 
 
 def test_back_on_a_running_tournament_asks_and_back_again_stops_it_and_leaves(app, tmp_path, monkeypatch):
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     back = scene.buttons[0]
     click(app, back.rect.center)
     assert app.scene is scene and scene.running and asking(scene)
@@ -55,7 +57,7 @@ def test_a_double_click_on_back_only_asks(app, tmp_path, monkeypatch):
     """QA (keep13): a double-click on Back answered its own "Stop and leave? Press again" at once:
     the tournament stopped and its games in play were lost before the question could be read.  It
     asks, the tournament runs on; a click after that leaves."""
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     back = scene.buttons[0]
     double_click(app, back.rect.center)
     assert app.scene is scene and scene.running and not scene.tournament._stop.is_set()
@@ -65,9 +67,9 @@ def test_a_double_click_on_back_only_asks(app, tmp_path, monkeypatch):
     assert app.scene is not scene and scene.tournament._stop.is_set()
 
 
-def test_another_button_answers_no(app, tmp_path):
+def test_another_button_answers_no(app, tmp_path, monkeypatch):
     """Watch pressed while Back asks: the question goes, the tournament runs on, Back asks again."""
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     back, watch = scene.buttons[0], scene.buttons[4]
     click(app, back.rect.center)
     click(app, watch.rect.center)
@@ -76,9 +78,9 @@ def test_another_button_answers_no(app, tmp_path):
     assert app.scene is scene and scene.running and asking(scene)
 
 
-def test_a_stopped_tournament_is_left_at_once(app, tmp_path):
+def test_a_stopped_tournament_is_left_at_once(app, tmp_path, monkeypatch):
     """Stopped (or finished), nothing is lost by leaving: Esc leaves without asking."""
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     click(app, scene.buttons[1].rect.center)  # Stop
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
@@ -86,10 +88,10 @@ def test_a_stopped_tournament_is_left_at_once(app, tmp_path):
     assert app.scene is not scene and not asking(scene)
 
 
-def test_a_question_asked_as_the_tournament_ends_goes_and_back_leaves_at_once(app, tmp_path):
+def test_a_question_asked_as_the_tournament_ends_goes_and_back_leaves_at_once(app, tmp_path, monkeypatch):
     """Asked while running, then the tournament stops (here by Stop's own cancel, as if its last
     game ended): the question goes, and Back leaves at once."""
-    scene = running(app, tmp_path)
+    scene = running(app, tmp_path, monkeypatch)
     back = scene.buttons[0]
     click(app, back.rect.center)
     assert scene.leave_asked

@@ -8,22 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.outside_bots import bot_faulting_at
+from tests.outside_bots import held_bots
 from tests.test_ui_tournament_resume import _logged
 from tests.test_ui_tournament_watch import button, listed
 from tests.ui_helpers import click, recorded_text, tournament_started, wait
 from ui.scenes import tournament as tournament_scene
 from ui.scenes.game_computer import SPEEDS
-
-
-def held_bots(folder: Path, move: int, release: Path) -> list[tuple[str, str]]:
-    """Two bots (id, title) that hold their ``move``-th move until the file ``release`` is there."""
-    wait_for_it = f"while not os.path.exists({str(release)!r}):\n            time.sleep(0.01)"
-    bots = []
-    for name in ("ana", "rui"):
-        (folder / name).mkdir(parents=True)
-        bots.append((str(bot_faulting_at(folder / name, move, wait_for_it)), name.title()))
-    return bots
 
 
 def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_path):

@@ -337,11 +337,11 @@ def test_a_watched_games_moves_reach_the_board_while_it_is_played(app, monkeypat
     players' set-up in a new worker, before the first move; the game itself took a few
     hundredths of a second).  Here a bot holds its second move until the test lets it go: the
     board shows the game's moves while the game is still being played, not once it has ended."""
-    from tests.outside_bots import bot_faulting_at
+    from tests.outside_bots import bot_faulting_at, hold_until
     from ui.scenes import tournament as tournament_scene
 
     release = tmp_path / "go-on"
-    bot = str(bot_faulting_at(tmp_path, 2, f"while not os.path.exists({str(release)!r}):\n            time.sleep(0.01)"))
+    bot = str(bot_faulting_at(tmp_path, 2, hold_until(release)))
     monkeypatch.setattr(tournament_scene, "TIMES", (60.0,))  # the held move is not lost on time
     scene = tournament_started(app, "reversi", {bot, "level-1"}, tmp_path / "tournaments", outside=[(bot, "Held")])
     try:

@@ -655,16 +655,10 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     was run under it (``run_line``), the standings and the crosstable as tables (rows and columns
     in standings order), the tie-breaks, the forfeits and the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
     (its home folder too) means nothing on a page the students read, and FILE.txt keeps them."""
-    say, number = words.say, words.number
+    say = words.say
     order = ranked_apart(summary.standings, summary.withdrawn)
-    name = {p: summary.name(p) for p in summary.players}
-    labels = [say(label) for label, _least in STANDINGS_COLUMNS]
-    rows = [[str(s.rank), name[s.player], half_points(s.points), str(s.games), str(s.wins), str(s.draws),
-             str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()] for s in order]
     sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
-                Section("h", say(STANDINGS).rstrip(":")),
-                Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows,
-                        right=set(range(2, 9)) | {0}),
+                Section("h", say(STANDINGS).rstrip(":")), standings_table(summary, words),
                 Section("p", say(POINTS_LEGEND))]
     if has_ties(order):
         sections.append(Section("p", say(TIE_BREAKS)))
@@ -672,13 +666,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     apart = withdrawn_apart(summary.withdrawn, summary.name, words)
     if apart:
         sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
-    cross = crosstable(summary.players, summary.results)
-    cells = [[str(i), name[s.player]] + [(NO_VALUE if other.player == s.player else
-                                          points_of_games(*cross[s.player][other.player], words)) for other in order]
-             for i, s in enumerate(order, 1)]
-    sections += [Section("h", say(CROSSTABLE).rstrip(":")),
-                 Section("table", head=["#", say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
-                         right={0, *range(2, len(order) + 2)})]
+    sections += [Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
     forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
     if forfeits:
         sections += [Section("h", say("Forfeits:").rstrip(":")), Section("ul", rows=forfeits)]
@@ -688,25 +676,61 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     return sections
 
 
+def standings_table(summary: Summary, words: ReportWords = ENGLISH) -> Section:
+    """The standings as a page's table (players ranked apart from one withdrawn with no result,
+    ``ranked_apart``): FILE.md's and FILE.html's, and the window's copy of its tables (``tables_markdown``)."""
+    say, number = words.say, words.number
+    labels = [say(label) for label, _least in STANDINGS_COLUMNS]
+    rows = [[str(s.rank), summary.name(s.player), half_points(s.points), str(s.games), str(s.wins), str(s.draws),
+             str(s.losses), str(s.forfeits), number(f"{100 * s.score:.1f}") + "%", s.elo_text()]
+            for s in ranked_apart(summary.standings, summary.withdrawn)]
+    return Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows, right=set(range(2, 9)) | {0})
+
+
+def crosstable_table(summary: Summary, words: ReportWords = ENGLISH) -> Section:
+    """The crosstable as a page's table, its rows and columns in standings order, a cell the row's
+    points against the column (``points_of_games``)."""
+    order = ranked_apart(summary.standings, summary.withdrawn)
+    cross = crosstable(summary.players, summary.results)
+    cells = [[str(i), summary.name(s.player)] + [(NO_VALUE if other.player == s.player else
+                                                   points_of_games(*cross[s.player][other.player], words))
+                                                  for other in order]
+             for i, s in enumerate(order, 1)]
+    return Section("table", head=["#", words.say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
+                   right={0, *range(2, len(order) + 2)})
+
+
+def markdown_block(section: Section) -> str:
+    """One block of a page (``Section``) in Markdown, every text escaped (``markdown_cell``)."""
+    if section.kind == "title":
+        return f"# {markdown_cell(section.text)}"
+    if section.kind == "small":
+        return f"_{markdown_cell(section.text)}_"  # emphasis: what every Markdown has
+    if section.kind == "p":
+        return markdown_cell(section.text)
+    if section.kind == "h":
+        return f"## {markdown_cell(section.text)}"
+    if section.kind == "table":
+        return markdown_table([markdown_cell(c) for c in section.head],
+                              [[markdown_cell(c) for c in row] for row in section.rows], section.right)
+    return "\n".join(f"- {markdown_cell(item)}" for item in section.rows)
+
+
 def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
     """The report as Markdown (``page_sections``), for a teacher to paste into a course page or
     an LMS; every text escaped (``markdown_cell``): a name's ``|`` or ``*`` stays as it is."""
-    blocks = []
-    for section in page_sections(summary, words):
-        if section.kind == "title":
-            blocks.append(f"# {markdown_cell(section.text)}")
-        elif section.kind == "small":
-            blocks.append(f"_{markdown_cell(section.text)}_")  # emphasis: what every Markdown has
-        elif section.kind == "p":
-            blocks.append(markdown_cell(section.text))
-        elif section.kind == "h":
-            blocks.append(f"## {markdown_cell(section.text)}")
-        elif section.kind == "table":
-            blocks.append(markdown_table([markdown_cell(c) for c in section.head],
-                                         [[markdown_cell(c) for c in row] for row in section.rows], section.right))
-        else:
-            blocks.append("\n".join(f"- {markdown_cell(item)}" for item in section.rows))
-    return "\n\n".join(blocks)
+    return "\n\n".join(markdown_block(section) for section in page_sections(summary, words))
+
+
+def tables_markdown(summary: Summary, words: ReportWords = ENGLISH) -> str:
+    """The standings and the crosstable alone, under the tournament's title, as FILE.md has them:
+    what the window's Copy tables (Ctrl+C) puts on the clipboard, for a slide (a Markdown one
+    draws the tables; pasted as plain text, they read as columns) or a course page."""
+    say = words.say
+    sections = [Section("title", page_title(summary, words)), Section("h", say(STANDINGS).rstrip(":")),
+                standings_table(summary, words), Section("h", say(CROSSTABLE).rstrip(":")),
+                crosstable_table(summary, words)]
+    return "\n\n".join(markdown_block(section) for section in sections) + "\n"
 
 
 HTML_STYLE = ("body{font-family:sans-serif;margin:2em}table{border-collapse:collapse;margin:1em 0}"
@@ -826,9 +850,17 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
                     "elo", "elo_low", "elo_high", "elo_bound", "name"])
         for s in summary.table():  # a withdrawn player not ranked: no rank
             w.writerow([s.rank or "", s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
-                        round(s.score, 4), *(csv_rating(x) for x in (s.elo, s.elo_low, s.elo_high)), s.elo_bound,
-                        summary.name(s.player)])
+                        round(s.score, 4), *csv_ratings(s), summary.name(s.player)])
     return paths
+
+
+def csv_ratings(s: Standing) -> list[float | str]:
+    """A standings row's ``elo``, ``elo_low``, ``elo_high`` and ``elo_bound`` cells: empty for a
+    player the tables rate "–" (``Standing.rated``, the one rule of every table): the CSV gave
+    figures of 2 games where FILE.txt and FILE.md said "No ratings"."""
+    if not s.rated:
+        return ["", "", "", ""]
+    return [*(csv_rating(x) for x in (s.elo, s.elo_low, s.elo_high)), s.elo_bound]
 
 
 def csv_rating(elo: float) -> float:

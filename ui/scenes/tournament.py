@@ -16,6 +16,7 @@ so a tournament left, closed or killed is offered again on the setup and resumed
 
 from __future__ import annotations
 
+import bisect
 import os
 import threading
 import time
@@ -154,7 +155,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.follow_at = 0.0  # when a league's log shown (``viewing``) is next read for new games
         self.runs_elsewhere = False  # that league is still being played (its log in use by another run)
         self.table: list[Standing] = []
-        self.recent: list[tuple[int, Any]] = []  # (game number, GameResult), newest last
+        self.recent: list[tuple[int, Any]] = []  # (game number, GameResult) by number (``_take_result``)
         self.recent_scroll = 0  # results scrolled past, from the newest (the wheel, over the list)
         self.recent_area = pygame.Rect(0, 0, 0, 0)
         self.recent_fits = 1  # how many results the list showed last
@@ -327,7 +328,10 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 Stepper(self._step_speed, other_labels=every_speed_label()),  # laid out for its widest
                 b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
+                b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
+            copy = self.buttons[-1]
+            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())  # greyed: said why
             self.game_chooser = None
             self.option_buttons = []
             self.player_buttons = []
@@ -441,13 +445,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         and key want (``Button.steady_width``: stepping Speed to "Velocidade: Máxima" moved the
         buttons after it), at least its usual width, where the row has room (else ``share_row``).  The
         hidden Withdraw's 300 pixels counted too, and at Larger text in Portuguese (800x600) the row
-        shrank until "Guardar resultados" read "Guardar result…", small."""
+        shrank until "Guardar resultados" read "Guardar result…", small.  Copy tables, the last,
+        is shown only where every label shown, its own too, has room whole: its key, Ctrl+C, copies
+        the tables all the same, and the keys page says so."""
         s = self._scale()
         pad, bh, gap = int(20 * s), int(38 * s), int(10 * s)
+        copy = self.buttons[-1]  # Copy tables: shown where the row has room for it (Ctrl+C does it anyway)
+        copy.visible = True
         shown = [btn for btn in self.buttons if btn.visible]
+        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
+        if sum(need) > self.size[0] - 2 * pad - gap * (len(shown) - 1):
+            # a ninth button cut every label of the row at Larger text in 800x600 ("Pa…" for "Parar")
+            copy.visible = False
+            shown, need = shown[:-1], need[:-1]
         usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
                   else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
-        need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
         wanted = [max(int(width), least) for width, least in zip(usual, need)]
         room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
         # a small window: each what its label and key want and a share of what is left, or less in proportion
@@ -528,7 +540,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 resume_b.enabled = self.resuming is None and not (self.ending and self.ending.is_running())
                 dismiss_b.enabled = self.resuming is None
         else:
-            back, stop, save, new, watch, speed, withdraw, replay = self.buttons
+            back, stop, save, new, watch, speed, withdraw, replay, copy = self.buttons
             if self.leave_asked and not self.running:  # it ended meanwhile: Back leaves at once
                 self._stay()
             back.label = _("Stop and leave? Press again") if self.leave_asked else _("Back")
@@ -545,6 +557,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             stop.label = _("Resume") if resumable else _("Stop")
             stop.enabled = self.running or resumable
             save.enabled = bool(self.tournament.results)
+            copy.enabled = not self._nothing_to_copy()
             new.enabled = not self.running
             # lit while it is true: a results file dropped, or every game shown, is nothing to watch
             watch.enabled = self._watchable()
@@ -934,6 +947,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 self._start()
         elif event.key == pygame.K_s and self.tournament is not None:
             self._save()
+        elif event.key == pygame.K_c and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META) and self.tournament is not None:
+            self._copy_tables()
         elif self.tournament is not None and self._speed_key(event.key):
             pass  # + and -: the watched games' speed
         elif event.key == pygame.K_r and self.tournament is not None:
@@ -968,7 +983,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _choose_result(self, step: int) -> int | None:
         """Choose the result ``step`` rows below the one chosen (above if negative; 0: it again, or
         the top one shown when none of those listed is chosen), scrolled into view; its number."""
-        rows = [number for number, _result in reversed(self._listed())]  # as shown: the newest first
+        rows = [number for number, _result in reversed(self._listed())]  # as shown: the highest number first
         if not rows:
             self.chosen_result = None
             return None
@@ -1013,7 +1028,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return self.chosen_player
 
     def _listed(self) -> list[tuple[int, Any]]:
-        """The results the list shows, newest last: every game played, or the games of the pair whose
+        """The results the list shows, by game number (shown the highest first): every game played, or the games of the pair whose
         crosstable cell was clicked; not those the board has yet to reach (``held``)."""
         withdrawn = self.tournament is not None and self.tournament.withdrawn
         if not self.held and self.pair is None and self.listed_player is None and not withdrawn:
@@ -1031,8 +1046,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return not result.unplayed
 
     def _last_played(self) -> list[tuple[int, Any]]:
-        """The last game played of the results (``recent``), in a list of one; none if none was
-        played.  After a withdrawal the last result could be a game it settled without play, and the
+        """The last game played of the results (``recent``: the highest number), in a list of one;
+        none if none was played.  After a withdrawal the last result could be a game it settled without play, and the
         board showed an empty board titled "Game 24: … annulled"."""
         return next(([(n, r)] for n, r in reversed(self.recent) if not r.unplayed), [])
 
@@ -1370,11 +1385,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                     moves.append(event.move)
             elif isinstance(event, GameFinished):
                 self.run_reported = True
-                self.recent.append((event.number, event.result))
-                reading = self.recent_scroll or self._on_results()
-                if reading and self._lists(event.result):
-                    # reading older results (or one chosen with the keyboard): they stay where they are
-                    self.recent_scroll += 1
+                self._take_result(event.number, event.result)
                 if event.number in self.live:
                     self.live[event.number]["result"] = event.result
                 changed = True
@@ -1396,6 +1407,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         for n in done:
             del self.live[n]
         return first_move or any(not isinstance(event, MovePlayed) for event in events)
+
+    def _take_result(self, number: int, result: Any) -> None:
+        """Game ``number``'s result into the latest results, in the order of the game numbers (the
+        list shows the highest first), wherever it ends: with two processes the games end out of
+        order, and the list, in the order they ended, read "9, 7, 8, 6, 4, 5", while a resumed
+        or a followed league's listed them by number.  A reader of older results (scrolled, or a
+        result chosen with the keyboard) keeps them where they are when it lands above them."""
+        numbers = [n for n, _r in self.recent]
+        self.recent.insert(bisect.bisect(numbers, number), (number, result))
+        reading = self.recent_scroll or self._on_results()
+        if reading and self._lists(result):
+            above = sum(1 for n, r in self._listed() if n > number)  # rows shown above it, the highest first
+            if above <= self.recent_scroll:
+                self.recent_scroll += 1
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size

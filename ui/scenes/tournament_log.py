@@ -57,12 +57,18 @@ def still_ending() -> Tournament | None:
 
 def saved_words(saved: list[Path]) -> str:
     """What Save results says of the files ``saved``: the Markdown file's name first (a teacher's
-    course page takes it), its folder last and from "~".  "Saved <folder>/<file>.json, and the
-    tables in Markdown for a course page: <file>.md" was cut at Larger text (1280x800) within the
-    Markdown file's name, the one thing to be read."""
+    course page takes it), then the ends of the others' names, every file written ("-standings.csv"
+    too), its folder last and from "~".  "Saved <folder>/<file>.json, and the tables in Markdown
+    for a course page: <file>.md" was cut at Larger text (1280x800) within the Markdown file's
+    name, the one thing to be read; after it, the toast named the .md and the .json alone, of the
+    six files written (QA qa109)."""
     markdown = next(path for path in saved if path.suffix == ".md")
-    return _("Saved {markdown}, the tables in Markdown for a course page, and its .json in {folder}").format(
-        markdown=markdown.name, folder=folder_shown(markdown.parent))
+    stem = markdown.name[:-len(markdown.suffix)]
+    others = ", ".join(path.name[len(stem):] if path.name.startswith(stem) else path.name
+                       for path in saved if path != markdown)
+    return _("Saved {markdown}, the tables in Markdown for a course page, and its {others} in {folder}").format(
+        markdown=markdown.name, others=others, folder=folder_shown(markdown.parent))
+
 
 
 class TournamentLog:
@@ -140,6 +146,56 @@ class TournamentLog:
             return []
         say(saved_words(saved), "info", 8.0, topic=SCREEN_TOPIC)
         return saved
+
+    def _nothing_to_copy(self) -> str:
+        """Why Copy tables (Ctrl+C) has nothing to copy now: no result the tables show; "" when it has."""
+        t = self.tournament
+        if t is not None and len(t.results) > len(self.held):
+            return ""
+        return _("No result shown yet: the tables have nothing to copy")
+
+    def _copy_tables(self) -> None:
+        """Copy tables (Ctrl+C): the standings and the crosstable as the window shows them (the games
+        the board has yet to reach left out, ``held``; the names it gives), under the tournament's
+        title, as the Markdown tables FILE.md has (``tables_markdown``), on the clipboard, for a
+        teacher's slide or course page; where there is no clipboard, in a file of the data folder.
+        The window says which games' tables it copied, or where the file is.  Save results wrote
+        files only, and a teacher copied the tables off the screen by hand."""
+        from dataclasses import replace
+
+        from ai.commands.tournament import tables_markdown
+        from ui import clipboard
+        from ui.autosave import data_dir
+        from ui.record_files import atomic_write_text, os_problem
+
+        if self.messages.refuse(self._nothing_to_copy()):
+            return
+        t = self.tournament
+        numbers = [n for n in sorted(t.results) if n not in self.held]
+        summary = replace(Summary.of(t), standings=list(self.table), results=[t.results[n] for n in numbers],
+                          numbers=numbers, names={pid: self._name(pid) for pid in t.player_ids})
+        text = tables_markdown(summary, words.ReportWords())
+        played = sum(not t.results[n].unplayed for n in numbers)
+        if clipboard.put_text(text):
+            self.messages.add(ngettext("Copied the standings and the crosstable of {n} game as Markdown tables, "
+                                       "for a slide or a web page",
+                                       "Copied the standings and the crosstable of {n} games as Markdown tables, "
+                                       "for a slide or a web page", played).format(n=played), "info", 8.0)
+            return
+        path = data_dir() / "tournament-tables.md"
+        try:
+            atomic_write_text(path, text)
+        except OSError as exc:
+            self.messages.add(_("No clipboard here, and the tables could not be saved either: {e}").format(
+                e=words.file_error(os_problem(exc, path))), "error")
+            return
+        # the file's name first, its folder from "~" last: a long folder is cut, not the name
+        self.messages.add(ngettext("No clipboard here; the standings and the crosstable of {n} game were saved to "
+                                   "{file} in {folder}",
+                                   "No clipboard here; the standings and the crosstable of {n} games were saved to "
+                                   "{file} in {folder}", played).format(n=played, file=path.name,
+                                                                         folder=folder_shown(path.parent)),
+                          "info", 12.0)
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
         """Write ``t``'s report, on the window's background writer, once its thread has ended (at
@@ -322,7 +378,9 @@ class TournamentLog:
             self.messages.add(str(exc), "error")
             self.follow_at = float("inf")  # said once
             return False
-        self.recent += [(n, t.results[n]) for n in t.finished_numbers() if n not in before]
+        for n in t.finished_numbers():
+            if n not in before:
+                self._take_result(n, t.results[n])
         self._count_seen()
         if not self.pinned:  # the board shows the newest game, unless one was chosen
             self.live.pop(self.watching, None)

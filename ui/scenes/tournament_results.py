@@ -689,8 +689,8 @@ class ResultsDrawing:
         return "  ".join(part for part in (f"{number}. {a} - {b}", unplayed, result, said) if part)
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
-        """The latest results, newest first, from ``recent_scroll`` on; the one chosen with the
-        keyboard ringed as Saved games rings its row and every button (``focus_ring``, in the
+        """The latest results, the highest game number first (``_take_result``), from ``recent_scroll``
+        on; the one chosen with the keyboard ringed as Saved games rings its row and every button (``focus_ring``, in the
         text colour): it was a card edged in the accent, the colour the crosstable outlines the
         pair listed in, so the screen had two ways to say where the keyboard is."""
         s = self._scale()
@@ -721,7 +721,7 @@ class ResultsDrawing:
             self.recent_scroll = 0
         self.recent_fits = fits
         chosen = self.chosen_result if self._on_results() else None
-        end = len(listed) - self.recent_scroll  # newest first, without copying the whole list each frame
+        end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
         shown = listed[max(0, end - fits):end][::-1]
         ringed = None
         for number, r in shown:
