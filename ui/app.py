@@ -58,7 +58,7 @@ from ui.scenes.base import CLOSE_AGAIN, Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
-from ui.widgets import SCREEN_TOPIC, Messages, keys_held
+from ui.widgets import Messages, everywhere, keys_held
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -351,7 +351,8 @@ class App:
         self.by_touch = False  # the last press was a finger's (SDL's touch mouse events): rows grow for it
         self._dropping_release = False  # a double-click's second press was dropped: its release is too
         if problem:
-            self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error", duration=12.0)
+            self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error", duration=12.0,
+                              stays=everywhere)
             log.warning(problem)
         self._say_if_games_cannot_be_kept()
         self.scene: Scene | None = None
@@ -383,7 +384,7 @@ class App:
         log.warning("games cannot be kept: %s", why)
         self.messages.add(Phrase(lambda: _("Your games will not be kept ({error}): you can play, but a game cannot be "
                                            "continued once the window is closed").format(error=words.file_error(why))),
-                          "error", duration=12.0)
+                          "error", duration=12.0, stays=everywhere)
 
     # -- look -------------------------------------------------------------------------------
     @property
@@ -411,8 +412,8 @@ class App:
 
     def switch(self, scene: Scene) -> None:
         self.dirty = True
-        self.messages.withdraw(SCREEN_TOPIC)  # about the screen left (said there, or as the one before it was left)
         old, self.scene = self.scene, scene
+        self.messages.screen_changed(scene)  # the words about what the screen left did go with it
         trail.info("screen: %s -> %s", type(old).__name__ if old is not None else "(none)", type(scene).__name__)
         self._carried = held_keys()
         self._press_before_switch = self._last_press if self._clicking else None  # a click changed the screen
@@ -690,7 +691,7 @@ class App:
 
         problem = outside_players.remember(self, [player_id])
         if problem:
-            self.messages.add(problem, "warn")
+            self.messages.add(problem, "warn", stays=everywhere)  # the settings not saved
 
     def open_demo(self, spec: str) -> None:
         """Open the screen ``spec`` names (see the module docstring); the main menu if unknown."""
@@ -756,7 +757,8 @@ class App:
                 self.dirty = True
             self._save_problem = now
             if problem:
-                self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error")
+                self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error",
+                                  stays=everywhere)
 
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
@@ -769,13 +771,13 @@ class App:
             if worth_a_note(times):
                 log.error("caught in the window loop again (%d times): %s: %s", times, type(exc).__name__, exc)
             if said not in (m.text for m in self.messages.current()):
-                self.messages.add(said, "error")
+                self.messages.add(said, "error", stays=everywhere)
             return
         detail = "".join(traceback.format_exception(exc))
         if len(self.errors) < ERRORS_KEPT:
             self.errors.append(detail)
         log.error("caught in the window loop:\n%s", detail)
-        self.messages.add(said, "error")
+        self.messages.add(said, "error", stays=everywhere)
 
     def guard(self, fn: Callable, *args) -> None:
         try:
@@ -799,7 +801,7 @@ class App:
             self.dirty = True
         self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
         self.messages.add(_("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)), duration=3.0,
-                          topic=TEXT_SIZE_TOPIC)
+                          topic=TEXT_SIZE_TOPIC, stays=everywhere)  # the window's setting, not the screen's
 
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:
@@ -823,7 +825,8 @@ class App:
         except pygame.error as exc:  # the display refused: stay as we are, and say so
             log.warning("full screen %s failed: %s", "on" if on else "off", exc)
             self.settings.fullscreen = self.fullscreen
-            self.messages.add(_("Full screen is not available here: {error}").format(error=exc), "error")
+            self.messages.add(_("Full screen is not available here: {error}").format(error=exc), "error",
+                              stays=everywhere)
             return
         self.fullscreen = on
         pygame.event.clear((pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED))  # sizes of the mode just left

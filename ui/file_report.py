@@ -14,7 +14,7 @@ summed up in one message (one file keeps the list's own detailed message); a fil
 is told once a session, again only once it changes.  A file whose game the reading kept up to its
 last legal move (``ui.autosave._kept_up_to_legal``) is a game kept, not a file lost: it is said
 apart, as a notice, not counted among the files moved aside.  The message stays while the player is on
-the screens that list games, and goes when they leave them for a game.
+the screens that list games, and goes when they leave them for another (``lists_games``).
 
     found, report = file_report.read(SHELF.folder, SHELF.unfinished)
     file_report.tell(app.messages, [report])
@@ -198,14 +198,23 @@ def _why(why: str) -> str:
     }.get(why, _("it could not be read; see the log"))
 
 
+def lists_games(screen: Any) -> bool:
+    """Whether a file report stays on ``screen`` as the window goes there (``Message.stays``): on
+    a screen that lists games (the main menu's Continue list, Saved games), not in a game or a
+    replay, where it would only be in the way."""
+    return bool(getattr(screen, "shows_file_reports", False))
+
+
 def tell(messages: Any, all_findings: list[Findings]) -> None:
     """Say what was found (if anything new) in ``messages`` (a ``ui.widgets.Messages``): the games
     kept up to their last legal move as a notice, the bad files as an error, said last: the lane
     shows the newest first, and the notice waits its turn (``Messages.shown``)."""
     if notice(all_findings) is not None:  # several sentences of the catalog, each said again
-        messages.add(Phrase(lambda: notice(all_findings) or ""), "info", duration=12.0, topic=TOPIC)
+        messages.add(Phrase(lambda: notice(all_findings) or ""), "info", duration=12.0, topic=TOPIC,
+                     stays=lists_games)
     if summary(all_findings) is not None:
-        messages.add(Phrase(lambda: summary(all_findings) or ""), "error", duration=12.0, topic=TOPIC)
+        messages.add(Phrase(lambda: summary(all_findings) or ""), "error", duration=12.0, topic=TOPIC,
+                     stays=lists_games)
 
 
 def tell_left_behind(messages: Any) -> None:
@@ -214,10 +223,3 @@ def tell_left_behind(messages: Any) -> None:
     findings = folder_reading.left_behind()
     if findings:
         tell(messages, findings)
-
-
-def leaving(scene: Any, messages: Any) -> None:
-    """``scene`` (one that lists games) is closing: its report goes unless the next screen lists
-    games too (the menu's Continue list); in a game it would only be in the way."""
-    if not getattr(getattr(scene.app, "scene", None), "shows_file_reports", False):
-        messages.withdraw(TOPIC)

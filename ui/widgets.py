@@ -1096,10 +1096,13 @@ def spinner(surface: pygame.Surface, center: tuple[int, int], radius: int, color
         pygame.draw.circle(surface, mix((128, 128, 128), color, alpha), (int(x), int(y)), dot)
 
 
-# The topic of a message about one screen's work ("Saved …"): seen on that screen, or, said as
-# the screen is left, on the screen arrived at; withdrawn by the window's next change of screen
-# (ui.app.App.switch).  A tournament's "Saved" followed the user from the menu on to New game.
-SCREEN_TOPIC = "screen"
+def everywhere(_screen: Any) -> bool:
+    """``Message.stays`` of an app-wide message: a setting reset or not saved, the games folder
+    that cannot be written, an error caught in a screen.  It is about the window, not about what
+    one screen did, so it follows the window to every screen until its time is out."""
+    return True
+
+
 # The topic of why a command does nothing now (its greyed button clicked, or its key pressed):
 # the newest alone shows, so five clicks on a greyed Undo say it once (``Messages.refuse``)
 REFUSED_TOPIC = "refused"
@@ -1119,6 +1122,9 @@ class Message:
     until_input: bool = False  # goes at the first key or click after it (``Messages.input_came``)
     seen: bool = False  # drawn in the lane once: a newer one that takes its place ends it (``Messages.shown``)
     again: Callable[[], str] | None = field(default=None, compare=False)  # says ``text`` anew (``Messages.add``)
+    # the screens it stays on as the window changes screen (``Messages.screen_changed``): None, none
+    # (it is about what the screen it was said on did); ``everywhere``: an app-wide message
+    stays: Callable[[Any], bool] | None = field(default=None, compare=False)
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -1150,24 +1156,43 @@ class Messages:
 
     def add_soon(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         """``add`` from another thread (a background write's outcome): shown from the window's next
-        frame on, never lost to a frame that is dropping the messages gone by."""
+        frame on, never lost to a frame that is dropping the messages gone by.  It belongs to the
+        screen shown then (``screen_changed``): a tournament's report written after its screen was
+        left is said on the screen arrived at."""
         self._soon.append((value, kind, duration, topic))
 
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
-            until_input: bool = False, again: Callable[[], str] | None = None) -> None:
+            until_input: bool = False, again: Callable[[], str] | None = None,
+            stays: Callable[[Any], bool] | None = None) -> None:
         """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
         (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
         ``value`` in the language now, for a message built of parts the catalog holds apart (a
         reason in a sentence), which ``said_again`` can say only in part after a language switch;
-        a ``Phrase`` brings its own."""
+        a ``Phrase`` brings its own.  ``stays``: the screens it stays on once the window leaves
+        the one it is said on (``screen_changed``); None, none: it goes with that screen."""
         if again is None and isinstance(value, Phrase):
             again = value.again
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
         d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
-        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again))
+        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again,
+                                  stays=stays))
         del self.items[:-3]
+
+    def screen_changed(self, screen: Any) -> None:
+        """The window shows ``screen`` now (``ui.app.App.switch``, at every change of screen, Back
+        to a screen left for a visit too): the one rule of which words go on with it.  A message
+        about what the screen left did ("The folder could not be opened" on Saved games, "Added
+        mybot" on New game, "Volume: 100% already" on Settings) goes with it: it stood over the
+        replay opened next, where it meant nothing.  It does not come back with Back to that
+        screen either: the person has moved on since.  A message that ``stays`` on ``screen`` is
+        kept: an app-wide one (``everywhere``), a file report on the screens that list games
+        (``ui.file_report.lists_games``), the note that a game left is kept on every screen but
+        that game's (``GameCommands._away_from_this_game``).  Words a screen says for the one
+        arrived at ("Saved …" as a tournament's screen closes, "The unfinished game is kept" on the
+        main menu) are said after this, on that screen, and so go at the next change."""
+        self.items = [m for m in self.items if m.stays is not None and m.stays(screen)]
 
     def input_came(self, since: float) -> None:
         """A key or a click, given to the screen at ``since``, takes away the ``until_input``

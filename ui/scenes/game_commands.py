@@ -20,6 +20,7 @@ reaches them is ``game_keys``.
 from __future__ import annotations
 
 import time
+import weakref
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -47,7 +48,7 @@ from ui.scenes.game_computer import (
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
 from ui.scenes.game_questions import DRAW_ANSWER_NOTE
-from ui.widgets import SCREEN_TOPIC, Button, KeyFocus, Stepper, relabel, worded
+from ui.widgets import Button, KeyFocus, Stepper, relabel, worded
 
 if TYPE_CHECKING:
     import pygame
@@ -61,9 +62,6 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
-# the topic of the window's note, as New game's screen opens, that the unfinished game is kept: it
-# holds over that screen, its help and a game started there, and goes when Back returns to the game
-LEFT_TOPIC = "game left"
 
 
 class GameCommands:
@@ -285,9 +283,8 @@ class GameCommands:
         self.app.wait_away(self, self.close_workers)
 
     def _come_back(self) -> None:
-        """Back from a visit (``_visit``): the game shown again, and what was said as it was
-        left for the visit (``LEFT_TOPIC``: that the unfinished game is kept) no longer said."""
-        self.app.messages.withdraw(LEFT_TOPIC)
+        """Back from a visit (``_visit``): the game shown again; the note said as it was left (that
+        the unfinished game is kept) goes (``_away_from_this_game``)."""
         self.app.switch(self)
 
     # -- actions ----------------------------------------------------------------------------
@@ -473,9 +470,11 @@ class GameCommands:
         Rematch (sides exchanged) the result card had two buttons that both just played again, and
         none to choose anything.  Its Back and Esc return to this game as it was left (``_visit``:
         the result card, or the game going on), as from the rules: they went to the main menu, and
-        a player who only wanted to look lost the card.  The note that the game is kept goes as
-        Back returns to it (``LEFT_TOPIC``): it stood there its 6 s over the game it spoke of; and
-        at the first key or click on the form, which it stood over as the player chose."""
+        a player who only wanted to look lost the card.  The note that the game is kept tells where
+        a file went, so it holds over New game, its help and a game started there
+        (``_away_from_this_game``), and goes as Back returns to the game it spoke of: it stood its
+        6 s there; and at the first key or click on the form, which it stood over as the player
+        chose."""
         if self._warn_unsaved():
             return
         kept, elsewhere = (self._kept(), self._kept_elsewhere()) if self.history else (False, False)  # all taken back: starting another drops it
@@ -485,10 +484,16 @@ class GameCommands:
                                                      on_start=self._start_chosen))
         if kept:
             self.app.messages.add(_("The unfinished game is kept: Continue it from the main menu"), duration=6.0,
-                                  topic=LEFT_TOPIC, until_input=True)
+                                  until_input=True, stays=self._away_from_this_game())
         elif elsewhere:
-            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=LEFT_TOPIC,
-                                  until_input=True)
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, until_input=True,
+                                  stays=self._away_from_this_game())
+
+    def _away_from_this_game(self) -> Callable[[Any], bool]:
+        """``Message.stays`` of a note about this game said as it is left: on every screen but this
+        game's own (weakly held: a note's few seconds must not keep a game left for good alive)."""
+        game = weakref.ref(self)
+        return lambda screen: screen is not game()
 
     def _start_chosen(self, setup: MatchSetup) -> None:
         """Start the game chosen on the New game screen this game opened: two friends playing the
@@ -563,8 +568,9 @@ class GameCommands:
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list, and the menu says so by
-        its Continue button, in sight there.  Said about the main menu alone (``SCREEN_TOPIC``):
-        it followed the player on to Saved games or New game for its 6 s, where no Continue is.
+        its Continue button, in sight there.  Said on the main menu, once shown, it goes with it
+        (``Messages.screen_changed``): it followed the player on to Saved games or New game for
+        its 6 s, where no Continue is.
         The keyboard starts on that Continue: it came back on Play (or a game's picture), so a
         second Esc in a game (the first hides the board's cursor) and then Enter opened New game,
         and the next Enter started another game instead of going on with this one."""
@@ -573,10 +579,9 @@ class GameCommands:
         kept, elsewhere = self._kept(), self._kept_elsewhere()
         self.app.show_menu(choose="continue" if kept else None)
         if kept:
-            self.app.messages.add(_("The unfinished game is kept: the Continue button takes it up again"),
-                                  duration=6.0, topic=SCREEN_TOPIC)
+            self.app.messages.add(_("The unfinished game is kept: the Continue button takes it up again"), duration=6.0)
         elif elsewhere:
-            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0, topic=SCREEN_TOPIC)
+            self.app.messages.add(_("The unfinished game is kept: Saved games lists it"), duration=6.0)
 
     def toggle_legal(self) -> None:
         """The legal moves' marks on or off; where there are none to switch, L says why."""

@@ -522,7 +522,6 @@ class MenuScene(MenuFormScene):
     def close(self) -> None:
         self.app.menu_keyboard = self._keyboard_left()
         self.reading.leave()
-        file_report.leaving(self, self.app.messages)
 
     # -- actions ----------------------------------------------------------------------------
     def play(self, game_id: str | None = None) -> None:

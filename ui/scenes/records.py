@@ -220,7 +220,7 @@ class RecordsScene(Scene):
         self.folder = folder or games_dir()
         self.open_record = open_record or self._replay
         self.on_back = on_back or app.show_menu
-        self.messages = getattr(app, "messages", None) or Messages()  # the App's outlive this screen
+        self.messages = getattr(app, "messages", None) or Messages()  # the window's, in its lane (they go with this screen)
         self.own_messages = self.messages is not getattr(app, "messages", None)
         self.entries: list[Entry] = []
         self.scroll = 0
@@ -428,7 +428,6 @@ class RecordsScene(Scene):
         self.remember_filter()
         self.reading.leave()
         self.pictures.close()
-        file_report.leaving(self, self.messages)
 
     # -- the words: a subclass lists other records (the unfinished games) -----------------------
     def heading(self) -> str:

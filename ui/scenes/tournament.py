@@ -569,7 +569,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _back(self) -> None:
         """Leave the screen; the tournament stops and is saved as the screen closes (``close``),
         after the window has changed screens: its "Saved …" is then said on the screen arrived
-        at, and no further (``ui.widgets.SCREEN_TOPIC``).  A running tournament is asked about
+        at, and no further (``ui.widgets.Messages.screen_changed``).  A running tournament is asked about
         first (``_ask_to_leave``): Back or Esc left at once, its games in play stopped and lost."""
         if self.running and not self.leave_asked:
             self._ask_to_leave()

@@ -39,7 +39,7 @@ from ui.i18n import Phrase, _, ngettext
 from ui.outside_players import short
 from ui.paths import folder_shown
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES
-from ui.widgets import SCREEN_TOPIC, Messages
+from ui.widgets import Messages
 
 # the longest a report waits for a stopped tournament's thread: its workers' time to end by themselves,
 # their grace once told to, and as long as a write may wait for any it then kills
@@ -144,7 +144,7 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        say(saved_words(saved), "info", 8.0, topic=SCREEN_TOPIC)
+        say(saved_words(saved), "info", 8.0)  # said as the screen closes: on the one arrived at, and no further
         return saved
 
     def _nothing_to_copy(self) -> str:
