@@ -606,8 +606,9 @@ def bar_parts(app, game_id: str, options: dict, monkeypatch, from_graph: bool = 
         if from_graph:
             monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game: None)
             monkeypatch.setattr(scene.board_side, "graph_value", lambda _points, v=value: eval_bar.GraphValue(v, ""))
-        else:
+        else:  # analysis' own value, not a graph's: a search reported by now (7x7 Hex proven) keeps out
             monkeypatch.setattr(eval_bar, "position_value", lambda _snapshot, _game, v=value: (v, ""))
+            monkeypatch.setattr(scene.board_side, "graph_value", lambda _points: None)
         scene.draw(app.screen)
         split = bar.y + int(bar.height * (1 - value) / 2)
         top = tuple(app.screen.get_at((bar.centerx, (bar.y + split) // 2 - 10)))[:3]
