@@ -1009,3 +1009,28 @@ def test_a_bots_thinking_card_says_it_waits_for_its_answer_not_that_a_search_sta
     app.run_frames(3)
     assert "Waiting for its answer…" in drawn and "Starting the search…" not in drawn, drawn
     scene.computer.cancel()
+
+
+def test_a_saved_games_forfeit_names_a_log_in_the_data_folder_and_its_replay_names_it_too(tmp_path, monkeypatch):
+    """A window's game logged its bot in /tmp/tabuleiro-bots-UID, emptied on reboot, while the
+    saved game's forfeit named that path (qa109): its log is in the data folder's ``bot-logs/``,
+    beside the saved games, and the saved game dropped on the window replays naming it."""
+    from tests.ui_helpers import drop
+    from ui.autosave import data_dir
+    from ui.scenes.replay import ReplayScene
+
+    monkeypatch.delenv("TABULEIRO_BOT_LOGS", raising=False)  # the default, before any worker is spawned
+    outside_players.OFFERS.clear()
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')",
+                                                                  name="faulty.py"))
+        reason = scene.recorder.record.result.reason
+        log = Path(reason.rpartition("; log: ")[2])
+        assert log.parent == data_dir() / "bot-logs" and log.is_file(), reason
+        assert "AssertionError: lost" in log.read_text(encoding="utf-8")
+        saved = tmp_path / "faulty-game.json"
+        saved.write_text(scene.recorder.record.dumps(), encoding="utf-8")
+        drop(app, saved)
+        assert wait(app, lambda: isinstance(app.scene, ReplayScene))
+        assert app.scene.record.result.reason == reason and log.is_file()
+        assert app.errors == []
