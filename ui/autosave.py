@@ -46,7 +46,6 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-
 from ai import data_folder
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
