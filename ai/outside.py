@@ -306,6 +306,7 @@ class _Worker:
         self.bot = Bot(child_command(), f"{self.path.parent.name}-{self.path.stem}", limits,
                        cwd=str(self.path.parent), log_dir=loader.get("log_dir"), env=env, sets_own_limits=True)
         self.moves = 0  # moves asked of this process so far
+        self.late_at: float | None = None  # when the last reply awaited was judged late (``perf_counter``)
 
     def running_at(self, number: int) -> str:
         """``; it was running aluno.py line 12 (in minimax)``: where move ``number``, stopped for
@@ -368,6 +369,7 @@ class _Worker:
                     self.bot.kill()
                     raise _Stopped() from None
                 if deadline is not None and time.perf_counter() >= deadline:
+                    self.late_at = time.perf_counter()  # the referee's count ends here, not after its last words
                     if last_words is not None:
                         _wait_for(last_words, LAST_WORDS)
                     self.bot.note(f"stopped: no answer within {timeout:g} s")  # the move is lost
@@ -514,6 +516,7 @@ class OutsidePlayer(Player):
         worker = self.worker
         bot = worker.bot
         worker.moves += 1
+        worker.late_at = None
         first = worker.moves == 1
         request = {"op": "move", "position": game.to_text(state), "time": limits.time, "number": worker.moves}
         if timeout is not None:  # where it runs, written just before it would be stopped
@@ -522,7 +525,10 @@ class OutsidePlayer(Player):
             reply = worker.ask(request, timeout, limits.stop, kill_late=not first,  # a first move: see set_up_only
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
         except _Dead as exc:
-            spent = time.perf_counter() - began
+            # a late move's time is the referee's deadline it missed: the wait for its last words (where
+            # it was running) came after, and the window's card stopped counting at the deadline
+            late_at = worker.late_at if isinstance(exc, _Late) else None
+            spent = (late_at if late_at is not None else time.perf_counter()) - began
             where = ""
             if isinstance(exc, _Late):
                 running = worker.running_at(worker.moves)

@@ -10,8 +10,10 @@ Every outside bot -- a Python file's worker or a GTP engine -- is started by ``s
 - in a new session (POSIX), so the whole process group is killed at the end;
 - with its error stream written to a log file, whose path a forfeit names; a log is kept only if
   the bot wrote in it (Tabuleiro's own notes, lines starting ``Tabuleiro: ``, do not count) or
-  forfeited with it; logs older than ``LOG_KEEP_DAYS`` or past the newest ``LOG_KEEP_COUNT`` are
-  removed when a process starts its first bot (``prune_logs``);
+  forfeited with it; the logs that are no tournament's go to the data folder's ``bot-logs/``
+  (``log_folder``), where they last as long as the saved games that name them, and are kept to
+  the newest ``LOG_KEEP_COUNT``, ``LOG_KEEP_MB`` in all and none older than ``LOG_KEEP_DAYS``
+  (``prune_logs``, when a process starts its first bot);
 - on POSIX, with resource limits (``BotLimits``): address space, CPU seconds, processes and the
   size of a file it writes (its log: a bot printing in a loop wrote 1.4 GB in a move), set by the
   bot's process itself before any of its code runs (ai/bot_rlimits.py: no ``preexec_fn``).  The
@@ -54,8 +56,9 @@ STDERR_TAIL = 400  # characters of a dead bot's error stream quoted in the reaso
 GROUP_CHECK_EVERY = 0.2  # seconds between two counts of a bot's processes while it thinks
 OUR_NOTE = b"Tabuleiro: "  # how Tabuleiro's own lines in a bot's log begin (calls skipped while loading)
 _NOTE_LINE_MAX = 4096  # bytes a note of ours may run to past its start (a file's path, a function's name)
-LOG_KEEP_DAYS = 7  # older bot logs are removed (``prune_logs``)
-LOG_KEEP_COUNT = 1000  # and all but the newest this many
+LOG_KEEP_DAYS = 90  # older bot logs are removed (``prune_logs``): a term's saved games still find theirs
+LOG_KEEP_COUNT = 500  # and all but the newest this many
+LOG_KEEP_MB = 200  # and the older ones past this many MB in all (the newest log is always kept)
 _LOG_NAME = re.compile(r"\d{8}-\d{6}-.*\.log")  # the names ``new_log`` gives
 PROC = "/proc"  # Linux's processes, counted for the process limit
 LINE_MOST = 1 << 20  # bytes of a line a bot writes on its protocol stream: a reply or an answer is far shorter
@@ -93,12 +96,16 @@ class BotLimits:
 
 
 def log_folder() -> Path:
-    """Where bots' error streams go: $TABULEIRO_BOT_LOGS, else ``users_log_folder()``."""
+    """Where bots' error streams go: $TABULEIRO_BOT_LOGS, else the data folder's ``bot-logs/``
+    (``ai.data_folder.bot_logs_dir``), which only this user may read (bots' errors may quote their
+    files).  The temporary folder's ``tabuleiro-bots-UID/`` it was is emptied on reboot, and a
+    saved game's forfeit named a log that was gone; a window's and a ``match`` command's bots log
+    here, every process's alike (a window's worker processes included)."""
+    from ai.data_folder import bot_logs_dir
+
     named = os.environ.get(LOG_ROOT_VARIABLE)
-    if not named:
-        return users_log_folder()
-    folder = Path(named)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = Path(named) if named else bot_logs_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     return folder
 
 
@@ -146,20 +153,26 @@ def new_log(label: str, folder: str | Path | None = None) -> Path:
     return Path(name)
 
 
-def prune_logs(folder: str | Path, days: float = LOG_KEEP_DAYS, count: int = LOG_KEEP_COUNT) -> int:
+def prune_logs(folder: str | Path, days: float = LOG_KEEP_DAYS, count: int = LOG_KEEP_COUNT,
+               megabytes: float = LOG_KEEP_MB) -> int:
     """Remove the bot logs (files named as ``new_log`` names them) in ``folder`` that were last
-    written more than ``days`` ago, and all but the newest ``count``; how many were removed."""
-    logs: list[tuple[float, str]] = []
+    written more than ``days`` ago, all but the newest ``count``, and the older ones past
+    ``megabytes`` in all (the newest is kept whatever its size); how many were removed.  The
+    folder lasts (the data folder's), so it is bounded here rather than by reboots."""
+    logs: list[tuple[float, int, str]] = []
     with contextlib.suppress(OSError):
         for entry in os.scandir(folder):
             with contextlib.suppress(OSError):
                 if _LOG_NAME.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
-                    logs.append((entry.stat().st_mtime, entry.path))
+                    found = entry.stat()
+                    logs.append((found.st_mtime, found.st_size, entry.path))
     logs.sort(reverse=True)
     oldest = time.time() - days * 86400
-    removed = 0
-    for rank, (written, path) in enumerate(logs):
-        if rank >= count or written < oldest:
+    room = megabytes * (1 << 20)
+    removed, total = 0, 0
+    for rank, (written, size, path) in enumerate(logs):
+        total += size
+        if rank >= count or written < oldest or (rank > 0 and total > room):
             with contextlib.suppress(OSError):
                 os.remove(path)
                 removed += 1

@@ -990,3 +990,19 @@ def test_a_match_names_an_outside_file_as_the_tables_do_not_by_its_path(capsys):
     assert record["players"] == [bot, "level-2"]
     assert record["winner_name"] == ("simple_contract", "Level 2")[record["winner"]]
     assert said.err.splitlines()[-1].startswith("simple_contract ") and "Level 2, " in said.err
+
+
+def test_a_matchs_bot_log_is_in_the_data_folder_not_the_temporary_one(tmp_path, monkeypatch):
+    """``main.py match`` logged its bots in /tmp/tabuleiro-bots-UID, emptied on reboot, while the
+    forfeit it printed named that log (qa109): the data folder's ``bot-logs/`` holds it now."""
+    from tests.outside_bots import bot_faulting_at
+
+    bot = bot_faulting_at(tmp_path, 1, "raise ValueError('no plan')", name="crasher.py")
+    monkeypatch.delenv("TABULEIRO_BOT_LOGS", raising=False)
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    proc = run("match", "tictactoe", str(bot), "level-1", "--games", "1", "--json", "--time", "5")
+    assert proc.returncode == 0, proc.stderr
+    said = re.search(r"log: (\S+?\.log)", proc.stdout)
+    assert said, proc.stdout
+    log = Path(said.group(1))
+    assert log.parent == tmp_path / "data" / "bot-logs" and "ValueError: no plan" in log.read_text(), log

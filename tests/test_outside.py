@@ -857,19 +857,20 @@ def test_old_bot_logs_are_pruned(tmp_path, monkeypatch):
 def test_each_user_of_a_computer_logs_bots_in_a_private_folder_of_their_own(tmp_path, monkeypatch):
     """One tabuleiro-bots/ in /tmp served every user, made by the first (mode 755): on a lab's
     shared computer no other user's outside player could start (seen with the desktop bundle run
-    by a second user: "Permission denied: '/tmp/tabuleiro-bots/...log'")."""
+    by a second user: "Permission denied: '/tmp/tabuleiro-bots/...log'").  Bots' logs are in the
+    data folder now (``test_bot_logs_of_games_and_matches_last_in_the_data_folder``); the folder
+    stays for a league's workers' players (``ai.cluster``)."""
     import os
     import stat
     import tempfile
 
-    from ai.outside_process import LOG_ROOT_VARIABLE, new_log
+    from ai.outside_process import users_log_folder
 
-    monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     folders = []
     for user in (1000, 1001):
         monkeypatch.setattr(os, "getuid", lambda user=user: user)
-        folders.append(new_log("ana/jogador.py").parent)
+        folders.append(users_log_folder())
     assert folders[0] != folders[1]
     assert all(stat.S_IMODE(folder.stat().st_mode) == 0o700 for folder in folders)
 
@@ -880,16 +881,54 @@ def test_a_bot_log_folder_of_ones_name_held_by_another_user_is_not_used(tmp_path
     import os
     import tempfile
 
-    from ai.outside_process import LOG_ROOT_VARIABLE, new_log
+    from ai.outside_process import users_log_folder
 
-    monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     user = os.getuid() + 1
     taken = tmp_path / f"tabuleiro-bots-{user}"
     taken.mkdir()  # made by this user, so held by another one for ``user``
     monkeypatch.setattr(os, "getuid", lambda: user)
-    log = new_log("engine")
-    assert log.parent != taken and log.is_file() and not any(taken.iterdir())
+    folder = users_log_folder()
+    assert folder != taken and folder.is_dir() and not any(taken.iterdir())
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="a private folder's mode (POSIX)")
+def test_bot_logs_of_games_and_matches_last_in_the_data_folder(tmp_path, monkeypatch):
+    """A window's game and ``main.py match`` logged their bots in /tmp/tabuleiro-bots-UID, emptied
+    on reboot, while a saved game's forfeit named the log there (qa109).  They log in the data
+    folder's ``bot-logs/`` now (``ai.data_folder``, the rule the saved games follow), this user's
+    alone, bounded by ``prune_logs``."""
+    import stat
+    import tempfile
+
+    from ai.data_folder import bot_logs_dir
+    from ai.outside_process import LOG_ROOT_VARIABLE, new_log
+    from ui.autosave import data_dir
+
+    monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
+    log = new_log("ana/jogador.py")
+    assert log.parent == tmp_path / "data" / "bot-logs" == bot_logs_dir() == data_dir() / "bot-logs"
+    assert log.is_file() and stat.S_IMODE(log.parent.stat().st_mode) == 0o700
+    assert not (tmp_path / "temporary").exists()
+
+
+def test_bot_logs_are_kept_to_a_total_size_the_newest_whatever_its_size(tmp_path):
+    """The data folder lasts: its logs are bounded by size too, the older ones going first."""
+    import os
+
+    from ai.outside_process import prune_logs
+
+    now = time.time()
+    names = [f"20261101-10000{i}-ana-jogador-x{i}.log" for i in range(4)]
+    for age, name in enumerate(names):  # the first written most recently, each 0.4 MB
+        (tmp_path / name).write_bytes(b"x" * (400 << 10))
+        os.utime(tmp_path / name, (now - age * 3600,) * 2)
+    assert prune_logs(tmp_path, megabytes=1) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == names[:2]
+    assert prune_logs(tmp_path, megabytes=0.1) == 1  # the newest stays, however large
+    assert [p.name for p in tmp_path.iterdir()] == names[:1]
 
 
 def test_a_tournaments_own_bot_logs_are_never_pruned(tmp_path):

@@ -1009,3 +1009,131 @@ def test_a_bots_thinking_card_says_it_waits_for_its_answer_not_that_a_search_sta
     app.run_frames(3)
     assert "Waiting for its answer…" in drawn and "Starting the search…" not in drawn, drawn
     scene.computer.cancel()
+
+
+def test_a_saved_games_forfeit_names_a_log_in_the_data_folder_and_its_replay_names_it_too(tmp_path, monkeypatch):
+    """A window's game logged its bot in /tmp/tabuleiro-bots-UID, emptied on reboot, while the
+    saved game's forfeit named that path (qa109): its log is in the data folder's ``bot-logs/``,
+    beside the saved games, and the saved game dropped on the window replays naming it."""
+    from tests.ui_helpers import drop
+    from ui.autosave import data_dir
+    from ui.scenes.replay import ReplayScene
+
+    monkeypatch.delenv("TABULEIRO_BOT_LOGS", raising=False)  # the default, before any worker is spawned
+    outside_players.OFFERS.clear()
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')",
+                                                                  name="faulty.py"))
+        reason = scene.recorder.record.result.reason
+        log = Path(reason.rpartition("; log: ")[2])
+        assert log.parent == data_dir() / "bot-logs" and log.is_file(), reason
+        assert "AssertionError: lost" in log.read_text(encoding="utf-8")
+        saved = tmp_path / "faulty-game.json"
+        saved.write_text(scene.recorder.record.dumps(), encoding="utf-8")
+        drop(app, saved)
+        assert wait(app, lambda: isinstance(app.scene, ReplayScene))
+        assert app.scene.record.result.reason == reason and log.is_file()
+        assert app.errors == []
+
+
+def test_a_late_bots_card_counts_what_the_referee_counts_and_says_its_time_is_up(app, tmp_path, monkeypatch):
+    """A bot slow at its first move, at 1 s a move: its card said "thinking… 3.1 s" while the
+    forfeit said "no answer after 1.50 s" (qa109): past the deadline the game is lost, but a first
+    move's program is asked once more (``ai.outside``'s ``set_up_only``) before the forfeit comes.
+    The card's seconds stop at the referee's deadline, the forfeit says that deadline's time, and
+    meanwhile the card and the status line say its time is up."""
+    import re
+
+    bot = bot_faulting_at(tmp_path, 1, "time.sleep(8)", name="lento.py")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 1.0))
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)  # once the bot is loaded
+    click(app, scene.view.cell_rect(1, 1).center)  # b2: the bot's first move is asked
+    assert [p.text for p in scene.history] == ["b2"]
+    said: list[list[str]] = []
+
+    def seen() -> bool:
+        if scene.forfeit is None:
+            with monkeypatch.context() as patched:
+                said.append(computer_words(scene, patched))
+        return scene.forfeit is not None
+
+    assert wait(app, seen)
+    after = float(re.search(r"no answer after (\d+\.\d+) s", scene.forfeit[1]).group(1))
+    shown = [float(m.group(1)) for words_said in said for text in words_said
+             if (m := re.search(r"(\d+\.\d) s$", text))]
+    assert shown and max(shown) <= round(after, 1), (max(shown), scene.forfeit[1])
+    late = [words_said for words_said in said if "lento gave no answer in time" in " ".join(words_said)]
+    assert late, said[-1]  # the first move asked again: seconds of the forfeit to come
+    assert "lento (O) gave no answer in time" in late[-1] and "Its time is up: the program is being stopped" in late[-1]
+    assert all("is thinking" not in " ".join(words_said) for words_said in late)
+    assert app.errors == []
+
+
+def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started_again(app, tmp_path, monkeypatch):
+    """Undo after a bot's forfeit reopened the game and started the bot again at its next move
+    without a word (qa109).  Undo takes the forfeit back with the moves before it, and the bot's
+    program is started again at once, said in a message and on the card and the status line
+    while it starts; the game then goes on with it."""
+    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')", name="faulty.py")
+    bot.write_text(bot.read_text(encoding="utf-8") + "\ntime.sleep(1.5)\n", encoding="utf-8")  # slow to start
+    starts = tmp_path / "starts.txt"  # each start of its program adds a line (its HOME is elsewhere)
+    bot.write_text(bot.read_text(encoding="utf-8") + f"\nopen({str(starts)!r}, 'a').write('started\\n')\n",
+                   encoding="utf-8")
+    scene = forfeited_at_its_second_move(app, bot)
+    key(app, pygame.K_b)  # the result card put away (View board), as a person looks at the board
+    key(app, pygame.K_u)
+    assert scene.forfeit is None and not scene.is_over() and len(scene.history) == 1
+    said = [m.text for m in scene.messages.current()]
+    assert "Forfeit taken back: faulty's program is started again" in said, said
+    with monkeypatch.context() as patched:  # the message stands in the status line's place: the card says it
+        drawn = recorded_text_rects(patched)
+        app.invalidate()
+        app.run_frames(1)
+    card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+    assert any(text.startswith("Starting faulty's program again…") for text in card), card
+    assert wait(app, scene.human_to_move)  # started again: the person's turn
+    assert starts.read_text().count("started") == 2  # a fresh process, not the crashed one going on
+    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)
+    assert wait(app, lambda: len(scene.history) == 3)  # its new program's first move: it answers
+    assert scene.forfeit is None and app.errors == []
+    with in_language(app, "pt"):  # said again in the language chosen
+        said = [m.text for m in scene.messages.current()]
+        assert "Falta anulada: o programa de faulty é iniciado de novo" in said, said
+
+
+def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_up_not_counted(app, tmp_path, monkeypatch):
+    """A bot's program stopped in a move (Undo while it thought) starts anew at its next move, its
+    start-up on no move's time (the referee's clock starts once it is ready): the card counted
+    the start-up as its thinking.  It says "Starting pensador's program…" over the start-up and
+    its thinking's seconds start at 0 once the program is ready."""
+    import re
+
+    bot = tmp_path / "pensador.py"  # slow to load (its set-up), slow at its second move
+    bot.write_text(bot_faulting_at(tmp_path, 2, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
+                   + "\ntime.sleep(2.5)\n", encoding="utf-8")
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 30.0))
+    app.switch(scene)
+    assert wait(app, scene.human_to_move)
+    click(app, scene.view.cell_rect(0, 0).center)  # a1, then its answer
+    assert wait(app, scene.human_to_move) and len(scene.history) == 2
+    click(app, scene.view.cell_rect(2, 2).center)  # c3: its second move sleeps
+    assert wait(app, lambda: scene.computer.thinking_since() is not None)
+    key(app, pygame.K_u)  # taken back while it thinks: its program is stopped
+    assert len(scene.history) == 2 and scene.human_to_move()
+    click(app, scene.view.cell_rect(2, 2).center)  # c3 again: its program starts anew for the move
+    said: list[list[str]] = []
+
+    def ready() -> bool:
+        with monkeypatch.context() as patched:
+            said.append(computer_words(scene, patched))
+        return scene.computer.thinking_since() is not None
+
+    assert wait(app, ready)
+    starting = [words_said for words_said in said if "Starting pensador's program…" in " ".join(words_said)]
+    assert starting, said[-1]
+    thinking = [float(m.group(1)) for words_said in said for text in words_said
+                if "is thinking" in text and (m := re.search(r"(\d+\.\d) s$", text))]
+    assert thinking and max(thinking) == 0.0, thinking  # the start-up is not counted as thinking
+    scene.computer.cancel()
+    assert app.errors == []

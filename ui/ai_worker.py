@@ -108,6 +108,9 @@ class Job:
     # replayed from it, so the position searched keeps what its start fixed (Trax's table turns,
     # that the search's line is written on in the official notation)
     start: str | None = None
+    # a "load" after a forfeit that Undo took back: the slot's player's program stopped and started
+    # anew (a crash's process lived on, holding what its crash left, the file perhaps edited since)
+    fresh: bool = False
 
 
 @dataclass
@@ -580,6 +583,9 @@ def _ready_player(job: Job, game, players: dict) -> None:
     (``Player.get_ready``: a file loaded again if a forfeit stopped its process), so a file that
     no longer loads is said before the game starts, not at the player's first turn."""
     player = _player_for(job, players)
+    close = getattr(player, "close", None)  # an outside player's: its process ended, started again below
+    if job.fresh and close is not None:
+        close()
     try:
         player.get_ready(game.options)
     except ValueError as exc:

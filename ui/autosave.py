@@ -46,8 +46,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from platformdirs import user_data_dir
-
+from ai import data_folder
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
 from ai.reason_names import sides_named
@@ -78,8 +77,9 @@ REDO_CLOCKS_KEY = "redo_clocks"
 
 
 def data_dir() -> Path:
-    """Where Tabuleiro keeps its own files (autosave, saved games by default)."""
-    return Path(os.environ.get("TABULEIRO_DATA_DIR") or user_data_dir("tabuleiro", appauthor=False))
+    """Where Tabuleiro keeps its own files (autosave, saved games by default): ``ai.data_folder``'s
+    rule, which the bots' logs follow too."""
+    return data_folder.data_dir()
 
 
 def cache_dir() -> Path:

@@ -335,6 +335,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
         a clocked game with a person in it paused (``paused_with_people``): its clocks stand, the
         board takes no move and the computer makes none."""
         loading, unloadable = self.computer.loading(), self.computer.unloadable
+        if loading is not None and loading in self.computer.started_again:  # its forfeit taken back (Undo)
+            return _("Starting {name}'s program again…").format(name=self.setup.player_label(loading))
         if loading is not None:
             return _("Loading {name}…").format(name=self.setup.player_label(loading))
         if unloadable is not None:

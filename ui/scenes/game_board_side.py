@@ -276,6 +276,8 @@ class BoardSide:
         if scene.computer.held is not None:  # the speed's pause between moves, or the moment after a person's
             #                                  move (``HUMAN_VS_PC_DELAY``): the move is found, not being thought of
             return _("{player} ({side}) has chosen its move").format(player=player, side=side)
+        if scene.computer.out_of_time():  # lost on time, its forfeit due: the card says so too
+            return _("{player} ({side}) gave no answer in time").format(player=player, side=side)
         return _("{player} ({side}) is thinking…").format(player=player, side=side)
 
     def _move_prompt(self, side: str) -> str:

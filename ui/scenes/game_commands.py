@@ -25,6 +25,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import ai
 from games.record import GameRecord
 from ui import eval_bar, words
 from ui.autosave import record_with_setup, worth_continuing
@@ -310,6 +311,7 @@ class GameCommands:
             self.messages.add(_("Draw offer withdrawn"), duration=4.0)
             return
         shown, self.browsing = self.browsing, None
+        forfeit = self.forfeit
         self.computer.cancel()
         if shown is None and self._ended_by_the_players():
             self._after_jump()
@@ -318,6 +320,8 @@ class GameCommands:
             return
         self._take_back(len(self.history) - 1 if shown is None else shown)
         self._after_jump()
+        if forfeit is not None:
+            self._forfeit_taken_back(forfeit[0])
         if shown is not None:
             self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
                               duration=6.0)
@@ -325,6 +329,17 @@ class GameCommands:
             self._say_taken_back(self.redo_stack[-1])
         if self.setup.mode == PC_VS_PC:
             self.paused = True
+
+    def _forfeit_taken_back(self, side: int) -> None:
+        """Undo took ``side``'s forfeit back with the moves before it: the game goes on, and the
+        outside player's program that the forfeit stopped is started again before it does
+        (``ComputerMoves.start_again``), said in a message and on the card.  It reopened the game
+        and restarted the bot at its next move without a word (qa109)."""
+        if self.setup.is_human(side) or not ai.is_outside_player(self.setup.players[side] or ""):
+            return  # a person's flag fall: the clocks of the ply gone back to say the rest
+        self.computer.start_again(side)
+        self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(
+            player=self.setup.player_label(side))), duration=6.0)
 
     def _say_taken_back(self, ply: Any) -> None:
         """Which move Undo took back and whose it was, in a hot-seat game: the friend who did not

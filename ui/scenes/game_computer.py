@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 import ai
 from ai import referee
 from ai.referee import Loss
-from ui import eval_graph, words
+from ui import eval_graph, outside_players, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
 from ui.analysis_mode import hint_as_analysed, hint_from_analysis
 from ui.i18n import N_, Phrase, _
@@ -110,6 +110,7 @@ class ComputerMoves:
         self.job_side = 0
         self.job_started = 0.0
         self.job_budget = 1.0  # seconds the current search may take (the panel's time bar)
+        self.job_deadline: float | None = None  # an outside player's move: when the referee judges it late (``deadline``)
         self.prepared_at = 0.0  # when the worker was last seen preparing the engine for it (``searched_for``)
         self.job_moves: tuple[str, ...] = ()  # the game the current search is about
         self.progress: AIProgress | None = None
@@ -123,6 +124,7 @@ class ComputerMoves:
         self.step_once = False  # Step was pressed: one move, though the game is paused
         self.asked_again_at: int | None = None  # the position (moves played) whose search was asked again
         self.to_load = self._outside_sides()  # outside players' sides not yet loaded: the game waits for them
+        self.started_again: set[int] = set()  # ... of those, whose forfeit Undo took back (``start_again``)
         self.unloadable: tuple[int, str] | None = None  # (side, why): its player could not be loaded
 
     def _outside_sides(self) -> list[int]:
@@ -139,6 +141,19 @@ class ComputerMoves:
         """Load the outside players once more (Try again, the file fixed): the game waits for them."""
         self.cancel()
         self.to_load, self.unloadable = self._outside_sides(), None
+
+    def start_again(self, side: int) -> None:
+        """``side``'s outside player, whose program its forfeit stopped, started again now that Undo
+        took the forfeit back: a fresh process (``Job.fresh``: a crash's lived on, with what its
+        crash left) loaded before the game goes on, as at its start ("Starting lento's program
+        again…", ``GameScene.held_up``), so a file edited since that no longer loads is said
+        before any move, and its start-up is on no move's time.  A late bot's was started quietly
+        at its next move, the card counting its start-up as thinking, a crashed one's went on (qa109)."""
+        self.cancel()
+        self.unloadable = None
+        self.started_again.add(side)
+        if side not in self.to_load:
+            self.to_load.append(side)
 
     def ensure_worker(self) -> AIWorker:
         if self.worker is None:
@@ -222,9 +237,30 @@ class ComputerMoves:
         (``thinking_since``), as its clock counts, else since it was asked (its set-up said apart).
         A hint counts from the key press: it is on no clock, and its player's making (over a second
         on a game's first hint) is waited for as much as its search; counted from the player ready,
-        the card said "Finding a hint… 0.5 s" after two."""
+        the card said "Finding a hint… 0.5 s" after two.  An outside player's move counts as the
+        referee does: from its program ready (its start-up is said apart, "Starting the
+        program…", and not counted as thinking) to its deadline (``job_deadline``), where the
+        move is lost; the card said "thinking… 3.1 s" of a move lost "after 1.50 s" (qa109)."""
         began = None if self.job_kind == "hint" else self.thinking_since()
+        if self.job_deadline is not None:
+            if began is None:  # its program started anew: the referee counts nothing yet
+                return time.monotonic() - self.job_started if self.setting_up() else 0.0
+            return min(self.job_deadline, time.monotonic() - max(began, self.job_started))
         return time.monotonic() - (self.job_started if began is None else max(began, self.job_started))
+
+    def out_of_time(self) -> bool:
+        """An outside player's move is past the referee's deadline (``job_deadline``): lost, its
+        program being stopped (a first move's is asked once more first, ``ai.outside``'s
+        ``set_up_only``), the forfeit due."""
+        began = self.thinking_since()
+        return (self.job is not None and self.job_kind == "move" and self.job_deadline is not None
+                and began is not None and time.monotonic() - max(began, self.job_started) >= self.job_deadline)
+
+    def starting_program(self) -> bool:
+        """A student's file's program is being started for the move asked (``setting_up`` of an
+        outside file, not an engine): the card says "Starting the program…" over its seconds."""
+        return (self.setting_up() and self.job_deadline is not None
+                and not outside_players.is_engine(self.scene.setup.players[self.job_side] or ""))
 
     def preparing_words(self, named: bool = True) -> str:
         """What the computer's turn goes on before it thinks, "" once it thinks: "Preparing the
@@ -235,6 +271,9 @@ class ComputerMoves:
         ``named``, "Preparing the engine…" for a set-up too, where its name would leave the words no room."""
         if self.scene.preparing_engine() and self.progress is None and self.asked_long_ago():
             return _("Preparing the engine…")
+        if self.starting_program():
+            return _("Starting {player}'s program…").format(
+                player=self.scene.setup.player_label(self.job_side)) if named else _("Starting the program…")
         if self.setting_up():
             return _("Preparing {player}'s engine…").format(
                 player=self.scene.setup.player_label(self.job_side)) if named else _("Preparing the engine…")
@@ -303,7 +342,22 @@ class ComputerMoves:
         scene._run_clock()  # a search has begun: a paused game's Step is charged from now
         self.job_moves = job.moves
         self.job_budget = move_time
+        self.job_deadline = self.deadline(job) if kind == "move" else None
         self.progress = None
+
+    @staticmethod
+    def deadline(job: Job) -> float | None:
+        """Seconds from an outside player's thinking's start (``thinking_since``) after which the
+        referee judges its move late: its hard limit (``ai.outside.hard_limit``: the move's time,
+        or its clock's) and the grace, as ``OutsidePlayer.choose`` counts them; None for a player
+        of ours, which is never late, or a move without a limit.  The card stops counting there."""
+        if not ai.is_outside_player(job.player_id):
+            return None
+        from ai.outside import hard_limit
+
+        hard = hard_limit(ai.Limits(time=job.move_time, remaining=job.remaining, increment=job.increment,
+                                    clock=job.clock))
+        return None if hard is None else hard + referee.GRACE
 
     def _job(self, kind: str, slot: str, side: int, player_id: str, move_time: float,
              further: Sequence[str] = ()) -> Job:
@@ -316,7 +370,8 @@ class ComputerMoves:
         return Job(scene.game.id, dict(scene.game.options), moves, scene.game.to_text(state), player_id, move_time,
                    scene.setup.seed, slot, kind="load" if kind == "load" else "move",
                    remaining=clock.remaining if clock else None, increment=clock.increment if clock else None,
-                   clock=clock.clock if clock else None, start=scene.setup.start)
+                   clock=clock.clock if clock else None, start=scene.setup.start,
+                   fresh=kind == "load" and slot == f"side{side}" and side in self.started_again)
 
     def make_hint_player_ahead(self) -> None:
         """Have the worker make the hint's player while it idles on a person's turn (a "load" of
@@ -457,6 +512,7 @@ class ComputerMoves:
             self.scene.cannot_start(side, reply.message)
         elif side in self.to_load:
             self.to_load.remove(side)
+            self.started_again.discard(side)
 
     def _asks_again(self, reply: Reply, kind: str, side: int) -> bool:
         """Whether a search whose process died is asked again of the worker's fresh process, and

@@ -1154,12 +1154,15 @@ class GamePanel:
         scene, computer = self.scene, self.scene.computer
         preparing = computer.preparing_words()
         if preparing:  # the status line under the board says whose engine (``BoardSide._prompt``)
-            return [preparing, computer.preparing_words(named=False), _("Preparing…")]
+            return [preparing, computer.preparing_words(named=False),
+                    _("Starting…") if computer.starting_program() else _("Preparing…")]
         if computer.job_kind == "hint":
             return [_("Finding a hint…")]
         if computer.job_kind == "load":
             return [scene.held_up()]
         player = scene.setup.player_label(computer.job_side)
+        if computer.out_of_time():  # its seconds stand at the referee's deadline (``thinking_for``)
+            return [_("{player} gave no answer in time").format(player=player), _("No answer in time")]
         if computer.job_kind == "draw":
             return [_("{player} weighs your draw offer…").format(player=player), _("Weighing the draw…")]
         return [_("{player} is thinking…").format(player=player), _("{player}…").format(player=player),
@@ -1194,6 +1197,7 @@ class GamePanel:
                 else "" if computer.job_kind == "load"
                 else _("Undo withdraws the offer") if computer.job_kind == "draw"
                 else _("Its clock waits until it is ready") if computer.setting_up() and scene.referee.clock is not None
+                else _("Its time is up: the program is being stopped") if computer.out_of_time()
                 else _("Its evaluation is hidden: Settings shows it") if computer.shows_thinking()
                 and computer.job_kind == "move" and values_hidden(scene, False)
                 else begun_words(computer.progress, ai.is_outside_player(scene.setup.players[computer.job_side] or ""))
