@@ -9,7 +9,9 @@
     python main.py analyse GAME                the engine's verdict on a position (also spelt analyze)
 
 Bad input (an unknown game, player or option, an illegal move) gets a one-line error naming what
-was wrong and the valid choices, and exit status 2.  Output into a pipe that closes early
+was wrong and the valid choices, and exit status 2.  A warning (``analyse --record`` of a game
+whose moves turn illegal part-way, analysed up to its last legal move) is one line on stderr
+beginning "warning: ", and leaves the status as it is.  Output into a pipe that closes early
 (``| head -1``) ends the command quietly, with status 141 as a Unix tool killed by SIGPIPE; output
 that cannot be written (a full disk) is said in one line, with status 1.
 """
@@ -330,7 +332,8 @@ the position (one of; the start without any):
   --moves "f5 d6 c3"      moves from the start, in the game's notation
   --position TEXT         the game's position text (as Copy position writes it; '-' reads it from stdin)
   --record FILE [--ply N] a saved game: the window's JSON, Hex SGF, Othello GGF or a move list;
-                          the position after N moves (default: its last)
+                          the position after N moves (default: its last); a game whose moves turn
+                          illegal part-way is read up to its last legal move, a warning saying so
   --record FILE --game N  game N of a file of several: match --json's lines, a tournament's
                           FILE.json or FILE.jsonl
 a game's options go as --option KEY=VALUE, or as --KEY VALUE: reversi --size 6 (hex --swap alone: true).
@@ -551,6 +554,15 @@ def report_words() -> Any:
     return ReportWords()
 
 
+def kept_notice(problem: str, kept: int) -> str:
+    """How ``analyse`` says a --record file was read up to its last legal move: the window's notice
+    of such a file (``ui.record_files.legal_part_words``, English: the command line sets no
+    language), so the terminal and the window say one thing of one file."""
+    from ui.record_files import legal_part_words
+
+    return legal_part_words(problem, kept, in_file=True)
+
+
 def dispatch(args: argparse.Namespace) -> int:
     import games
 
@@ -646,7 +658,7 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
             raise UsageError(str(refused)) from None
     return run_analyse(game, moves=args.moves, position=position, record=args.record, ply=args.ply,
                        seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
-                       number=args.number)
+                       number=args.number, said=kept_notice)
 
 
 if __name__ == "__main__":

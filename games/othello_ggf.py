@@ -265,9 +265,11 @@ class GgfClock:
     readings: list[tuple[float, float]] | None
 
 
-def ggf_clock(text: str, record: GameRecord) -> GgfClock | None:
+def ggf_clock(text: str, record: GameRecord, cut: bool = False) -> GgfClock | None:
     """The clock of the first game of ``text`` (``record``, as ``record_from_ggf`` read it), or None
-    for a game without one or on a clock ours cannot be (``_clock_value``).  Each move's time is
+    for a game without one or on a clock ours cannot be (``_clock_value``); ``cut``: ``record`` is
+    the game up to its last legal move (``PartlyLegal``'s, a damaged file's), whose moves are the
+    file's first ones: the times of the moves kept, the rest not its.  Each move's time is
     the third part of its value (``B[F5//4.09]``, ``W[d2/-2.42/0.04]``: move, evaluation, seconds);
     one left out (``B[pass]``, ``W[e3/0.46]``: GGS writes none for a move of no time) took none,
     and a pass the file leaves out (``written_out`` put it in) took none either."""
@@ -282,7 +284,7 @@ def ggf_clock(text: str, record: GameRecord) -> GgfClock | None:
         return None
     written = [(SIDE_LETTERS.index(name), _move_seconds(value)) for name, value in properties if name in SIDE_LETTERS]
     movers = [state.to_move for state in record.states()[:-1]]
-    return GgfClock(*clock, _readings(clock, written, movers))
+    return GgfClock(*clock, _readings(clock, written, movers, cut))
 
 
 def _clock_value(value: str) -> tuple[float, float] | None:
@@ -317,11 +319,14 @@ def _move_seconds(value: str) -> float | None:
 
 
 def _readings(clock: tuple[float, float], written: list[tuple[int, float | None]],
-              movers: Sequence[int]) -> list[tuple[float, float]] | None:
+              movers: Sequence[int], cut: bool = False) -> list[tuple[float, float]] | None:
     """Both clocks at the start and after each of the record's moves (``movers``: the side that
     made each), charged the times of the moves written (``written``: each one's side and seconds);
     a move not written (a pass the file left out) took none.  None where no move says its time or
-    the sides written are not the record's."""
+    the sides written are not the record's: a written move none of the record's moves matched.
+    ``cut``: the record holds the file's first moves only (a damaged file's legal part), and the
+    written moves after them are not its: left over, they lose no move kept its time (they cost
+    a damaged GGS game the times of every move read)."""
     initial, increment = clock
     if all(seconds is None for _side, seconds in written):
         return None
@@ -333,7 +338,7 @@ def _readings(clock: tuple[float, float], written: list[tuple[int, float | None]
             spent, upcoming = upcoming[1] or 0.0, next(pending, None)
         left[mover] += increment - spent
         readings.append((left[0], left[1]))
-    return readings if upcoming is None else None
+    return readings if upcoming is None or cut else None
 
 
 def _loss(said: str) -> Result | None:

@@ -1047,6 +1047,32 @@ def record_from_move_list(text: str) -> GameRecord:
     return record
 
 
+def moves_or_position(text: str, as_position: RecordError) -> GameRecord:
+    """The moves under a game's name that did not read as a position (``as_position``, its
+    problem: a text ``games.position_text.is_position_text`` takes for either), so that the window
+    and ``main.py analyse`` read one text alike; what is likelier wrong with the text where they do
+    not read either (``likelier_problem``): a list refused part-way keeps its legal part
+    (``PartlyLegal``)."""
+    try:
+        return record_from_move_list(text)
+    except RecordError as moves_problem:
+        raise likelier_problem(as_position, moves_problem) from None
+
+
+MOVE_REFUSED = re.compile(r"move (\d+) ")  # record_from_move_list's "move 3 'zz' is not legal: ..."
+
+
+def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordError:
+    """What to say of a text under a game's name that reads neither as a position nor as moves:
+    the moves' problem once a move after the first was refused (the text is moves, one of them
+    wrong: "Hex" over ``f6 e7 f6`` said "expected 11 rows of 11 cells") or a whole game in a
+    notation its game claims (``WholeGameError``), else the position's."""
+    if isinstance(as_moves, WholeGameError):  # a notation its game claims (Trax's @0/ ...): no board
+        return as_moves
+    refused = MOVE_REFUSED.match(str(as_moves))
+    return as_moves if refused is not None and int(refused.group(1)) > 1 else as_position
+
+
 def _whole_game(game: Game, texts: list[str]) -> tuple[tuple[dict, str, list[str]] | None, str | None]:
     """``game.whole_game(texts)`` (a notation that sets its own start: Trax's official ``@0/ ...``),
     and None; where one of its moves is refused (``IllegalMove.at``), the game up to the move

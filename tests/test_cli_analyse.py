@@ -24,11 +24,15 @@ import ai
 import games
 import main
 from ai.bench.reversi import ffo_positions
+from ai.commands.analyse import kept_words
 from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
-from games.record import GameRecord, Side
+from games.record import GameRecord, Side, up_to_last_legal
+from tests.damaged_games import KINDS, damaged
 from tests.test_rastros_rules_text import refutations
+from tests.test_ui_paste import COPIED
+from ui.record_files import from_text, legal_part_words
 
 ROOT = Path(__file__).resolve().parent.parent
 PLENTY = "600"  # seconds: a cap, never reached; the searches below end by proving
@@ -462,6 +466,84 @@ def test_a_corrupt_or_foreign_record_is_refused_in_one_line(capsys, tmp_path):
     record.write_text(GameRecord.start(games.load("hex", size=5), PLAYERS).dumps(), encoding="utf-8")
     assert "that is a hex position, not reversi" in refused(capsys, "reversi", "--record", str(record))
     assert "--ply 9: the record has positions 0 to 0" in refused(capsys, "hex", "--record", str(record), "--ply", "9")
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_a_damaged_record_is_analysed_up_to_its_last_legal_move_with_the_windows_notice(capsys, tmp_path, kind):
+    """It was refused whole (status 2, "--record game.sgf: line 2: move 4 'e7' is not legal"),
+    where the window opens the same file up to its last legal move: the command analyses that part,
+    saying so on stderr in one line, the window's notice, and its status is the verdict's (0)."""
+    text, suffix, kept, why = damaged(kind, tmp_path)
+    path = tmp_path / f"game{suffix}"
+    path.write_text(text, encoding="utf-8")
+    window, n, problem = up_to_last_legal(text, from_text)  # the window's part of the same file
+    assert window.moves == kept and problem.startswith(why)
+    ply = str(n - 1)  # Trax's kept moves end its game: the position before the last has a move to find
+    assert main.main(["analyse", window.game_id, "--record", str(path), "--ply", ply, "--level", "1", "--json"]) == 0
+    said = capsys.readouterr()
+    warning = f"warning: {legal_part_words(f'--record {path}: {problem}', n, in_file=True)}"
+    assert said.err.splitlines() == [" ".join(warning.split())], said.err
+    assert f"The game is kept up to its last legal move ({n} move{'s' if n > 1 else ''} kept)" in said.err
+    verdict = json.loads(said.out)
+    before_last = window.states()[n - 1]
+    assert verdict["to_move"] == before_last.game.sides[before_last.to_move]
+    assert before_last.game.parse_move(before_last, verdict["best"]) in before_last.legal_moves()
+    assert path.read_text(encoding="utf-8") == text  # the file is left as it was
+    beyond = main.main(["analyse", window.game_id, "--record", str(path), "--ply", str(n + 1)])
+    said = capsys.readouterr().err.splitlines()
+    assert beyond == 2 and said[0].startswith("warning: ") and said[1:] == [
+        f"error: --ply {n + 1}: the record has positions 0 to {n}"], said
+
+
+def test_a_damaged_game_of_a_match_file_is_analysed_up_to_its_last_legal_move(capsys, tmp_path):
+    """``--game N`` of ``match --json``'s lines reads its game as a record does: kept up to its
+    last legal move, as ``--record`` of one game is, where it was refused whole."""
+    assert main.main(["match", "tictactoe", "level-1", "level-1", "--games", "2", "--json", "--seed", "1"]) == 0
+    games_played = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    moves = games_played[1]["moves"]
+    games_played[1]["moves"] = [*moves[:3], moves[0], *moves[4:]]  # its fourth move on the first's square
+    lines = tmp_path / "games.jsonl"
+    lines.write_text("".join(json.dumps(line) + "\n" for line in games_played), encoding="utf-8")
+    verdict = analysed(capsys, "tictactoe", "--record", str(lines), "--game", "2", "--level", "1")
+    assert main.main(["analyse", "tictactoe", "--record", str(lines), "--game", "2", "--level", "1"]) == 0
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"warning: --record {lines}: move 4 '{moves[0]}' is not legal") and said.endswith(
+        "The game is kept up to its last legal move (3 moves kept); the file is left as it was"), said
+    assert verdict["to_move"] == "O"  # after the three moves kept
+    assert main.main(["analyse", "tictactoe", "--record", str(lines), "--game", "2", "--ply", "4"]) == 2
+    assert capsys.readouterr().err.splitlines()[1:] == ["error: --ply 4: the record has positions 0 to 3"]
+
+
+def test_a_move_list_under_its_games_name_is_read_as_the_window_reads_it(capsys, tmp_path):
+    """Moves under "Reversi" with no board were refused as a board ("expected 64 squares ... got 8
+    characters"), sound or damaged, where the window opens them; damaged, they are kept up to the
+    last legal move, as the window keeps them."""
+    sound, broken = tmp_path / "sound.txt", tmp_path / "broken.txt"
+    sound.write_text("Reversi\nd3 c5 f6 f5\n", encoding="utf-8")
+    broken.write_text("Reversi\nd3 c5 f6 a1\n", encoding="utf-8")
+    assert analysed(capsys, "reversi", "--record", str(sound), "--ply", "3", "--level", "1")["to_move"] == "White"
+    assert from_text(sound.read_text(encoding="utf-8")).moves == ["d3", "c5", "f6", "f5"]
+    assert analysed(capsys, "reversi", "--record", str(broken), "--level", "1")["to_move"] == "White"
+    assert main.main(["analyse", "reversi", "--record", str(broken), "--level", "1"]) == 0
+    said = capsys.readouterr().err.strip()
+    assert said.startswith(f"warning: --record {broken}: move 4 'a1' is not legal: a1 flips no discs.") and said.endswith(
+        "(3 moves kept); the file is left as it was"), said
+    assert up_to_last_legal(broken.read_text(encoding="utf-8"), from_text)[0].moves == ["d3", "c5", "f6"]
+
+
+def test_a_record_whose_first_move_is_refused_is_still_refused_in_one_line(capsys, tmp_path):
+    """No move to keep: refused, as the window refuses it."""
+    path = tmp_path / "moves.txt"
+    path.write_text(COPIED.replace("1. d3", "1. a1"), encoding="utf-8")
+    said = refused(capsys, "reversi", "--record", str(path))
+    assert said == f"error: --record {path}: move 1 'a1' is not legal: a1 flips no discs" and "warning" not in said
+
+
+@pytest.mark.parametrize("kept", [1, 3])
+def test_the_commands_own_words_for_a_kept_game_are_the_windows(kept):
+    """``run_analyse``'s words without main.py's (a caller of its own) say what the window says."""
+    problem = "--record game.sgf: line 2: move 4 'e7' is not legal: e7 is already taken"
+    assert kept_words(problem, kept) == legal_part_words(problem, kept, in_file=True)
 
 
 # main.py run as the terminal runs it, a Ctrl+C sent as its search reports its second depth

@@ -13,49 +13,17 @@ import pygame
 import pytest
 
 from games.record import GameRecord, PartlyLegal, up_to_last_legal
-from tests.test_hex_sgf import HEXGUI
+from tests.damaged_games import KINDS, damaged
 from tests.test_othello_ggf import GGS_ARCHIVE_GAME
-from tests.test_trax_official import LOOP
-from tests.test_ui_legal_part import with_an_illegal_move
 from tests.test_ui_paste import COPIED
 from tests.ui_helpers import drop, key, words_in
 from ui import clipboard
+from ui.clocks import READINGS_KEY
 from ui.record_files import from_text
 from ui.scenes.menu import MenuScene
+from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
-
-# Little Golem's game 1804563 as PlayHex's tests quote it (names unescaped), its third move taken
-# off the board: RE[B] and the resignation after it came with moves now gone
-LITTLE_GOLEM = ("(;FF[4]EV[null]PB[lazy\\player]PW[Shumacher;]]SZ[11]RE[B]GC[game #1804563]"
-                "SO[https://www.littlegolem.net];W[ad];B[swap];W[zz];B[resign])")
-GGS_MOVE_20 = "W[B6/0.63]"  # the GGS archive game's twentieth move, made E6 (the first move's square)
-
-
-def damaged(kind: str, tmp_path) -> tuple[str, str, list[str], str]:
-    """A real file of ``kind`` damaged at a known move: (its text, its suffix, the moves kept,
-    how its refusal begins)."""
-    if kind == "record":
-        text = with_an_illegal_move(tmp_path / "made.json")  # b2 a1 c3, then b2 again
-        return text, ".json", ["b2", "a1", "c3"], "move 4 'b2' is not legal: b2 is already taken"
-    if kind == "hexgui":
-        text = HEXGUI.replace(";W[e7]", ";W[e7];B[e7]")  # e7 played twice
-        return text, ".sgf", ["f6", "swap", "e7"], "line 2: move 4 'e7' is not legal: e7 is already taken"
-    if kind == "littlegolem":
-        return LITTLE_GOLEM, ".hsgf", ["d1", "swap"], "line 1: Little Golem move 'zz' is off the 11x11 board"
-    if kind == "ggf":
-        assert GGS_ARCHIVE_GAME.count(GGS_MOVE_20) == 1
-        kept = from_text(GGS_ARCHIVE_GAME).moves[:19]
-        return (GGS_ARCHIVE_GAME.replace(GGS_MOVE_20, "W[E6/0.63]"), ".ggf", kept,
-                "line 1: move 20 'e6' is not legal: e6 is already taken")
-    if kind == "moves":  # Copy moves' list
-        return (COPIED.replace("e6 e3", "e6 a1"), ".txt", ["d3", "c5", "f6", "f5", "e6"],
-                "move 6 'a1' is not legal: a1 flips no discs")
-    assert kind == "trax"  # the official notation: a tile written after the loop that ends the game
-    return f"{LOOP} C1+\n", ".txt", ["f5\\", "e6\\"], "move 4 'C1+' comes after the end of the game"
-
-
-KINDS = ["record", "hexgui", "littlegolem", "ggf", "moves", "trax"]
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -78,6 +46,32 @@ def test_the_legal_part_keeps_what_the_file_says_of_its_players_and_date(tmp_pat
     record, _n, _why = up_to_last_legal(damaged("littlegolem", tmp_path)[0], from_text)
     assert [side.title for side in record.players] == ["lazy\\player", "Shumacher;]"]
     assert record.options == {"size": 11, "swap": True} and record.result is None  # RE[B] came with the lost moves
+
+
+def test_a_damaged_ggf_keeps_the_times_of_the_moves_kept(tmp_path):
+    """Its clock (``TI``) was kept and every move's time lost: the times written after the move
+    refused made the readings fail as a file whose sides were not its moves'."""
+    text, _suffix, kept, _why = damaged("ggf", tmp_path)
+    whole = from_text(GGS_ARCHIVE_GAME).setup[READINGS_KEY]
+    record, n, _why = up_to_last_legal(text, from_text)
+    assert n == len(kept) == 19 and record.setup["clock"] == "15m+0s"
+    assert record.setup[READINGS_KEY] == whole[:n + 1]  # the start, then after each move kept
+    assert whole[1] == [895.91, 900.0] and whole[n] != whole[0]  # E6 took 4.09 s: real times, not the start's
+
+
+def test_play_from_the_last_legal_move_of_a_damaged_ggf_goes_on_from_its_clocks_then(app, tmp_path):
+    text, suffix, kept, _why = damaged("ggf", tmp_path)
+    path = tmp_path / f"club{suffix}"
+    path.write_text(text, encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == kept
+    key(app, pygame.K_END)
+    key(app, pygame.K_c)
+    form = app.scene
+    whole = from_text(GGS_ARCHIVE_GAME).setup[READINGS_KEY]
+    assert isinstance(form, PlayFromScene) and form.keep_clock
+    assert form.readings == pytest.approx(tuple(whole[len(kept)]))
+    assert form.readings != (900.0, 900.0)  # the clocks as the file left them there, not full
 
 
 def notices(app) -> list[str]:

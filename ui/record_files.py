@@ -21,7 +21,6 @@ import copy
 import errno
 import json
 import os
-import re
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -43,9 +42,9 @@ from games.record import (
     RecordError,
     RecordNotReadableHere,
     Side,
-    WholeGameError,
     check_text_length,
     clean_title,
+    moves_or_position,
     record_from_move_list,
 )
 from ui import words
@@ -283,7 +282,8 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
         return _finished(lambda: record_from_ggf(text),
-                         lambda record: _with_catalog_players(_with_ggf_clock(record, ggf_clock(text, record))))
+                         lambda record: _with_catalog_players(_with_ggf_clock(record, ggf_clock(text, record))),
+                         lambda part: _with_catalog_players(_with_ggf_clock(part, ggf_clock(text, part, cut=True))))
     if text.lstrip().startswith("{"):
         return _finished(lambda: GameRecord.loads(text), catalog_titles)
     check_text_length(text)  # JSON and GGF databases read fast at any size; moves are tried as every game's
@@ -297,28 +297,22 @@ def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) 
             return record_from_position(text, chosen=chosen)
         except RecordError as problem:
             as_position = problem  # the except clause's name is gone once the clause ends
-        return _finished(lambda: _moves_or_position(text, as_position), _with_catalog_players)
+        return _finished(lambda: moves_or_position(text, as_position), _with_catalog_players)
     return _finished(lambda: record_from_move_list(text), _with_catalog_players)
 
 
-def _moves_or_position(text: str, as_position: RecordError) -> GameRecord:
-    """The moves under a game's name that did not read as a position (``as_position``, its problem);
-    what is likelier wrong with the text where they do not read either (``likelier_problem``)."""
-    try:
-        return record_from_move_list(text)
-    except RecordError as moves_problem:
-        raise likelier_problem(as_position, moves_problem) from None
-
-
-def _finished(read: Callable[[], GameRecord], finish: Callable[[GameRecord], GameRecord]) -> GameRecord:
+def _finished(read: Callable[[], GameRecord], finish: Callable[[GameRecord], GameRecord],
+              finish_part: Callable[[GameRecord], GameRecord] | None = None) -> GameRecord:
     """``finish(read())``: a format's record with the window's touches (its players' ids, a GGF's
-    clock); a game refused part-way (``PartlyLegal``) is refused with its legal part so finished too."""
+    clock); a game refused part-way (``PartlyLegal``) is refused with its legal part so finished
+    too, by ``finish_part`` where the format reads the rest of the file differently for it (a
+    GGF's move times: the moves after the last legal one are not the part's)."""
     try:
         record = read()
     except PartlyLegal as refused:
         if refused.legal is None:
             raise
-        raise type(refused)(str(refused), finish(refused.legal)) from None
+        raise type(refused)(str(refused), (finish_part or finish)(refused.legal)) from None
     return finish(record)
 
 
@@ -326,20 +320,6 @@ def _with_ggf_clock(record: GameRecord, clock: GgfClock | None) -> GameRecord:
     """A GGS game's record with the clock it was played on and both clocks after each move, where
     its file gives them (``ggf_clock``), as a clocked game of ours keeps them."""
     return record if clock is None else with_clock(record, clock.initial, clock.increment, clock.readings)
-
-
-MOVE_REFUSED = re.compile(r"move (\d+) ")  # record_from_move_list's "move 3 'zz' is not legal: ..."
-
-
-def likelier_problem(as_position: RecordError, as_moves: RecordError) -> RecordError:
-    """What to say of a text under a game's name that reads neither as a position nor as moves:
-    the moves' problem once a move after the first was refused (the text is moves, one of them
-    wrong: "Hex" over ``f6 e7 f6`` said "expected 11 rows of 11 cells") or a whole game in a
-    notation its game claims (``WholeGameError``), else the position's."""
-    if isinstance(as_moves, WholeGameError):  # a notation its game claims (Trax's @0/ ...): no board
-        return as_moves
-    refused = MOVE_REFUSED.match(str(as_moves))
-    return as_moves if refused is not None and int(refused.group(1)) > 1 else as_position
 
 
 def _with_catalog_players(record: GameRecord) -> GameRecord:

@@ -51,7 +51,16 @@ from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_othello_board_line, is_position_text, record_from_position
-from games.record import MAX_BYTES, GameRecord, names_a_game, record_from_move_list, title_line
+from games.record import (
+    MAX_BYTES,
+    GameRecord,
+    PartlyLegal,
+    RecordError,
+    moves_or_position,
+    names_a_game,
+    record_from_move_list,
+    title_line,
+)
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took
@@ -111,13 +120,34 @@ class BadInput(ValueError):
     """Input that names no position to analyse: said in one line, exit status 2."""
 
 
+KeptWords = Callable[[str, int], str]
+"""How the command says a ``--record`` file was read up to its last legal move: the refusal
+("--record game.sgf: line 2: move 4 'e7' is not legal: ...") and how many moves are kept, in one
+line (main.py gives the window's notice, ``ui.record_files.legal_part_words``)."""
+
+
+def kept_words(problem: str, kept: int) -> str:
+    """``KeptWords`` in English, the window's notice's words (``ui.record_files.legal_part_words``
+    of a file), for a caller without the window's."""
+    moves = "move" if kept == 1 else "moves"
+    return (f"{problem}. The game is kept up to its last legal move ({kept} {moves} kept); "
+            "the file is left as it was")
+
+
 def run_analyse(game: Game, *, moves: str | None = None, position: str | None = None, record: str | None = None,
                 ply: int | None = None, seconds: float | None = None, level: int = 5, lines: int = 0,
-                seed: int | None = None, as_json: bool = False, number: int | None = None) -> int:
+                seed: int | None = None, as_json: bool = False, number: int | None = None,
+                said: KeptWords = kept_words) -> int:
     """Analyse the position the arguments name (``number``: which game of a --record file of
-    several) and print the verdict; 2 on bad input, 130 stopped."""
+    several) and print the verdict; 2 on bad input, 130 stopped.  A --record game whose moves turn
+    illegal part-way is analysed up to its last legal move, a warning on stderr saying so in
+    ``said``'s words (the window's notice); the status is the verdict's, as without it."""
+
+    def warn(problem: str, kept: int) -> None:
+        print(f"warning: {one_line(said(problem, kept))}", file=sys.stderr)
+
     try:
-        state = position_asked(game, moves, position, record, ply, number)
+        state = position_asked(game, moves, position, record, ply, number, warn)
         refuse_finished(state)
     except (BadInput, ValueError, OSError) as exc:
         print(f"error: {one_line(exc)}", file=sys.stderr)
@@ -140,9 +170,10 @@ def one_line(exc: BaseException) -> str:
 
 # -- the position ---------------------------------------------------------------------------------
 def position_asked(game: Game, moves: str | None, position: str | None, record: str | None,
-                   ply: int | None, number: int | None = None) -> State:
+                   ply: int | None, number: int | None = None, warn: Callable[[str, int], None] | None = None) -> State:
     """The position the command's arguments name (at most one of them; the start without any);
-    ``number`` picks a game of a --record file of several."""
+    ``number`` picks a game of a --record file of several; ``warn``: told of a record kept up to its
+    last legal move (``read_record``)."""
     given = [name for name, value in (("--moves", moves), ("--position", position), ("--record", record))
              if value is not None]
     if len(given) > 1:
@@ -159,7 +190,7 @@ def position_asked(game: Game, moves: str | None, position: str | None, record: 
         except ValueError as exc:
             raise BadInput(f"--position: {one_line(exc)}") from None
     if record is not None:
-        return record_state(game, read_record(record, number), ply)
+        return record_state(game, read_record(record, number, warn), ply)
     return game.initial_state()
 
 
@@ -231,10 +262,14 @@ def game_sized_by_board(game_id: str, options: dict[str, Any], text: str) -> Gam
     return game if honoured else None
 
 
-def read_record(path: str, number: int | None = None) -> GameRecord:
+def read_record(path: str, number: int | None = None, warn: Callable[[str, int], None] | None = None) -> GameRecord:
     """The game in a record file: the window's JSON, a Hex SGF, an Othello GGF (its first game), a
     move list or a position as the window copies them; in a file of several games (``match --json``'s
-    lines, a tournament's FILE.json or FILE.jsonl) game ``number``.  Nothing is run or unpickled."""
+    lines, a tournament's FILE.json or FILE.jsonl) game ``number``.  Nothing is run or unpickled.
+
+    A game whose moves turn illegal part-way (``PartlyLegal``: a hand-edited or damaged file) is
+    its legal part, as the window opens it, ``warn`` told the refusal and how many moves are kept;
+    refused (BadInput) without ``warn`` or where its first move is refused, as the window does."""
     try:
         text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
     except FileNotFoundError:
@@ -250,6 +285,12 @@ def read_record(path: str, number: int | None = None) -> GameRecord:
         if number not in (None, 1):
             raise BadInput(f"--game {number}: the file holds one game")
         return record_from_text(text)
+    except PartlyLegal as refused:
+        problem = f"--record {path}: {one_line(refused)}"
+        if warn is None or refused.legal is None or not refused.legal.moves:
+            raise BadInput(problem) from None
+        warn(problem, len(refused.legal.moves))
+        return refused.legal
     except ValueError as exc:
         raise BadInput(f"--record {path}: {one_line(exc)}") from None
 
@@ -307,15 +348,21 @@ def numbered_game(results: dict[int, dict], number: int | None) -> dict:
 
 
 def record_from_text(text: str) -> GameRecord:
-    """``read_record``'s formats, told apart as the window's Saved games tells them."""
+    """``read_record``'s formats, told apart as the window's Saved games tells them: a text under
+    a game's name that is no position is its moves (``moves_or_position``), as the window reads it
+    (a Reversi list "d3 c5 f6" under "Reversi" was refused as a board of 8 characters)."""
     if is_ggf(text):
         return record_from_ggf(text)
     if text.lstrip().startswith("{"):
         return GameRecord.loads(text)
     if is_sgf(text):
         return record_from_sgf(text)
-    if is_position_text(text):
-        return record_from_position(text)
+    if is_position_text(text):  # a board, or a bare move list under the game's name
+        try:
+            return record_from_position(text)
+        except RecordError as problem:
+            as_position = problem  # the except clause's name is gone once the clause ends
+        return moves_or_position(text, as_position)
     return record_from_move_list(text)
 
 
