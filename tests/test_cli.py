@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
+import io
 import json
 import os
 import re
 import shlex
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -18,9 +21,58 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
+    """``main.py ARGS`` run as a process of its own: for what only a process shows (its exit
+    status as the shell sees it, its start, its help as a terminal wraps it)."""
     return subprocess.run(
         [sys.executable, str(ROOT / "main.py"), *args], capture_output=True, text=True, timeout=timeout, cwd=ROOT
     )
+
+
+# the signals ``main.main`` sets for a command's process (``stop_as_on_ctrl_c``, ``ctrl_c_raises``)
+MAIN_SIGNALS = [getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP", "SIGBREAK") if hasattr(signal, name)]
+
+
+def run_here(*args: str) -> subprocess.CompletedProcess:
+    """``main.py ARGS`` run by ``main.main`` in this process (from the checkout's folder, as
+    ``run``), its exit status and what it printed as ``run`` gives them: for the commands whose
+    words, files and status are what a test checks, not their process.  A process of its own cost
+    each run its start and imports (numba, the engines: 0.3 to 1 s); ``run`` keeps that for what
+    only a process shows, and ``test_run_here_answers_as_a_process_of_its_own`` holds the two to
+    one answer.  The signal handlers ``main`` sets for its process are put back after it."""
+    import main
+
+    handlers = {number: signal.getsignal(number) for number in MAIN_SIGNALS}
+    out, err = io.StringIO(), io.StringIO()
+    before = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main.main(list(args))
+            except SystemExit as exc:  # argparse's --help
+                code = exc.code if isinstance(exc.code, int) else int(exc.code is not None)
+    finally:
+        os.chdir(before)
+        for number, handler in handlers.items():
+            signal.signal(number, handler)
+    return subprocess.CompletedProcess(["main.py", *args], code, out.getvalue(), err.getvalue())
+
+
+def test_run_here_answers_as_a_process_of_its_own():
+    """``run_here``, which most of this module's commands run through, answers as ``main.py`` run
+    as a process does: its status, its output and its errors, a match's and a bad input's; and it
+    leaves this process's signal handlers as they were (``main`` sets SIGTERM's and SIGHUP's to
+    stop as Ctrl+C does, for its command's process)."""
+    before = {number: signal.getsignal(number) for number in MAIN_SIGNALS}
+    played = ["match", "tictactoe", "level-1", "level-1", "--games", "2", "--time", "0.05", "--seed", "3"]  # no kernel
+    for args in (played, ["tournament", "tictactoe", "level-1"], ["match", "chess", "level-1", "level-1"]):
+        here, process = run_here(*args), run(*args)
+        assert (here.returncode, here.stdout, here.stderr) == (process.returncode, process.stdout, process.stderr), args
+        if args is played:
+            assert here.returncode == 0 and here.stdout.count("game ") == 2, here
+        else:
+            assert here.returncode == 2 and here.stderr.startswith("error: "), here
+        assert {number: signal.getsignal(number) for number in MAIN_SIGNALS} == before, args
 
 
 @pytest.mark.parametrize(
@@ -30,7 +82,7 @@ def run(*args: str, timeout: float = 300) -> subprocess.CompletedProcess:
 )
 def test_match_json_prints_one_object_per_game(options):
     n = 20 if not options else 4
-    proc = run("match", "tictactoe", "level-5", "level-1", "--games", str(n), "--json", "--time", "1", *options)
+    proc = run_here("match", "tictactoe", "level-5", "level-1", "--games", str(n), "--json", "--time", "1", *options)
     assert proc.returncode == 0, proc.stderr
     lines = proc.stdout.strip().splitlines()
     assert len(lines) == n
@@ -47,7 +99,7 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
     swapped) starts after its own random moves, which the JSON record keeps, so it replays."""
     import games
 
-    proc = run("match", "alquerque", "alquerque:minimax-1", "alquerque:minimax-2", "--games", "6",
+    proc = run_here("match", "alquerque", "alquerque:minimax-1", "alquerque:minimax-2", "--games", "6",
                "--openings", "3", "--json", "--time", "1")
     assert proc.returncode == 0, proc.stderr
     records = [json.loads(line) for line in proc.stdout.strip().splitlines()]
@@ -243,34 +295,34 @@ def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     broken.write_text("def choose(game, state)\n")
     out = tmp_path / "league"
     args = ["tournament", "tictactoe", "level-1", "level-2", str(broken), "--games", "1", "--clock", "10s+0.1s"]
-    proc = run(*args, "--out", str(out))
+    proc = run_here(*args, "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert "broken.py could not be loaded, so it forfeits all its games" in proc.stderr
     assert "clock 10s+0.1s" in proc.stdout and "broken.py" in proc.stdout
-    again = run(*args, "--resume", str(out))
+    again = run_here(*args, "--resume", str(out))
     assert again.returncode == 0, again.stderr
     assert "6 of 6 games already played" in again.stderr and "(6 games from the log)" in again.stdout
-    same = run(*args, "--resume", str(out), "--out", str(out))
+    same = run_here(*args, "--resume", str(out), "--out", str(out))
     assert same.returncode == 0 and "6 of 6 games already played" in same.stderr
-    elsewhere = run(*args, "--resume", str(out), "--out", str(tmp_path / "other"))  # was: all 6 played again
+    elsewhere = run_here(*args, "--resume", str(out), "--out", str(tmp_path / "other"))  # was: all 6 played again
     assert elsewhere.returncode == 2 and "name two leagues" in elsewhere.stderr
     assert len(elsewhere.stderr.strip().splitlines()) == 1 and not (tmp_path / "other.jsonl").exists()
 
 
 @pytest.mark.parametrize("command", ["match", "tournament"])
 def test_bad_clock_is_one_line_and_status_2(command):
-    proc = run(command, "tictactoe", "level-1", "level-2", "--clock", "5x")
+    proc = run_here(command, "tictactoe", "level-1", "level-2", "--clock", "5x")
     assert proc.returncode == 2 and len(proc.stderr.strip().splitlines()) == 1
     assert "expected TIME[+INCREMENT]" in proc.stderr
 
 
 def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_path):
-    proc = run("match", "tictactoe", "level-1", "level-2", "--games", "2", "--clock", "30s+1s", "--time", "0.2")
+    proc = run_here("match", "tictactoe", "level-1", "level-2", "--games", "2", "--clock", "30s+1s", "--time", "0.2")
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.count("; clocks ") == 2
     broken = tmp_path / "broken.py"
     broken.write_text("def choose(game, state)\n")
-    bad = run("match", "tictactoe", "level-1", str(broken))
+    bad = run_here("match", "tictactoe", "level-1", str(broken))
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "SyntaxError" in bad.stderr
 
 
@@ -345,7 +397,7 @@ def test_the_help_of_games_says_its_default_in_both_commands():
 def test_a_pattern_that_matches_no_file_is_bad_input(tmp_path):
     """It ran a round robin with a made-up player named by the pattern itself, and exited 0."""
     pattern = str(tmp_path / "nodir" / "*.py")
-    proc = run("tournament", "tictactoe", pattern, "level-1")
+    proc = run_here("tournament", "tictactoe", pattern, "level-1")
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and pattern in err and "no file matches" in err
@@ -372,16 +424,16 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
     """Without --resume, FILE.jsonl was opened with O_TRUNC: an interrupted league's games were lost."""
     out = tmp_path / "league"
     args = ["tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.2", "--out", str(out)]
-    assert run(*args).returncode == 0
+    assert run_here(*args).returncode == 0
     log = tmp_path / "league.jsonl"
     before = log.read_bytes()
-    again = run(*args)
+    again = run_here(*args)
     assert again.returncode == 2
     err = again.stderr.strip()
     assert len(err.splitlines()) == 1 and "2 games" in err and f"--resume {out}" in err
     assert log.read_bytes() == before
     log.write_text(before.decode().splitlines()[0] + "\n")  # the header alone: no game to lose
-    assert run(*args).returncode == 0
+    assert run_here(*args).returncode == 0
 
 
 def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path):
@@ -389,7 +441,7 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
     round robin", and gave "+0 (<-225..>+225)" after 2 games where the window's table gave "–":
     the game's name now, and "–" with why (ai.tournament.MIN_RATED_GAMES), in .txt, .md and .html."""
     out = tmp_path / "league"
-    proc = run("tournament", "rastros", "level-1", "level-3", "--games", "1", "--time", "0.1", "--out", str(out))
+    proc = run_here("tournament", "rastros", "level-1", "level-3", "--games", "1", "--time", "0.1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     why = "No ratings: they need 8 games each, and this tournament gives each 2. More games per pair give them."
     for suffix in (".txt", ".md", ".html"):
@@ -420,7 +472,7 @@ def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):
     from ui.words import ReportWords
 
     out = tmp_path / "league"
-    proc = run("tournament", "reversi", "level-1", "level-2", "--games", "1", "--time", "0.05",
+    proc = run_here("tournament", "reversi", "level-1", "level-2", "--games", "1", "--time", "0.05",
                "--option", "size=6", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     summary = Summary.of(Tournament.from_files(out.with_suffix(".jsonl")))  # as the window opens it
@@ -452,7 +504,7 @@ def test_resume_from_a_log_that_cannot_be_read_is_one_line(tmp_path):
     """--resume FILE whose FILE.jsonl is a folder (or unreadable) ended in an IsADirectoryError
     traceback with status 1; now one line naming the file, status 2."""
     (tmp_path / "league.jsonl").mkdir()
-    proc = run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+    proc = run_here("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
                "--resume", str(tmp_path / "league"))
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
@@ -480,7 +532,7 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     on its own."""
     bots = league_folder(tmp_path)
     out = tmp_path / "league"
-    proc = run("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "level-1", "--games", "1",
+    proc = run_here("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "level-1", "--games", "1",
                "--time", "0.2", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
     assert proc.stderr.count(f"skipped {bots / 'ana' / 'utils.py'}: defines no player") == 1, proc.stderr
@@ -488,7 +540,7 @@ def test_a_pattern_skips_the_files_that_define_no_player(tmp_path):
     assert players == [str(bots / "ana" / "jogador.py:choose"), str(bots / "bia" / "jogador.py"),
                        str(bots / "rui" / "jogador.py:Careful"), "level-1"]
     assert "bia/jogador.py could not be loaded, so it forfeits all its games" in proc.stderr
-    named = run("tournament", "tictactoe", str(bots / "ana" / "utils.py"), "level-1", "--games", "1", "--time", "0.2")
+    named = run_here("tournament", "tictactoe", str(bots / "ana" / "utils.py"), "level-1", "--games", "1", "--time", "0.2")
     assert named.returncode == 0 and "utils.py could not be loaded, so it forfeits" in named.stderr
     from ai.commands.tournament import enter_players
 
@@ -536,18 +588,18 @@ def test_players_are_counted_once_patterns_are_expanded(tmp_path):
     (bots / "ana" / "utils.py").unlink()
     (bots / "ana" / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n\n" +
                                              (bots / "rui" / "jogador.py").read_text())  # choose and Careful
-    one_file = run("tournament", "tictactoe", str(bots / "ana" / "jogador.py") + ":*", "--games", "1", "--time", "0.1")
+    one_file = run_here("tournament", "tictactoe", str(bots / "ana" / "jogador.py") + ":*", "--games", "1", "--time", "0.1")
     assert one_file.returncode == 0, one_file.stderr
     assert "2 players, 2 games" in one_file.stdout
-    every_file = run("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "--games", "1", "--time", "0.1")
+    every_file = run_here("tournament", "tictactoe", str(bots / "*" / "*.py") + ":*", "--games", "1", "--time", "0.1")
     assert every_file.returncode == 0 and "3 players, 6 games" in every_file.stdout, every_file.stderr
     (bots / "rui" / "jogador.py").unlink()
     pattern = str(bots / "*" / "jogador.py")
-    alone = run("tournament", "tictactoe", pattern, "--games", "1", "--time", "0.1")
+    alone = run_here("tournament", "tictactoe", pattern, "--games", "1", "--time", "0.1")
     assert alone.returncode == 2
     assert alone.stderr.strip().splitlines()[-1] == (
         f"error: a tournament needs at least two players, and {pattern} gave 1 player: {bots / 'ana' / 'jogador.py'}")
-    assert run("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
+    assert run_here("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
 
 
 def test_a_match_refuses_every_player_of_a_file_naming_them(tmp_path):
@@ -555,11 +607,11 @@ def test_a_match_refuses_every_player_of_a_file_naming_them(tmp_path):
     name ``bots/ana/jogador.py:*``, silently."""
     bots = league_folder(tmp_path)
     rui = bots / "rui" / "jogador.py"
-    proc = run("match", "tictactoe", f"{rui}:*", "level-1", "--games", "1", "--time", "0.1")
+    proc = run_here("match", "tictactoe", f"{rui}:*", "level-1", "--games", "1", "--time", "0.1")
     assert proc.returncode == 2 and not proc.stdout
     assert proc.stderr.strip() == (f"error: {rui}:*: ':*' enters every player of a file in a tournament; "
                                    f"a match takes one: {rui}:Careful")
-    bia = run("match", "tictactoe", "level-1", f"{bots / 'bia' / 'jogador.py'}:*", "--time", "0.1")
+    bia = run_here("match", "tictactoe", "level-1", f"{bots / 'bia' / 'jogador.py'}:*", "--time", "0.1")
     assert bia.returncode == 2 and len(bia.stderr.strip().splitlines()) == 1
     assert "a match takes one: " in bia.stderr and "jogador.py could not be loaded: SyntaxError" in bia.stderr
 
@@ -570,7 +622,7 @@ def test_the_same_bot_named_twice_enters_once(tmp_path):
     bots = league_folder(tmp_path)
     (bots / "bia" / "jogador.py").unlink()
     ana = bots / "ana" / "jogador.py"
-    proc = run("tournament", "tictactoe", str(bots / "*" / "jogador.py") + ":*", str(ana),
+    proc = run_here("tournament", "tictactoe", str(bots / "*" / "jogador.py") + ":*", str(ana),
                str(bots / "ana" / ".." / "ana" / "jogador.py") + ":choose", "level-1", "level-1", "--games", "1",
                "--time", "0.2", "--out", str(tmp_path / "league"))
     assert proc.returncode == 0, proc.stderr
@@ -639,7 +691,7 @@ def test_a_folder_given_as_a_player_is_said_to_be_a_folder(tmp_path):
     folder = tmp_path / "turma" / "ana" / "jogador.py"
     folder.mkdir(parents=True)
     (folder / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
-    proc = run("tournament", "tictactoe", str(folder), "level-1", "--games", "1", "--time", "0.1")
+    proc = run_here("tournament", "tictactoe", str(folder), "level-1", "--games", "1", "--time", "0.1")
     assert proc.returncode == 0, proc.stderr
     assert (f"warning: {folder} could not be loaded, so it forfeits all its games: it is a folder, not a file: "
             f"give a player's file in it, such as {folder / 'jogador.py'}") in proc.stderr
@@ -831,7 +883,7 @@ def test_a_notebook_that_is_no_notebook_is_not_said_to_have_crashed(tmp_path):
     the file's fault, said as a file without players is."""
     notebook = tmp_path / "caderno.ipynb"
     notebook.write_text("{not json")
-    proc = run("match", "tictactoe", "level-1", f"{notebook}:jogador", "--games", "1", "--time", "0.05")
+    proc = run_here("match", "tictactoe", "level-1", f"{notebook}:jogador", "--games", "1", "--time", "0.05")
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
     assert err == (f"error: {notebook}:jogador could not be loaded: caderno.ipynb is not a notebook: "
@@ -842,9 +894,9 @@ def test_resume_with_other_settings_names_them_as_the_command_line_does(tmp_path
     """--resume with another --time or --seed said "time_per_move: log 0.05, now 1.0; seed: log
     None, now 3", the log's field names and Python's values; now the options as typed."""
     out = tmp_path / "league"
-    assert run("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
+    assert run_here("tournament", "tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05",
                "--out", str(out)).returncode == 0
-    proc = run("tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "1", "--time", "1",
+    proc = run_here("tournament", "tictactoe", "level-1", "level-2", "level-3", "--games", "1", "--time", "1",
                "--seed", "3", "--option", "k=3", "--resume", str(out))
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
@@ -878,7 +930,7 @@ def test_definitions_only_skips_a_scripts_closing_sys_exit(tmp_path):
     bot = tmp_path / "jogador.py"
     bot.write_text("import sys\nsys.setrecursionlimit(5000)\n\ndef choose(game, state):\n"
                    "    return state.legal_moves()[0]\n\nsys.exit(0)\n")
-    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "2", "--time", "0.05", "--definitions-only")
+    proc = run_here("match", "tictactoe", "level-1", str(bot), "--games", "2", "--time", "0.05", "--definitions-only")
     assert proc.returncode == 0, proc.stderr
     assert "in 2 games" in proc.stdout and "could not be loaded" not in proc.stderr, proc.stdout + proc.stderr
 
@@ -893,7 +945,7 @@ def test_a_file_that_runs_as_a_script_when_imported_is_told_what_to_do(tmp_path,
     the way round it; now it is the file's fault, said with the remedy the too-slow file gets."""
     bot = tmp_path / "jogador.py"
     bot.write_text(f"def choose(game, state):\n    return state.legal_moves()[0]\n{script}")
-    proc = run("match", "tictactoe", "level-1", str(bot), "--games", "1", "--time", "0.05")
+    proc = run_here("match", "tictactoe", "level-1", str(bot), "--games", "1", "--time", "0.05")
     assert proc.returncode == 2, proc.stderr
     err = proc.stderr.strip()
     assert err.startswith(f"error: {bot} could not be loaded: {said}: put the calls a script makes under "
@@ -939,10 +991,10 @@ def test_an_engine_that_resigns_in_a_match_says_at_which_move_in_the_line_and_th
     config = tmp_path / "resigner.json"
     bot = ROOT / "tests" / "data" / "outside" / "gtp_engine.py"
     config.write_text(json.dumps({"command": [sys.executable, str(bot), "--resign"]}))
-    lines = run("match", "tictactoe", "level-1", str(config), "--games", "1", "--time", "1")
+    lines = run_here("match", "tictactoe", "level-1", str(config), "--games", "1", "--time", "1")
     assert lines.returncode == 0, lines.stderr
     assert "; O resigns at move 1;" in lines.stdout, lines.stdout  # X played move 1, O gave up its half
-    as_json = run("match", "tictactoe", str(config), "level-1", "--games", "1", "--json", "--time", "1")
+    as_json = run_here("match", "tictactoe", str(config), "level-1", "--games", "1", "--json", "--time", "1")
     assert json.loads(as_json.stdout)["reason"] == "X resigns at move 1", as_json.stdout
 
 

@@ -156,18 +156,22 @@ def test_a_larger_text_size_grows_the_game_panel_and_keeps_it_inside_the_window(
     app = projector
     app.settings.language = language
     app.apply_settings()
+    heights: dict[str, list[float]] = {game_id: [] for game_id in GAMES}
+    for size in (1.0, 1.5):  # chosen once for every game (``game_panel_laid_out``)
+        choose_text_size(app, size)
+        for game_id in GAMES:
+            heights[game_id].append(game_panel_laid_out(app, monkeypatch, game_id, mode))
     for game_id in GAMES:
-        heights = []
-        for size in (1.0, 1.5):
-            heights.append(game_panel_laid_out(app, monkeypatch, game_id, mode, size))
-        assert heights[1] >= 1.15 * heights[0], (game_id, heights)
+        assert heights[game_id][1] >= 1.15 * heights[game_id][0], (game_id, heights[game_id])
 
 
-def game_panel_laid_out(app, monkeypatch, game_id: str, mode: str, size: float) -> float:
-    """A game of ``game_id`` in ``mode`` opened at Text size ``size`` (chosen by keys): every text
-    inside the window, none over another, none over a button's edge, each label at least 0.8 of
-    Menu's, the panel's texts inside the panel; the mean height of the panel's texts."""
-    choose_text_size(app, size)
+def game_panel_laid_out(app, monkeypatch, game_id: str, mode: str) -> float:
+    """A game of ``game_id`` in ``mode`` opened at the Text size chosen (``choose_text_size``, once
+    for every game it is asked of: a visit to the Settings screen per game and size, its form built
+    each time, was over half of these tests' time): every text inside the window, none over another,
+    none over a button's edge, each label at least 0.8 of Menu's, the panel's texts inside the
+    panel; the mean height of the panel's texts."""
+    size = app.settings.text_size  # named in what a failure says
     app.open_demo(f"game:{game_id}:{mode}:")
     app.run_frames(2)
     assert isinstance(app.scene, GameScene)
@@ -203,11 +207,36 @@ def test_each_text_size_step_grows_the_game_panel_in_a_wide_window(projector, mo
     laid out as before."""
     app = projector
     with in_language(app, language):
-        for game_id in GAMES:
-            heights = [game_panel_laid_out(app, monkeypatch, game_id, "human-pc", size) for size in (1.0, 1.25, 1.5)]
-            assert heights[1] > 1.15 * heights[0], (game_id, heights)
-            assert heights[2] > heights[1], (game_id, heights)  # Trax's in Portuguese by 6% of scale, 4% of height
-            assert app.scene.panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING, (game_id, app.scene.panel.scale)
+        heights: dict[str, list[float]] = {game_id: [] for game_id in GAMES}
+        for size in (1.0, 1.25, 1.5):  # chosen once for every game (``game_panel_laid_out``)
+            choose_text_size(app, size)
+            for game_id in GAMES:
+                heights[game_id].append(game_panel_laid_out(app, monkeypatch, game_id, "human-pc"))
+                if size == 1.5:
+                    assert app.scene.panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING, (
+                        game_id, app.scene.panel.scale)
+        for game_id, (normal, large, larger) in heights.items():
+            assert large > 1.15 * normal, (game_id, heights[game_id])
+            assert larger > large, (game_id, heights[game_id])  # Trax's in Portuguese by 6% of scale, 4% of height
+
+
+@pytest.mark.parametrize("projector", [(1280, 800)], indirect=True)
+def test_a_game_opened_after_another_is_laid_out_as_one_opened_from_the_settings(projector, monkeypatch):
+    """``game_panel_laid_out`` opens every game at the text size chosen once, each after the game
+    before it, not from the Settings screen: a game's screen is the same either way (its layout
+    follows the text size and the window, not the screen it was opened from)."""
+    app = projector
+    choose_text_size(app, 1.5)
+    app.open_demo("game:alquerque:human-pc:")
+    app.run_frames(2)
+    from_the_settings = drawn_texts(app, monkeypatch)
+    app.scene.close()
+    for game_id in ("trax", "alquerque"):
+        app.open_demo(f"game:{game_id}:human-pc:")
+        app.run_frames(2)
+        if game_id == "trax":
+            app.scene.close()
+    assert len(from_the_settings) > 8 and drawn_texts(app, monkeypatch) == from_the_settings
 
 
 def test_the_scale_grows_with_the_text_size_only_as_far_as_the_window_holds():
@@ -370,10 +399,10 @@ def test_each_text_size_step_grows_the_new_game_form_in_a_wide_window(projector)
     (pygame-menu cuts nothing: a wider one runs out of the card) and those in view none over another."""
     app = projector
     with in_language(app, "pt"):
-        for game_id in GAMES:
-            steps = []
-            for size in (1.0, 1.25, 1.5):
-                choose_text_size(app, size)
+        form_steps: dict[str, list[dict[str, int]]] = {game_id: [] for game_id in GAMES}
+        for size in (1.0, 1.25, 1.5):  # chosen once for every game's form (the Settings screen's form built once)
+            choose_text_size(app, size)
+            for game_id in GAMES:
                 app.show_setup(game_id=game_id)
                 app.run_frames(2)
                 view = app.scene.menu.get_scrollarea().get_view_rect()
@@ -381,7 +410,8 @@ def test_each_text_size_step_grows_the_new_game_form_in_a_wide_window(projector)
                 assert all(w.get_rect().width <= view.width for w in widgets), (game_id, size)
                 laid_out = form_rects(app)
                 assert not [(a, b) for i, a in enumerate(laid_out) for b in laid_out[i + 1:] if a.colliderect(b)]
-                steps.append({w.get_title(): w.get_font_info()["size"] for w in widgets if w.get_title()})
+                form_steps[game_id].append({w.get_title(): w.get_font_info()["size"] for w in widgets if w.get_title()})
+        for game_id, steps in form_steps.items():
             for smaller, larger in zip(steps, steps[1:]):
                 kept = smaller.keys() & larger.keys()  # the lines a wrapped label keeps whole at both sizes
                 assert len(kept) >= 4 and all(larger[title] > smaller[title] for title in kept), (game_id, smaller, larger)
