@@ -1006,3 +1006,33 @@ def test_a_matchs_bot_log_is_in_the_data_folder_not_the_temporary_one(tmp_path, 
     assert said, proc.stdout
     log = Path(said.group(1))
     assert log.parent == tmp_path / "data" / "bot-logs" and "ValueError: no plan" in log.read_text(), log
+
+
+def test_a_folder_or_a_file_of_another_kind_as_a_player_is_said_so(tmp_path, capsys):
+    """QA (qa110): a student who gave their bot's folder (``match reversi level-3 bots/``) or its
+    file saved as ``jogador.txt`` was told "unknown player ... players: level-1, ..." as if the path
+    were a misspelt level.  Now the error says what the path is and what to give instead, one line
+    with status 2, in a match and a tournament alike."""
+    import main
+
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    (bots / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    text_file = tmp_path / "jogador.txt"
+    text_file.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cases = [
+        (["match", "reversi", "level-1", str(bots)], [f"{bots}: it is a folder, not a file", str(bots / "jogador.py")]),
+        (["tournament", "reversi", "level-1", str(bots) + os.sep], ["it is a folder, not a file", "jogador.py"]),
+        (["match", "reversi", "level-1", str(empty)], [f"{empty}: it is a folder", "holds no .py or .ipynb file"]),
+        (["match", "reversi", "level-1", str(text_file)], [f"{text_file}: not a player's file", "file.py[:name]"]),
+    ]
+    for args, words in cases:
+        assert main.main(args) == 2, args
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and "unknown player" not in err, err
+        for word in words:
+            assert word in err, err
+    assert main.main(["match", "reversi", "level-1", "level-9"]) == 2  # a misspelt level still lists them
+    assert "unknown player 'level-9' for reversi; players: level-1" in capsys.readouterr().err
