@@ -237,6 +237,22 @@ def test_a_bench_position_answered_from_a_book_says_it_searched_nothing():
     assert "nodes/s" in lines[1]
 
 
+
+def test_a_bench_position_says_whom_its_proof_favours():
+    """QA (qa110): "best 5-4 proven=-1" left a student to guess that -1 counts for the side to move
+    (here South, at 8x8 Rastros' start, a loss in the book): the line names the winner now."""
+    import games
+    from ai.commands.bench import bench_positions, proven_words
+
+    lines: list[str] = []
+    bench_positions("rastros", lines.append, 0.1)  # position 1 is the start, South to move, lost in the book
+    assert lines[0].endswith("best 5-4, proven: North wins"), lines[0]
+    assert not any("proven=" in line for line in lines), lines
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    assert [proven_words(game, start, p) for p in (1, 0, -1)] == ["proven: X wins", "proven: a draw", "proven: O wins"]
+
+
 # -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------
 def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     broken = tmp_path / "broken.py"
