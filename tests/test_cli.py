@@ -253,6 +253,33 @@ def test_a_bench_position_says_whom_its_proof_favours():
     assert [proven_words(game, start, p) for p in (1, 0, -1)] == ["proven: X wins", "proven: a draw", "proven: O wins"]
 
 
+
+def test_match_and_tournament_take_a_games_options_as_flags_as_analyse_does(tmp_path, capsys):
+    """QA (qa110): ``analyse reversi --size 6`` is taught in its help, but ``match reversi level-1
+    level-2 --size 6`` said "unrecognized arguments: --size 6".  match, tournament and gtp (whose
+    --option help says "or --size 9") take a game's options as flags too; a flag that is no game's
+    option is still refused, and another game's option is refused naming this game's."""
+    import main
+
+    assert main.main(["match", "reversi", "level-1", "level-2", "--size", "6", "--games", "1", "--time", "0.1",
+                      "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    assert record["options"] == {"size": 6}
+    out = tmp_path / "league"
+    assert main.main(["tournament", "Rastros", "level-1", "level-2", "--size=4", "--games", "1", "--time", "0.1",
+                      "--out", str(out)]) == 0
+    capsys.readouterr()
+    first_line = json.loads((tmp_path / "league.jsonl").read_text().splitlines()[0])
+    assert first_line["game"] == "rastros" and first_line["options"] == {"size": 4}
+    assert main.main(["match", "hex", "level-1", "level-2", "--size", "4", "--swap", "--games", "1", "--time", "0.1",
+                      "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[0])["options"] == {"size": 4, "swap": True}
+    assert main.main(["match", "tictactoe", "level-1", "level-2", "--size", "4"]) == 2
+    assert "tictactoe has no option 'size'; options: width, height, k" in capsys.readouterr().err
+    assert main.main(["match", "reversi", "level-1", "level-2", "--bogus", "4"]) == 2
+    assert "unrecognized arguments: --bogus 4" in capsys.readouterr().err
+
+
 # -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------
 def test_tournament_with_a_broken_file_a_clock_and_resume(tmp_path):
     broken = tmp_path / "broken.py"
