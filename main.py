@@ -83,12 +83,17 @@ def log_level(text: str) -> str:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """The game options of ``--option KEY=VALUE`` (and their flags, ``--size 6``), by key.  A key
+    given twice with two values is refused: ``--option size=6 ... --option size=8`` (or ``--size 6``
+    beside an ``--option size=8`` left in a script) played on 8x8 without a word."""
     options: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
             raise UsageError(f"--option {pair!r}: expected key=value, e.g. --option size=9")
-        key, value = pair.split("=", 1)
-        options[key.strip()] = value.strip()
+        key, value = (part.strip() for part in pair.split("=", 1))
+        if key in options and options[key] != value:
+            raise UsageError(f"option {key} given twice, as {options[key]} and as {value}: give it once")
+        options[key] = value
     return options
 
 

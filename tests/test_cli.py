@@ -79,6 +79,12 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target", "tictactoe", "ui", "analysis", "budget"]),
         (["nonsense"], ["invalid choice"]),
+        # qa110: the last of two sizes was played without a word
+        (["match", "reversi", "level-1", "level-1", "--option", "size=6", "--option", "size=8"],
+         ["option size given twice, as 6 and as 8: give it once"]),
+        (["tournament", "reversi", "level-1", "level-2", "--size", "6", "--option", "size=10"],
+         ["option size given twice, as 6 and as 10"]),
+        (["analyse", "reversi", "--size", "6", "--option", "size=8"], ["option size given twice"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):
