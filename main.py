@@ -85,12 +85,17 @@ def log_level(text: str) -> str:
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
+    """The game options of ``--option KEY=VALUE`` (and their flags, ``--size 6``), by key.  A key
+    given twice with two values is refused: ``--option size=6 ... --option size=8`` (or ``--size 6``
+    beside an ``--option size=8`` left in a script) played on 8x8 without a word."""
     options: dict[str, Any] = {}
     for pair in pairs:
         if "=" not in pair:
             raise UsageError(f"--option {pair!r}: expected key=value, e.g. --option size=9")
-        key, value = pair.split("=", 1)
-        options[key.strip()] = value.strip()
+        key, value = (part.strip() for part in pair.split("=", 1))
+        if key in options and options[key] != value:
+            raise UsageError(f"option {key} given twice, as {options[key]} and as {value}: give it once")
+        options[key] = value
     return options
 
 
@@ -268,8 +273,8 @@ def build_parser() -> argparse.ArgumentParser:
     def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
         p.add_argument("--time", type=float, default=None, help=time_help)
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                       help="a game option, e.g. size=9; every game's options, their values and defaults are "
-                            "listed below")
+                       help="a game option, e.g. size=9 (or --size 9); every game's options, their values and "
+                            "defaults are listed below")
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
     with_options = {"game_options": True, "formatter_class": argparse.RawDescriptionHelpFormatter}
@@ -379,24 +384,30 @@ def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], wi
 
 
 ANALYSE_WORDS = ("analyse", "analyze")
+# the commands besides analyse whose game options may go as flags (``match reversi ... --size 6``): the
+# ones whose --option says so
+OPTION_FLAG_COMMANDS = ("match", "tournament", "gtp")
 
 
 def game_option_flags(argv: list[str]) -> list[str]:
     """``analyze`` as ``analyse`` (both spellings are taught; the parser and the docs know one), and
     ``analyse GAME --size 6`` as ``--option size=6``: a game's own options as flags, for the
-    analyse command only (its own flags are not game options' names).  Another game's option
-    (``tictactoe --size 4``) goes the same way, so that the game refuses it naming its own options
-    (it read "unrecognized arguments: --size 4"), and a yes-or-no option alone (``hex --swap``)
-    means true (it read "option swap: '' is not valid").  Other words are left for the parser."""
-    if not argv or argv[0] not in ANALYSE_WORDS:
+    commands in ``OPTION_FLAG_COMMANDS`` (their own flags are not game options' names).  A student
+    who wrote ``analyse reversi --size 6`` and then ``match reversi ... --size 6`` was told
+    "unrecognized arguments: --size 6".  Another game's option (``tictactoe --size 4``) goes the
+    same way, so that the game refuses it naming its own options (it read "unrecognized arguments:
+    --size 4"), and a yes-or-no option alone (``hex --swap``) means true (it read "option swap: ''
+    is not valid").  Other words are left for the parser."""
+    if not argv or argv[0] not in (*ANALYSE_WORDS, *OPTION_FLAG_COMMANDS):
         return argv
-    argv = ["analyse", *argv[1:]]
+    if argv[0] in ANALYSE_WORDS:
+        argv = ["analyse", *argv[1:]]
     if len(argv) < 2:
         return argv
     import games
 
     try:
-        own = {option.name: option for option in games.info(argv[1]).options}
+        own = {option.name: option for option in games.info(game_named(argv[1])).options}
     except (KeyError, ValueError):
         return argv
     named = every_game_option_name()

@@ -66,6 +66,27 @@ def is_outside_player(player_id: str) -> bool:
             or player_id.endswith(".json"))
 
 
+def not_a_player_file(player_id: str) -> str | None:
+    """Why ``player_id``, a folder or a file that is there but not of a player's kind, names no
+    player; None if it is no such path.  A student who gave the folder of their bot
+    (``match reversi level-3 bots/``) or its file under another suffix (``jogador.txt``) was told
+    "unknown player" and shown the level list, as if the path were a misspelt level."""
+    from pathlib import Path
+
+    try:
+        path = Path(player_id)
+        if path.is_dir():
+            from ai.outside import no_file
+
+            return f"{player_id}: {no_file(player_id)}"
+        if not path.is_file():
+            return None
+    except (OSError, ValueError):  # a name no path can have (too long, a NUL)
+        return None
+    return (f"{player_id}: not a player's file: give a Python file (file.py[:name]), a notebook "
+            f"(notebook.ipynb:name) or a GTP engine's settings (engine.json)")
+
+
 def has_player(game_id: str, player_id: str) -> bool:
     """True if ``make_player`` can make ``player_id`` for ``game_id`` (an outside player is only
     looked for when it is made): a record naming another ("level-99", hand-edited or a newer
@@ -98,7 +119,8 @@ def make_player(
     spec = table.get(player_id) or table.get(f"{game_id}:{player_id}")
     if spec is None:
         raise ValueError(
-            f"unknown player {player_id!r} for {game_id}; players: {', '.join(table)}"
+            not_a_player_file(player_id)
+            or f"unknown player {player_id!r} for {game_id}; players: {', '.join(table)}"
         )
     if options is not None and not _runs_kernels(game_id, options):
         from ai.kernels import none_needed

@@ -131,6 +131,12 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target", "tictactoe", "ui", "analysis", "budget"]),
         (["nonsense"], ["invalid choice"]),
+        # qa110: the last of two sizes was played without a word
+        (["match", "reversi", "level-1", "level-1", "--option", "size=6", "--option", "size=8"],
+         ["option size given twice, as 6 and as 8: give it once"]),
+        (["tournament", "reversi", "level-1", "level-2", "--size", "6", "--option", "size=10"],
+         ["option size given twice, as 6 and as 10"]),
+        (["analyse", "reversi", "--size", "6", "--option", "size=8"], ["option size given twice"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):
@@ -287,6 +293,49 @@ def test_a_bench_position_answered_from_a_book_says_it_searched_nothing():
     bench_positions("rastros", lines.append, 0.1)  # position 1 is the start, in the 8x8 book
     assert "book" in lines[0] and "no search" in lines[0] and "/s" not in lines[0]
     assert "nodes/s" in lines[1]
+
+
+
+def test_a_bench_position_says_whom_its_proof_favours():
+    """QA (qa110): "best 5-4 proven=-1" left a student to guess that -1 counts for the side to move
+    (here South, at 8x8 Rastros' start, a loss in the book): the line names the winner now."""
+    import games
+    from ai.commands.bench import bench_positions, proven_words
+
+    lines: list[str] = []
+    bench_positions("rastros", lines.append, 0.1)  # position 1 is the start, South to move, lost in the book
+    assert lines[0].endswith("best 5-4, proven: North wins"), lines[0]
+    assert not any("proven=" in line for line in lines), lines
+    game = games.load("tictactoe")
+    start = game.initial_state()
+    assert [proven_words(game, start, p) for p in (1, 0, -1)] == ["proven: X wins", "proven: a draw", "proven: O wins"]
+
+
+
+def test_match_and_tournament_take_a_games_options_as_flags_as_analyse_does(tmp_path, capsys):
+    """QA (qa110): ``analyse reversi --size 6`` is taught in its help, but ``match reversi level-1
+    level-2 --size 6`` said "unrecognized arguments: --size 6".  match, tournament and gtp (whose
+    --option help says "or --size 9") take a game's options as flags too; a flag that is no game's
+    option is still refused, and another game's option is refused naming this game's."""
+    import main
+
+    assert main.main(["match", "reversi", "level-1", "level-2", "--size", "6", "--games", "1", "--time", "0.1",
+                      "--json"]) == 0
+    record = json.loads(capsys.readouterr().out.strip().splitlines()[0])
+    assert record["options"] == {"size": 6}
+    out = tmp_path / "league"
+    assert main.main(["tournament", "Rastros", "level-1", "level-2", "--size=4", "--games", "1", "--time", "0.1",
+                      "--out", str(out)]) == 0
+    capsys.readouterr()
+    first_line = json.loads((tmp_path / "league.jsonl").read_text().splitlines()[0])
+    assert first_line["game"] == "rastros" and first_line["options"] == {"size": 4}
+    assert main.main(["match", "hex", "level-1", "level-2", "--size", "4", "--swap", "--games", "1", "--time", "0.1",
+                      "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.strip().splitlines()[0])["options"] == {"size": 4, "swap": True}
+    assert main.main(["match", "tictactoe", "level-1", "level-2", "--size", "4"]) == 2
+    assert "tictactoe has no option 'size'; options: width, height, k" in capsys.readouterr().err
+    assert main.main(["match", "reversi", "level-1", "level-2", "--bogus", "4"]) == 2
+    assert "unrecognized arguments: --bogus 4" in capsys.readouterr().err
 
 
 # -- leagues (#22): the flags main.py passes to ai/commands/{tournament,match}.py -----------------------
@@ -1058,3 +1107,33 @@ def test_a_matchs_bot_log_is_in_the_data_folder_not_the_temporary_one(tmp_path, 
     assert said, proc.stdout
     log = Path(said.group(1))
     assert log.parent == tmp_path / "data" / "bot-logs" and "ValueError: no plan" in log.read_text(), log
+
+
+def test_a_folder_or_a_file_of_another_kind_as_a_player_is_said_so(tmp_path, capsys):
+    """QA (qa110): a student who gave their bot's folder (``match reversi level-3 bots/``) or its
+    file saved as ``jogador.txt`` was told "unknown player ... players: level-1, ..." as if the path
+    were a misspelt level.  Now the error says what the path is and what to give instead, one line
+    with status 2, in a match and a tournament alike."""
+    import main
+
+    bots = tmp_path / "bots"
+    bots.mkdir()
+    (bots / "jogador.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    text_file = tmp_path / "jogador.txt"
+    text_file.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    cases = [
+        (["match", "reversi", "level-1", str(bots)], [f"{bots}: it is a folder, not a file", str(bots / "jogador.py")]),
+        (["tournament", "reversi", "level-1", str(bots) + os.sep], ["it is a folder, not a file", "jogador.py"]),
+        (["match", "reversi", "level-1", str(empty)], [f"{empty}: it is a folder", "holds no .py or .ipynb file"]),
+        (["match", "reversi", "level-1", str(text_file)], [f"{text_file}: not a player's file", "file.py[:name]"]),
+    ]
+    for args, words in cases:
+        assert main.main(args) == 2, args
+        err = capsys.readouterr().err.strip()
+        assert len(err.splitlines()) == 1 and "unknown player" not in err, err
+        for word in words:
+            assert word in err, err
+    assert main.main(["match", "reversi", "level-1", "level-9"]) == 2  # a misspelt level still lists them
+    assert "unknown player 'level-9' for reversi; players: level-1" in capsys.readouterr().err

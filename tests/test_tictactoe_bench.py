@@ -75,3 +75,18 @@ def test_versus_splits_the_upper_levels_wins_by_colour(monkeypatch):
     line = bench.versus({"width": 3, "height": 3, "k": 3}, "level-5", "level-4", 3, 0.1)
     # level-5 is X in games 0, 2, 4 (won 0 and 4) and O in 1, 3, 5 (won 1 and 3)
     assert line.startswith("level-5 4-1-1 level-4: 4.5/6 points; level-5 won 2/3 as X, 2/3 as O")
+
+
+def test_the_strength_headings_say_how_to_read_a_record(monkeypatch):
+    """QA (qa110): "3x3 level-2 0-4-14 perfect: 2/18 points" was printed under headings that never
+    said which figure is what: each heading now says the figures are the first named's wins, draws
+    and losses, then its points."""
+    monkeypatch.setattr(bench, "threat_search_speed", lambda report, count: None)
+    monkeypatch.setattr(bench, "against_perfect_play", lambda report: report("  3x3 level-5 0-18-0 perfect"))
+    monkeypatch.setattr(bench, "ladder", lambda report, openings, seconds: report("  3x3 level-5 0-2-0 level-4"))
+    lines: list[str] = []
+    bench.bench_extra(lines.append, quick=True)
+    headings = [lines[0], lines[2]]
+    assert headings[0].startswith("  against perfect play") and headings[1].startswith("  the ladder"), lines
+    for heading in headings:
+        assert "the first named's wins-draws-losses against the second, then its points" in heading, heading

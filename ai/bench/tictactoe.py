@@ -92,6 +92,11 @@ def near_centre(state: State) -> bool:
                for m in range(game.cells) if marks >> m & 1)
 
 
+# how to read ``record``'s lines, said above them: "level-2 0-4-14 perfect" left a reader to guess
+# the order of the figures and whose they are
+RECORD_KEY = "each line the first named's wins-draws-losses against the second, then its points (a draw 1/2)"
+
+
 def record(summary: MatchSummary) -> str:
     """``a W-D-L b, P/N points``: wins, draws and losses of the first named player, and its points."""
     (a, b), wins, losses, draws = summary.names, summary.wins[0], summary.wins[1], summary.draws
@@ -202,7 +207,8 @@ def bench_extra(report: Report, quick: bool, openings: int | None = None) -> Non
     Kept short by default for a shared 2-core machine; ``--openings N`` plays N openings (x both
     colours) a pairing."""
     threat_search_speed(report, 100 if quick else 400)
-    report("  against perfect play (a loss is the level's own mistake: every first square of 3x3 draws):")
+    report("  against perfect play (a loss is the level's own mistake: every first square of 3x3 draws); "
+           f"{RECORD_KEY}:")
     against_perfect_play(report)
-    report("  the ladder, each level against the one below (levels 2-4 search to their own depths):")
+    report(f"  the ladder, each level against the one below (levels 2-4 search to their own depths); {RECORD_KEY}:")
     ladder(report, openings or (1 if quick else 3), 0.3 if quick else 1.0)

@@ -30,6 +30,16 @@ def bench_module(game_id: str):
     return optional_module(f"ai.bench.{game_id}")
 
 
+def proven_words(game: games.Game, state: games.State, proven: int) -> str:
+    """A search's proof said by whom it favours ("proven: X wins", "proven: a draw"): the figure
+    alone ("proven=-1") left a reader to guess that it counts for the side to move, so that -1
+    was the other side's win."""
+    if proven == 0:
+        return "proven: a draw"
+    winner = state.to_move if proven > 0 else 1 - state.to_move
+    return f"proven: {game.sides[winner]} wins"
+
+
 def bench_positions(game_id: str, report: Report, seconds: float) -> None:
     figures = bench_module(game_id)
     for number, entry in enumerate(getattr(figures, "BENCH_POSITIONS", []), 1):
@@ -42,7 +52,7 @@ def bench_positions(game_id: str, report: Report, seconds: float) -> None:
         finals = [r for r in reports if r.done]
         p = finals[-1] if finals else Progress(best_move=move)
         label = ",".join(f"{k}={v}" for k, v in game.options.items())  # the board's size, also by default
-        proven = "" if p.proven is None else f" proven={p.proven:+d}"
+        proven = "" if p.proven is None else f", {proven_words(game, state, p.proven)}"
         unit = "playouts" if p.kind == "mcts" else "nodes"
         searched = (f"depth {p.depth:3d}  {unit} {p.nodes:9d}  {p.nps:10.0f} {unit}/s" if p.nodes
                     else f"{'no search (a ' + p.kind + ' move)':41}")
