@@ -257,7 +257,7 @@ class _Search:
         return value
 
 
-def note_ties(tree: Tree, game_id: str, stop: Callable[[], bool] | None = None) -> None:
+def note_ties(tree: Tree, game_id: str, stop: Callable[[], bool] | None = None, estimates: bool = False) -> None:
     """Set ``as_good`` on each node of ``tree`` whose exact value is proven (a win or loss and its
     length, or a draw searched to the end): its other moves worth exactly as much.  Alpha-beta
     keeps the first best move in the course's order, and only bounds the rest ("≤X wins"): after
@@ -265,16 +265,19 @@ def note_ties(tree: Tree, game_id: str, stop: Callable[[], bool] | None = None) 
     and a class saw two "best" moves.  A move bounded at the best's value is checked by a search
     of its own with a window round that value (``_Search``, moves best first), kept out of the
     tree and its node count; at most as many positions as the tree has (``TIE_CHECKS`` in a
-    smaller one) are searched so, the best line's nodes first, and a move not checked is not said.  An estimate's tie is not
-    looked for: it is the heuristic's at this depth, and a deeper search (the hint's) parts them."""
+    smaller one) are searched so, the best line's nodes first, and a move not checked is not said.  An estimate's tie is
+    looked for only with ``estimates``: it is the heuristic's at this depth, and a deeper search may part them, but the
+    explorer names its best move at its depth (Trax's A0/ and its mirror @1/, both +1.1 at depth 2), and then says which
+    moves are as good there: along the best line only, which the explorer opens with (each check is a search)."""
     search = _Search(tree.root.state, ORDERED, tree.depth, course_heuristic(game_id), False,
                      max(tree.nodes, TIE_CHECKS), stop, course_moves(game_id))
     line = [tree.root]
     while line[-1].best_child is not None:
         line.append(line[-1].best_child)
+    on_line = set(line)  # an estimate's ties are looked for along the best line only: the panel's first look
     try:
         for node in dict.fromkeys([*line, *iter_nodes(tree.root)]):  # each node once, the line's first
-            if node.kind == "inner" and node.proven and node.bound == 0:
+            if node.kind == "inner" and (node.proven or (estimates and node in on_line)) and node.bound == 0:
                 node.as_good = tuple(child.move for child in node.children if _worth_as_much(search, node, child))
     except TreeTooBig:  # the checks' share of positions is spent: the moves checked so far are said
         return
@@ -284,13 +287,17 @@ def _worth_as_much(search: _Search, node: Node, child: Node) -> bool:
     """Whether ``child``, a move of ``node`` other than its best, is proven worth exactly ``node``'s
     proven value: known where the tree has its exact value, else searched with a window of half a
     ``WIN_STEP`` round it (a fail-soft search returns the exact value inside it, a bound outside).
-    A 0 found is a draw only where no line searched stopped at the depth (an estimate can be 0)."""
+    A 0 found is a draw only where no line searched stopped at the depth (an estimate can be 0).  Of a
+    node whose value is an estimate (``note_ties``'s ``estimates``), a move worth exactly that estimate
+    at the tree's depth (the boxes' values are rounded finer than they are written)."""
     if child.move == node.best or child.cut or child.value != node.value:
         return False
     if child.bound == 0:
-        return child.proven
+        return child.proven == node.proven
     half, horizons = WIN_STEP / 2, search.horizons
     found = search.visit(Node(child.state, child.move, child.ply), node.value - half, node.value + half)
+    if not node.proven:
+        return abs(found - node.value) < half
     return abs(found - node.value) < half and (is_end_value(found) or search.horizons == horizons)
 
 

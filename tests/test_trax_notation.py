@@ -489,6 +489,31 @@ def test_every_column_and_row_of_the_board_has_its_label_in_the_official_notatio
     assert UNNAMED_LABEL in {text for text, _x in above} and "@" in {text for text, _x in above}
 
 
+def test_below_and_right_of_the_board_every_column_and_row_reads_as_the_courses_coordinate(app, monkeypatch):
+    """A class shown Trax 8x8 read "· · · @ A B C D" round the board as no coordinates at all: the
+    official names stand above and left (where the move list's moves are found), and under and
+    right of the board every column and row has the course's coordinate, a to h and 1 to 8, by
+    which e5, the first tile's cell, is found."""
+    from ui import grid_view
+    from ui.views.trax import UNNAMED_LABEL
+
+    scene = play_trax(app, monkeypatch, "e4\\", {"size": 8})
+    drawn = recorded_text_rects(monkeypatch, grid_view)
+    app.invalidate()
+    app.run_frames(2)
+    grid = scene.view.grid
+    below = {rect.centerx: text for text, rect in drawn if text and rect.top >= grid.bottom}
+    right = {rect.centery: text for text, rect in drawn if text and rect.left >= grid.right}
+    assert [below[x] for x in sorted(below)] == list("abcdefgh"), below
+    assert [right[y] for y in sorted(right)] == [str(n) for n in range(1, 9)], right
+    x = next(x for x, text in below.items() if text == "e")
+    y = next(y for y, text in right.items() if text == "5")
+    assert scene.view.cell_at((x, y)) == (4, 4) and scene.state.cells[4 * 8 + 4]
+    above, left = labels_drawn(app, monkeypatch)  # the official names stay above and left
+    assert [text for text, _x in above] == [name or UNNAMED_LABEL for name in scene.game.official_axes(scene.state)[0]]
+    assert "@" in [text for text, _x in above] and "0" in [text for text, _y in left]
+
+
 def test_on_tabuleiro_the_letters_round_the_board_are_its_cells(app, monkeypatch):
     """Tabuleiro's notation names the cells: the labels stay a to j and 1 to 10, e5 where it was."""
     app.settings.trax_notation = "tabuleiro"
@@ -532,7 +557,8 @@ def test_the_notation_setting_says_the_letters_round_the_board_follow_it(app, la
 
 def test_the_search_trees_board_is_labelled_as_its_moves_are_written(app, monkeypatch):
     """The search tree writes its moves officially (ui/notation.py): the board beside it, the
-    position of the node chosen, is labelled officially too, not a to j."""
+    position of the node chosen, is labelled officially too above and left, not a to j, which
+    stand under it as on the game's board (the course's coordinates)."""
     from tests.test_tree import built
     from ui import grid_view
     from ui.scenes.tree_explorer import TreeExplorerScene
@@ -541,10 +567,15 @@ def test_the_search_trees_board_is_labelled_as_its_moves_are_written(app, monkey
     explorer = TreeExplorerScene(app, scene.game, scene.state, depth=1)
     app.switch(explorer)
     built(app, explorer)
-    drawn = recorded_text(monkeypatch, grid_view)
+    drawn = recorded_text_rects(monkeypatch, grid_view)
     app.invalidate()
     app.run_frames(2)
-    assert "@" in drawn and "0" in drawn and "a" not in drawn, drawn
+    grid = explorer.view.grid
+    above = [text for text, rect in drawn if rect.bottom <= grid.top]
+    left = [text for text, rect in drawn if rect.right <= grid.left]
+    below = [text for text, rect in drawn if rect.top >= grid.bottom]
+    assert "@" in above and "0" in left and "a" not in above, above
+    assert "a" in below and "@" not in below, below
     explorer.close()
 
 

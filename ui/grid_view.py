@@ -49,6 +49,16 @@ class GridView(BoardView):
     def row_label(self, row: int) -> str:
         return str(row + 1)
 
+    def far_col_label(self, col: int) -> str:
+        """The column's label under the board: the one above it (``col_label``), save on a board
+        that names its columns two ways (Trax's official names above, its cells' below)."""
+        return self.col_label(col)
+
+    def far_row_label(self, row: int) -> str:
+        """The row's label right of the board: the one on its left (``row_label``), save on a
+        board that names its rows two ways (``far_col_label``)."""
+        return self.row_label(row)
+
     # -- geometry ----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect) -> None:
         super().layout(rect)
@@ -195,11 +205,11 @@ class GridView(BoardView):
         for c in self.shown_cols():
             x = self.cell_rect(first_row, c).centerx
             draw_text(surface, self.col_label(c), (x, self.grid.top - off), size, color, "center")
-            draw_text(surface, self.col_label(c), (x, self.grid.bottom + off), size, color, "center")
+            draw_text(surface, self.far_col_label(c), (x, self.grid.bottom + off), size, color, "center")
         for r in self.shown_rows():
             y = self.cell_rect(r, first_col).centery
             draw_text(surface, self.row_label(r), (self.grid.left - off, y), size, color, "center")
-            draw_text(surface, self.row_label(r), (self.grid.right + off, y), size, color, "center")
+            draw_text(surface, self.far_row_label(r), (self.grid.right + off, y), size, color, "center")
 
     def _mark(self, surface: pygame.Surface, move: Hashable | None, color: Color, width: int) -> None:
         if move is None:

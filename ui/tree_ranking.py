@@ -27,14 +27,41 @@ Proofs = Callable[[Node], Any]  # a node -> the solver's proof of its position (
 MoveText = Callable[[Node, Hashable], str]  # a node and one of its moves -> the move as the window writes it
 
 
-def best_move_line(node: Node, proof_of: Proofs, move_text: MoveText) -> str:
+def best_move_line(node: Node, proof_of: Proofs, move_text: MoveText, depth: int = 0,
+                   value_text: Callable[[Node], str] | None = None) -> str:
     """"Best move: a1 (as good: b1, c1)", "Best move: 5-4 (the solver proves it loses)": ``node``'s
-    best move where there is something to say of its rank; "" where the tree says it all."""
+    best move where there is something to say of its rank; else, given the plies searched below
+    ``node`` (``depth``) and how a box writes a value (``value_text``), the move its estimate
+    prefers with that estimate, "Best move at depth 2: A0/ (+1.1)", or the moves that tie for it,
+    "Equal best at depth 2: A0/, @1/ (+1.1)" (``estimate_line``); "" for a bound, whose best move
+    is only the refutation alpha-beta stopped at.  The panel named a move only where a result was
+    proven, and a class saw the hint's move and no word of the tree's own choice."""
     best = node.best_child
     if node.cut or best is None:
         return ""
-    remark = ties_said(node, move_text) or proof_against(node, best, proof_of, move_text)
-    return _("Best move: {move} ({remark})").format(move=move_text(node, best.move), remark=remark) if remark else ""
+    remark = ties_said(node, move_text) if node.proven else ""
+    remark = remark or proof_against(node, best, proof_of, move_text)
+    if remark:
+        return _("Best move: {move} ({remark})").format(move=move_text(node, best.move), remark=remark)
+    return estimate_line(node, move_text, depth, value_text)
+
+
+def estimate_line(node: Node, move_text: MoveText, depth: int, value_text: Callable[[Node], str] | None) -> str:
+    """"Best move at depth 2: A0/ (+1.1)", "Equal best at depth 2: A0/, @1/ (+1.1)": the move an
+    exact estimate comes from, with the moves checked as worth exactly as much (``as_good``, which
+    ``ai.game_tree.note_ties`` sets of an estimate when asked), at the depth it was searched to;
+    "" for a proven value (said in words above), a bound, or no depth given."""
+    best = node.best_child
+    if best is None or not depth or value_text is None or node.proven or node.bound or node.value is None:
+        return ""
+    value = value_text(best)
+    if node.as_good:
+        names = [move_text(node, move) for move in (best.move, *node.as_good[:NAMED_TIES - 1])]
+        more = len(node.as_good) + 1 - len(names)
+        if more:
+            names.append(ngettext("{n} more", "{n} more", more).format(n=more))
+        return _("Equal best at depth {n}: {moves} ({value})").format(n=depth, moves=", ".join(names), value=value)
+    return _("Best move at depth {n}: {move} ({value})").format(n=depth, move=move_text(node, best.move), value=value)
 
 
 def ties_said(node: Node, move_text: MoveText) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -625,7 +625,16 @@ class GameCommands:
         if self.refused_while_paused():
             return
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
-                                                    turned=self.view.turned, proof=self._shown_proof()))
+                                                    turned=self.view.turned, proof=self._shown_proof(),
+                                                    hint=self._shown_hint()))
+
+    def _shown_hint(self) -> tuple[Hashable, AIProgress] | None:
+        """The hint marked on the board (H) and the search that chose it, for the tree explorer's
+        root, which says why where it ranks another move first; None without a hint shown."""
+        move, search = self.hint_shown(), self.computer.last_search
+        if move is None or search is None or not self.computer.last_search_hint:
+            return None
+        return move, search
 
     def analysis_line(self) -> AIProgress | None:
         """Analysis mode's best line of the position shown, saying the proof the eval bar shows

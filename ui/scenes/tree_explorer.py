@@ -29,7 +29,9 @@ The selected node and its children are asked of the game's solver (level 5, in a
 ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
 proof ("Solver: proven: X wins in 5 plies").  The box keeps the tree's own value (``_draw_node``).
 Where the tree's ranking alone would mislead, the panel says so (ui/tree_ranking.py): the moves
-proven as good as the best ("Best move: a1 (as good: b1, c1)"), a solver's proof that it loses.
+proven as good as the best ("Best move: a1 (as good: b1, c1)"), a solver's proof that it loses;
+else it names the tree's own choice with its estimate and the moves tied with it at its depth, and
+where the game's hint showed another move, that move's value here and why the two differ (``hint_line``).
 """
 
 from __future__ import annotations
@@ -74,7 +76,7 @@ from ui.export import board_view
 from ui.i18n import N_, _, language, ngettext, number_text
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
-from ui.scenes.thinking import eval_text, proof_winner, proven_text
+from ui.scenes.thinking import depth_text, estimate_depth, eval_text, proof_winner, proven_text
 from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
@@ -110,6 +112,12 @@ ORDER_NOTES = {
     "rules": (N_("Moves tried in the game's own order"), N_("Moves in the game's order")),
     ORDERED: (N_("Moves tried best first, by a one-ply look"), N_("Moves tried best first")),
 }
+# the hint's move where the tree ranks another first (``TreeExplorerScene.hint_line``): Trax's level 5
+# looks two plies and counts a threat left standing as won a ply later; other hints search otherwise
+HINT_THREATS = N_("The hint's {move} is {value} here: the hint sees a threat's win on ply {p}, past depth {n}")
+HINT_DEEPER = N_("The hint's {move} is {value} here: the hint searched deeper (depth {d})")
+HINT_SEARCH = N_("The hint's {move} is {value} here: the hint searched otherwise ({source})")
+HINT_OTHER = N_("The hint's {move} is {value} here: the hint searched otherwise")
 # a value alpha-beta only bounded (``Node.bound``): its sign in the box, its words in the side panel
 BOUND_SIGNS = {-1: "≤", 1: "≥"}
 BOUND_WORDS = {
@@ -261,13 +269,17 @@ class TreeExplorerScene(Scene):
     """One position's search tree, to a chosen depth, for a chosen algorithm."""
 
     def __init__(self, app: Any, game: Game, state: State, on_back: Callable[[], None] | None = None,
-                 depth: int = 4, turned: bool = False, proof: AIProgress | None = None) -> None:
+                 depth: int = 4, turned: bool = False, proof: AIProgress | None = None,
+                 hint: tuple[Any, AIProgress] | None = None) -> None:
         """``turned``: the board is drawn turned round, as the game or replay it was opened from
         showed it (Rastros' North playing the computer has its goal at the bottom there too);
-        ``proof``: analysis's proof of ``state``, said with the root's value (``root_proof``)."""
+        ``proof``: analysis's proof of ``state``, said with the root's value (``root_proof``);
+        ``hint``: the hint's move marked on the game's board and its search, said at the root
+        where the tree ranks another move first (``hint_line``)."""
         super().__init__(app)
         self.game, self.root_state, self.on_back = game, state, on_back
         self.proof = proof
+        self.hint = hint
         self.depth = max(1, min(MAX_DEPTH, depth))
         self.algorithm = ALPHABETA
         self.messages = Messages()
@@ -360,7 +372,7 @@ class TreeExplorerScene(Scene):
             import_engines(self.game.id)  # here, not in the window's thread at its first proof's question
             try:
                 tree, why, ends = build(self.root_state, algorithm, depth, game_id=self.game.id, stop=stop), "", False
-                note_ties(tree, self.game.id, stop)  # the moves as good as a proven best, said in the panel
+                note_ties(tree, self.game.id, stop, estimates=True)  # the moves as good as the best, said in the panel
             except BuildStopped:  # a newer tree was asked for: it alone is built on
                 return
             except TreeTooBig as exc:  # the header still says what such a search's values are
@@ -705,7 +717,8 @@ class TreeExplorerScene(Scene):
             self.solver_line(node),
             self._ranked_first_line(node),
             self._value_line(node),
-            best_move_line(node, self.proofs.proof_of, self.move_text),
+            best_move_line(node, self.proofs.proof_of, self.move_text, self._plies_below(node), self.box_text),
+            self.hint_line(node),
             f"{who} ({_(self.game.sides[node.state.to_move])})",
             window_text(node, self.tree, self.game, self.root_state.to_move) if self.algorithm != MINIMAX and not node.cut else "",
             {"terminal": _("The game is over here"), "horizon": _("Depth limit: the heuristic's value"),
@@ -794,6 +807,31 @@ class TreeExplorerScene(Scene):
         if self.proof is None:
             return ""
         return _("Analysis: {proof}").format(proof=proven_text(self.proof, self.game.sides))
+
+    def _plies_below(self, node: Node) -> int:
+        """How many plies the tree searched below ``node`` (the depth its estimate is of)."""
+        return max(0, (self.tree.depth if self.tree is not None else self.depth) - node.ply)
+
+    def hint_line(self, node: Node) -> str:
+        """Said at the root where the game's hint (H) named another move than the tree's best and
+        not one as good: that move's value in this tree, and why the two differ.  Trax 8x8's hint
+        said A0\\ "depth 2" where the depth 2 tree chose A0/ and wrote A0\\ "≤+1.1", and a class saw
+        two answers to one question: level 5's two-ply look counts a threat of a win left standing
+        as won on the ply after, which a depth 2 tree values by the heuristic (at depth 3 it
+        chooses A0\\ too).  "" elsewhere."""
+        if self.hint is None or node is not self.tree_root() or node.best_child is None:
+            return ""
+        move, search = self.hint
+        child = next((child for child in node.children if child.move == move), None)
+        if child is None or move == node.best or move in node.as_good:
+            return ""
+        said = {"move": self.move_text(node, move), "value": self.box_text(child) if not child.cut else _("cut"),
+                "n": self._plies_below(node), "p": search.depth + 1, "source": estimate_depth(search)}
+        if search.kind == "threats" and search.proven is None and search.depth <= said["n"]:
+            return _(HINT_THREATS).format(**said)
+        if said["source"] == depth_text(search) and search.depth > said["n"]:
+            return _(HINT_DEEPER).format(d=search.depth, **said)
+        return _(HINT_SEARCH if said["source"] else HINT_OTHER).format(**said)
 
     def solver_line(self, node: Node) -> str:
         """What the solver proved of ``node``'s position, in the panel's words: "Solver: proven:

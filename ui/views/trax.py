@@ -445,6 +445,17 @@ class TraxView(GridView):
         are named officially, else the cell's (``1``...)."""
         return self._official_label(1, row) if self._official_axes else super().row_label(row)
 
+    def far_col_label(self, col: int) -> str:
+        """The column's letter under the board: the cell's own (``a``...), the course's coordinate,
+        whatever the notation.  With only the official names round the board a class read
+        "· · · @ A B" as no coordinates at all (a dot where the notation names none): the official
+        names stand above, where the move list's moves are found, the board's cells below."""
+        return GridView.col_label(self, col)
+
+    def far_row_label(self, row: int) -> str:
+        """The row's number right of the board: the cell's own (``1``...), as ``far_col_label``."""
+        return GridView.row_label(self, row)
+
     def _official_label(self, axis: int, index: int) -> str:
         """The official name of column (``axis`` 0) or row (1) ``index``, ``UNNAMED_LABEL`` where
         the notation names none (left of ``@``, above ``0``: no move can go there): those labels
