@@ -1313,6 +1313,33 @@ def test_the_report_in_markdown_has_the_standings_and_the_crosstable_for_a_cours
     assert "/home/prof" not in text
 
 
+def test_copied_tables_write_an_elos_open_end_as_it_reads_in_markdown_and_as_plain_text(tmp_path):
+    """The tables Copy tables puts on the clipboard for a slide, and FILE.md, escaped an Elo
+    interval's open end as "\\<-424" ("\\>+645"): pasted as plain text, the backslash showed.  They
+    write the interval as the window and FILE.txt do, with no backslash, where Markdown reads it as
+    text (no HTML tag begins "<-", and ">" is a quote only at a line's start); a name that would be
+    a tag or a link ("<b>x</b>", "<http://x>") is still escaped."""
+    from ai.commands.tournament import markdown_line, tables_markdown, write_results
+
+    ids = ["A", "B", "<b>x</b>"]
+    results = [result("A", "B", 0), result("B", "A", 1)] * 4 + [result("A", "B", 1)]
+    results += [result(x, "<b>x</b>", 0) for x in "AB"] * 2 + [result("<b>x</b>", x, 1) for x in "AB"] * 2
+    order = standings(ids, results)
+    opened = {st.player: st.elo_text() for st in order}  # A's upper end open, <b>x</b> lost all: a bound
+    assert "..>+" in opened["A"] and opened["<b>x</b>"].startswith("<-")
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, False, order, results, list(range(1, len(results) + 1)))
+    copied = tables_markdown(summary)
+    write_results(summary, str(tmp_path / "turma"))
+    saved = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    for text in (copied, saved):
+        rows = [line.split(" | ") for line in text.splitlines() if re.match(r"\| \d+ \| ", line) and line.count(" | ") == 9]
+        elo = {row[1]: row[-1].removesuffix(" |") for row in rows}  # the standings' last column, as written
+        assert elo == {"A": opened["A"], "B": opened["B"], "\\<b>x\\</b>": opened["<b>x</b>"]}, rows
+        assert "\\<-" not in text and "\\>" not in text
+        assert markdown_tables(text)["Standings (Elo: mean 0, 95% interval)"][3][1] == "<b>x</b>"  # a tag escaped
+    assert markdown_line(">+645 is a bound") == "\\>+645 is a bound"  # a paragraph's ">" would be a quote
+
+
 def html_tables(text: str) -> dict[str, list[list[str]]]:
     """The tables of an HTML report by the heading above each: rows of cells' texts, the header
     row first, entities undone (html.parser)."""

@@ -3,10 +3,13 @@ of the standings, Withdraw again), its games counted as ``ai.tournament.withdraw
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
 from ai.tournament import Tournament, is_annulled, is_withdrawal, withdrawal_stands
+from tests.outside_bots import held_league
 from tests.ui_helpers import click, drop, in_language, key, tournament_started, wait
 from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_setup import GAMES
@@ -14,25 +17,29 @@ from ui.scenes.tournament_setup import GAMES
 PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
 
 
-def stopped_tournament(app, games_index: int = GAMES.index(50)) -> TournamentScene:
-    """A tournament of four players begun on the screen and stopped by its Stop button with games left
-    (by default 50 + 50 games a pair, 600, at 0.1 s a move).
+def stopped_tournament(app, monkeypatch, folder: Path) -> TournamentScene:
+    """A tournament of three players begun on the screen and stopped by its Stop button with games
+    left: ``held_league`` (Level 1 and Level 2 play their two games, then the bot Ana holds its
+    first move in each of its four until ``folder/go-on`` is there), its files in ``folder``.
 
-    Stop is pressed as soon as the tournament runs: 24 games of 3x3 took about a second once the
-    first was in (the players answer well within their 0.1 s), and a loaded machine that kept
-    the test from its frames that long found them over before Stop.  Stopped now, its worker
-    processes are still starting, and each starts no game once stopped; 600 games would take
-    them half a minute more."""
-    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=games_index)
-    assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.running, timeout=120)
+    Stop was pressed as soon as a league of four levels (600 games at 0.1 s a move) ran, and the
+    test asserted games were still left: warm workers, on a fast machine or a slow test, could
+    play them all first.  Ana's held move keeps the league running until Stop, surely.  Not
+    watched: Ana's games, begun, would wait for the board, and the tables with them."""
+    scene = held_league(app, monkeypatch, folder, watch=False)
     stop = scene.buttons[1]
     assert stop.enabled
     click(app, stop.rect.center)
     t = scene.tournament
-    assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
+    assert wait(app, lambda: not t.is_running(), 60)
     app.run_frames(2)
     assert t.pending(), "the tournament ended before Stop: no game left to withdraw from"
     return scene
+
+
+def ana(scene: TournamentScene) -> str:
+    """The id of ``held_league``'s bot Ana, which has played none of its games."""
+    return next(pid for pid in scene.tournament.player_ids if scene._name(pid) == "Ana")
 
 
 def withdraw_button(scene: TournamentScene):
@@ -43,43 +50,46 @@ def row_of(scene: TournamentScene, player_id: str):
     return next(rect for rect, pid in scene.standing_rows if pid == player_id)
 
 
-def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_does_it(app):
+def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_does_it(app, monkeypatch, tmp_path):
     """Removing a player from a league begun was refused; now the organiser withdraws it, after
     being told what that does to its games, and the league goes on without it."""
-    scene = stopped_tournament(app, GAMES.index(2))  # 2 + 2 games a pair (24): the rest are played
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")  # 6 games: Level 1 played 2 of its 4
     t = scene.tournament
+    games = len(t.games_of("level-1"))
     button = withdraw_button(scene)
     assert button.visible and button.label == "Withdraw a player"
     click(app, button.rect.center)
     assert button.label == "Choose a player"
-    click(app, row_of(scene, "level-3").center)
-    assert button.label == "Withdraw Level 3? Press again" and scene.withdrawing == "level-3"
-    played = t.played_by("level-3")
-    stands = withdrawal_stands(played, 12)
+    click(app, row_of(scene, "level-1").center)
+    assert button.label == "Withdraw Level 1? Press again" and scene.withdrawing == "level-1"
+    played = t.played_by("level-1")
+    assert 0 < played < games
+    stands = withdrawal_stands(played, games)
     said = scene.messages.items[-1].text
-    assert said.startswith(f"Level 3 has played {played} of its 12 games")
+    assert said.startswith(f"Level 1 has played {played} of its {games} games")
     assert ("its results stand" in said) == stands and ("annulled" in said) == (not stands)
-    assert "level-3" not in t.withdrawn  # asked, not done
+    assert "level-1" not in t.withdrawn  # asked, not done
     click(app, button.rect.center)
-    assert t.withdrawn == {"level-3": (played, 12)} and scene.withdrawing is None
-    assert all(g.number in t.results for g in t.games_of("level-3"))  # each settled: played, lost or annulled
-    assert not any("level-3" in t.ids_of(g) for g in t.pending())  # it plays no more
-    row = next(st for st in scene.table if st.player == "level-3")
-    assert row.games == (12 if stands else 0)  # its games counted, or all annulled
+    assert t.withdrawn == {"level-1": (played, games)} and scene.withdrawing is None
+    assert all(g.number in t.results for g in t.games_of("level-1"))  # each settled: played, lost or annulled
+    assert not any("level-1" in t.ids_of(g) for g in t.pending())  # it plays no more
+    row = next(st for st in scene.table if st.player == "level-1")
+    assert row.games == (games if stands else 0)  # its games counted, or all annulled
     log = Tournament.from_files(scene.base.with_name(scene.base.name + ".jsonl"))
-    assert log.withdrawn == {"level-3": (played, 12)}  # the log keeps it: a Resume later counts it too
+    assert log.withdrawn == {"level-1": (played, games)}  # the log keeps it: a Resume later counts it too
     stop = scene.buttons[1]
     assert stop.label == "Resume"
+    (tmp_path / "league" / "go-on").touch()  # Ana plays its games left, against Level 2
     click(app, stop.rect.center)
     assert app.run_frames(10, until=lambda: len(t.results) == t.total and not t.is_running(), timeout=240)
-    assert {n for n, r in t.results.items() if "level-3" in r.players and not is_withdrawal(r)} <= {
-        g.number for g in t.games_of("level-3")}
-    assert sum(1 for g in t.games_of("level-3") if not is_withdrawal(t.results[g.number])) == (
+    assert {n for n, r in t.results.items() if "level-1" in r.players and not is_withdrawal(r)} <= {
+        g.number for g in t.games_of("level-1")}
+    assert sum(1 for g in t.games_of("level-1") if not is_withdrawal(t.results[g.number])) == (
         played if stands else 0)
 
 
-def test_esc_while_withdraw_asks_withdraws_no_one(app):
-    scene = stopped_tournament(app)
+def test_esc_while_withdraw_asks_withdraws_no_one(app, monkeypatch, tmp_path):
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
     button = withdraw_button(scene)
     click(app, button.rect.center)
     click(app, row_of(scene, "level-1").center)
@@ -97,16 +107,16 @@ CHOOSE = "Choose the player to withdraw in the standings"
 
 
 @pytest.mark.parametrize("answer", ["withdraw", "esc", "withdraw with none chosen"])
-def test_the_choosing_messages_go_once_the_choosing_ends(app, answer):
+def test_the_choosing_messages_go_once_the_choosing_ends(app, monkeypatch, tmp_path, answer):
     """"Choose the player to withdraw in the standings: a click on its row …" stayed for its 10 s
     under "Nothing withdrawn" or "… is withdrawn", saying to choose when there was nothing left to
     choose.  It goes as the choosing ends."""
-    scene = stopped_tournament(app, GAMES.index(2))
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
     button = withdraw_button(scene)
     click(app, button.rect.center)
     assert any(text.startswith(CHOOSE) for text in shown_words(scene))
     if answer != "withdraw with none chosen":
-        click(app, row_of(scene, "level-3").center)
+        click(app, row_of(scene, "level-1").center)
         assert any("Press Withdraw again to confirm" in text for text in shown_words(scene))
     if answer == "esc":
         key(app, pygame.K_ESCAPE)
@@ -115,12 +125,12 @@ def test_the_choosing_messages_go_once_the_choosing_ends(app, answer):
     said = shown_words(scene)
     assert scene.withdrawing is None and app.scene is scene
     assert not any(text.startswith(CHOOSE) for text in said), said
-    last = "Level 3 is withdrawn: " if answer == "withdraw" else "Nothing withdrawn"
+    last = "Level 1 is withdrawn: " if answer == "withdraw" else "Nothing withdrawn"
     assert said[-1].startswith(last), said
 
 
-def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app):
-    scene = stopped_tournament(app)
+def test_withdraw_from_the_keyboard_tab_to_it_down_to_a_row_and_enter_again(app, monkeypatch, tmp_path):
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
     t = scene.tournament
     button = withdraw_button(scene)
     for _ in range(len(scene.buttons)):  # Tab round the buttons to Withdraw
@@ -164,11 +174,11 @@ def test_what_withdrawing_does_is_drawn_whole_inside_the_smallest_window(monkeyp
     try:
         app.settings.language = language
         app.apply_settings()
-        scene = stopped_tournament(app)
+        scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
         click(app, withdraw_button(scene).rect.center)
-        click(app, row_of(scene, "level-3").center)
+        click(app, row_of(scene, "level-1").center)
         said = scene.messages.items[-1].text
-        assert ("Nível 3" if language == "pt" else "Level 3") in said
+        assert ("Nível 1" if language == "pt" else "Level 1") in said
         monkeypatch.setattr(Messages, "shown", spied)
         scene.invalidate()
         app.run_frames(2)
@@ -213,7 +223,7 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     scene.games_index, scene.time_index = 0, 0
     scene._start()
     assert app.run_frames(10, until=lambda: scene.tournament is not None and scene.running, timeout=120)
-    click(app, scene.buttons[1].rect.center)  # Stop as it starts, as ``stopped_tournament`` does
+    click(app, scene.buttons[1].rect.center)  # Stop as it starts
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
     app.run_frames(2)
@@ -281,22 +291,26 @@ def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
 
 
 @pytest.mark.parametrize("language, annulled", [("en", "annulled"), ("pt", "sem efeito")])
-def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, language, annulled):
+def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, monkeypatch, tmp_path, language,
+                                                                          annulled):
     """A player withdrawn before half its games: the latest results read "40. slow - crashy
     annulled  annulled: crashy withdrew …", the first "annulled" in English in Portuguese too.
     Each annulled game's line says it once, in the window's language."""
-    scene = stopped_tournament(app)
-    t = scene.tournament
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
+    t, bot = scene.tournament, ana(scene)
     with in_language(app, language):
         click(app, withdraw_button(scene).rect.center)
-        click(app, row_of(scene, "level-3").center)
+        click(app, row_of(scene, bot).center)
         click(app, withdraw_button(scene).rect.center)
-        assert "level-3" in t.withdrawn and t.played_by("level-3") * 2 < len(t.games_of("level-3"))
-        click(app, row_of(scene, "level-1").center)  # its games: those against Level 3 annulled unplayed too
+        assert bot in t.withdrawn and t.played_by(bot) * 2 < len(t.games_of(bot))
+        click(app, row_of(scene, "level-1").center)  # its games: those against Ana annulled unplayed too
         scene.invalidate()
         app.run_frames(2)
         lines = [text for _rect, number, text in scene._recent_rects if is_annulled(t.results[number])]
     assert lines, "no annulled game in the latest results"
+    # Ana's two games the Stop dropped at its held move, settled by the withdrawal: no longer said
+    # "stopped at move 1: replayed on Resume" above their annulled lines
+    assert not scene.stopped_part_way and all(annulled in line for line in lines), lines
     assert all(line.count(annulled) == 1 and ("annulled" in line) == (language == "en") for line in lines), lines
 
 
@@ -370,16 +384,16 @@ def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app
 
 
 @pytest.mark.parametrize(("language", "words"), [("en", "withdrew from the tournament"), ("pt", "retirou-se do torneio")])
-def test_a_withdrawals_games_say_tournament_as_the_screen_does(app, monkeypatch, language, words):
+def test_a_withdrawals_games_say_tournament_as_the_screen_does(app, monkeypatch, tmp_path, language, words):
     """The tournament screen said "withdrew from the league" of a withdrawn player's games, a word
     it uses nowhere else; it says tournament, in Portuguese too."""
-    scene = stopped_tournament(app, GAMES.index(2))
+    scene = stopped_tournament(app, monkeypatch, tmp_path / "league")
     t = scene.tournament
     click(app, withdraw_button(scene).rect.center)
-    click(app, row_of(scene, "level-3").center)
+    click(app, row_of(scene, ana(scene)).center)
     click(app, withdraw_button(scene).rect.center)
     with in_language(app, language):
-        click(app, row_of(scene, "level-1").center)  # its games: those against Level 3 settled unplayed too
+        click(app, row_of(scene, "level-1").center)  # its games: those against Ana settled unplayed too
         rect = next(rect for rect, number, _text in scene._recent_rects if is_withdrawal(t.results[number]))
         click(app, rect.center)
         said = scene.messages.items[-1].text

@@ -620,13 +620,25 @@ def _stopped_part(summary: Summary, words: ReportWords) -> str:
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_|<>\[\]])")  # what would make a name a link, emphasis or a new cell
+# what would make a name a link, emphasis, a new cell or HTML: "<" only where it opens a tag or a
+# link ("<b>", "</", "<!--", "<http:"), so an Elo interval's open end, "<-424", needs no backslash
+MARKDOWN_SPECIAL = re.compile(r"([\\`*_|\[\]]|<(?=[A-Za-z/!?]))")
 
 
 def markdown_cell(text: str) -> str:
     """``text`` as one cell of a Markdown table: its ``|`` (a new cell), ``*`` and ``_`` (emphasis),
-    brackets and angle brackets (links, HTML) escaped, on one line."""
+    brackets (links) and a ``<`` that would open HTML or a link escaped, on one line.  An Elo
+    interval's open ends, "<-424" and ">+645", are left as they are: Markdown reads them as text
+    (no tag begins "<-", and ">" is a quote only at a line's start, ``markdown_line``): escaped,
+    "\\<-424", the tables the window copies for a slide showed the backslash pasted as plain text."""
     return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def markdown_line(text: str) -> str:
+    """``text`` as a paragraph or a list item of its own (``markdown_cell``), a ">" it begins with
+    escaped: at a line's start it would make a quote."""
+    cell = markdown_cell(text)
+    return "\\" + cell if cell.startswith(">") else cell
 
 
 def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> str:
@@ -707,13 +719,13 @@ def markdown_block(section: Section) -> str:
     if section.kind == "small":
         return f"_{markdown_cell(section.text)}_"  # emphasis: what every Markdown has
     if section.kind == "p":
-        return markdown_cell(section.text)
+        return markdown_line(section.text)
     if section.kind == "h":
         return f"## {markdown_cell(section.text)}"
     if section.kind == "table":
         return markdown_table([markdown_cell(c) for c in section.head],
                               [[markdown_cell(c) for c in row] for row in section.rows], section.right)
-    return "\n".join(f"- {markdown_cell(item)}" for item in section.rows)
+    return "\n".join(f"- {markdown_line(item)}" for item in section.rows)
 
 
 def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:

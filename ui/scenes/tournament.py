@@ -441,33 +441,39 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self._lay_out_running_row()
 
     def _lay_out_running_row(self) -> None:
-        """The running tournament's row of buttons, those shown: each as wide as its widest label
-        and key want (``Button.steady_width``: stepping Speed to "Velocidade: Máxima" moved the
-        buttons after it), at least its usual width, where the row has room (else ``share_row``).  The
-        hidden Withdraw's 300 pixels counted too, and at Larger text in Portuguese (800x600) the row
-        shrank until "Guardar resultados" read "Guardar result…", small.  Copy tables, the last,
-        is shown only where every label shown, its own too, has room whole: its key, Ctrl+C, copies
-        the tables all the same, and the keys page says so."""
+        """The running tournament's buttons, those shown, in one row, or two where one has no room
+        for every label whole: each as wide as its widest label and key want
+        (``Button.steady_width``: stepping Speed to "Velocidade: Máxima" moved the buttons after
+        it), at least its usual width where its row has room (else ``share_row``).  One row cut
+        "Resume" to "Resu…" and "Watch" to "Wat…" at 800 pixels once Withdraw showed, and Copy
+        tables was left out where it had no room; the second row takes the buttons that do not
+        fit, in order, and the tables below start under it (``buttons_bottom``)."""
         s = self._scale()
         pad, bh, gap = int(20 * s), int(38 * s), int(10 * s)
-        copy = self.buttons[-1]  # Copy tables: shown where the row has room for it (Ctrl+C does it anyway)
-        copy.visible = True
         shown = [btn for btn in self.buttons if btn.visible]
         need = [btn.steady_width(s) for btn in shown]  # Speed by its widest label: the row keeps still
-        if sum(need) > self.size[0] - 2 * pad - gap * (len(shown) - 1):
-            # a ninth button cut every label of the row at Larger text in 800x600 ("Pa…" for "Parar")
-            copy.visible = False
-            shown, need = shown[:-1], need[:-1]
-        usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
-                  else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in shown]
-        wanted = [max(int(width), least) for width, least in zip(usual, need)]
-        room = self.size[0] - 2 * pad - gap * (len(shown) - 1)
-        # a small window: each what its label and key want and a share of what is left, or less in proportion
-        widths = wanted if sum(wanted) <= room else share_row(shown, room, s, need)
-        x = pad
-        for btn, width in zip(shown, widths):
-            btn.rect = pygame.Rect(x, pad, width, bh)
-            x += btn.rect.width + gap
+        room = self.size[0] - 2 * pad
+        rows = [list(range(len(shown)))]
+        if sum(need) + gap * (len(shown) - 1) > room:
+            first = 1  # the first row: as many as fit whole, in order
+            while first < len(shown) and sum(need[:first + 1]) + gap * first <= room:
+                first += 1
+            rows = [rows[0][:first], rows[0][first:]]
+        y = pad
+        for row in rows:
+            buttons, least = [shown[i] for i in row], [need[i] for i in row]
+            usual = [(300 if btn.action == self._withdraw_pressed  # "Withdraw <a student's name>? Press again"
+                      else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in buttons]
+            wanted = [max(int(width), each) for width, each in zip(usual, least)]
+            free = room - gap * (len(buttons) - 1)
+            # a small window: each what its label and key want and a share of what is left, or less in proportion
+            widths = wanted if sum(wanted) <= free else share_row(buttons, free, s, least)
+            x = pad
+            for btn, width in zip(buttons, widths):
+                btn.rect = pygame.Rect(x, y, width, bh)
+                x += width + gap
+            y += bh + gap
+        self.buttons_bottom = y - gap
 
     def _lay_out_players(self, area: pygame.Rect, height: int, gap: int, cols: int) -> None:
         """The participants' toggles in ``area``, ``cols`` a row, from row ``player_scroll`` on: a

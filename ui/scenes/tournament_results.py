@@ -205,13 +205,14 @@ class ResultsDrawing:
     # the progress bar, its whole words and those it shows (shortened where they differ: a click says them whole)
     progress_said: tuple[pygame.Rect, str, str] | None = None
     progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
+    buttons_bottom = 0  # the bottom of the row of buttons, or of its second row (``_lay_out_running_row``)
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
         s = self._scale()
         w, h = self.size
         pad = int(20 * s)
-        top = pad + int(38 * s) + int(16 * s)
+        top = self.buttons_bottom + int(16 * s)  # under the row of buttons, or the second row
         # progress
         done, total = len(t.results) - len(self.held), t.total  # the results shown (``WatchedGames.held``)
         settled = t.settled_unplayed()  # a withdrawal's games, never played: not among those shown played

@@ -155,6 +155,9 @@ class Withdrawal:
             return
         self._count_seen()
         self.recent = [(n, t.results[n]) for n in t.finished_numbers()]
+        # a game a Stop dropped part-way that the withdrawal settled is not "replayed on Resume" now
+        for number in self.stopped_part_way.keys() & t.results.keys():
+            del self.stopped_part_way[number]
         said = (_("{player} is withdrawn: its results stand, its games left are lost by forfeit") if stands else
                 _("{player} is withdrawn: all its games are annulled"))
         self.messages.add(said.format(player=self._name(player_id)), "info", 10.0)
