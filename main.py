@@ -2,7 +2,7 @@
 
     python main.py                             the window
     python main.py match GAME P1 P2            a series of games between two players
-    python main.py tournament GAME P..         a round robin
+    python main.py tournament GAME P..         a round robin, a league (also: main.py league)
     python main.py bench [TARGET ...]          speed and strength figures: a GAME's, the window's (ui),
                                                analysis mode's (analysis), answers against their time (budget)
     python main.py gtp GAME                    a player over the Go Text Protocol
@@ -57,12 +57,15 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, game_options: bool = False, epilog_head: str = "", players: bool = True,
-                 **kwargs: Any) -> None:
+                 missing_said: str = "", **kwargs: Any) -> None:
         """``game_options``: its help ends with every game's options (``game_options_help``) and,
         with ``players``, the named players, written when the help is shown, not at each start (it
-        loads every game's module); ``epilog_head``: what the help says before them."""
+        loads every game's module); ``epilog_head``: what the help says before them;
+        ``missing_said``: what it says when its players are missing, instead of argparse's
+        "the following arguments are required: PLAYER" (a match given one player)."""
         super().__init__(*args, **kwargs)
         self.game_options, self.epilog_head, self.players = game_options, epilog_head, players
+        self.missing_said = missing_said
 
     def format_help(self) -> str:
         if self.game_options and self.epilog is None:
@@ -71,6 +74,8 @@ class _Parser(argparse.ArgumentParser):
         return super().format_help()
 
     def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
+        if self.missing_said and message.startswith("the following arguments are required") and "PLAYER" in message:
+            raise UsageError(self.missing_said)
         raise UsageError(message)
 
 
@@ -278,7 +283,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
 
     with_options = {"game_options": True, "formatter_class": argparse.RawDescriptionHelpFormatter}
-    m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options)
+    m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options,
+                       missing_said=f"a match takes two players: {name} match GAME PLAYER PLAYER, e.g. "
+                                    f"{name} match reversi level-1 level-3 (the same one twice to play itself)")
     game(m)
     m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)
     m.add_argument("--games", type=int, default=2, help="games in the match, sides alternating (default 2)")
@@ -287,7 +294,8 @@ def build_parser() -> argparse.ArgumentParser:
     common(m)
     league(m)
 
-    t = sub.add_parser("tournament", help="a round robin among players of one game", **with_options)
+    t = sub.add_parser("tournament", help="a round robin among players of one game (also called league)",
+                       **with_options)
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
@@ -375,8 +383,9 @@ def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], wi
     a.add_argument("--time", type=float, default=None, metavar="SECONDS", help="seconds of search (default 3)")
     a.add_argument("--level", type=int, default=5, choices=range(1, 6), metavar="N",
                    help="the level whose search judges, 1..5 (default 5, the strongest)")
-    a.add_argument("--lines", type=int, default=0, metavar="K",
-                   help="the K best moves, each with its value (level 5's, as the window's analysis mode)")
+    a.add_argument("--lines", type=int, default=None, metavar="K",
+                   help="the K best moves (1 or more), each with its value (level 5's, as the window's analysis "
+                        "mode); without it, the one verdict")
     a.add_argument("--json", action="store_true", help="the verdict as one JSON object on stdout")
     a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. size=6 (or --size 6); every game's options are listed below")
@@ -384,13 +393,17 @@ def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], wi
 
 
 ANALYSE_WORDS = ("analyse", "analyze")
+LEAGUE_WORD = "league"
+"""Another name of ``tournament``: the README and docs/leagues.md call a course's round robin a
+league, and ``main.py league ...`` was "invalid choice: 'league'"."""
 # the commands besides analyse whose game options may go as flags (``match reversi ... --size 6``): the
 # ones whose --option says so
 OPTION_FLAG_COMMANDS = ("match", "tournament", "gtp")
 
 
 def game_option_flags(argv: list[str]) -> list[str]:
-    """``analyze`` as ``analyse`` (both spellings are taught; the parser and the docs know one), and
+    """``analyze`` as ``analyse`` (both spellings are taught; the parser and the docs know one),
+    ``league`` as ``tournament`` (``LEAGUE_WORD``), and
     ``analyse GAME --size 6`` as ``--option size=6``: a game's own options as flags, for the
     commands in ``OPTION_FLAG_COMMANDS`` (their own flags are not game options' names).  A student
     who wrote ``analyse reversi --size 6`` and then ``match reversi ... --size 6`` was told
@@ -398,6 +411,8 @@ def game_option_flags(argv: list[str]) -> list[str]:
     same way, so that the game refuses it naming its own options (it read "unrecognized arguments:
     --size 4"), and a yes-or-no option alone (``hex --swap``) means true (it read "option swap: ''
     is not valid").  Other words are left for the parser."""
+    if argv[:1] == [LEAGUE_WORD]:
+        argv = ["tournament", *argv[1:]]
     if not argv or argv[0] not in (*ANALYSE_WORDS, *OPTION_FLAG_COMMANDS):
         return argv
     if argv[0] in ANALYSE_WORDS:
@@ -648,8 +663,9 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
     """``analyse``: its arguments checked (the game and its options first), then the verdict."""
     import games
 
-    if args.lines < 0:
-        raise UsageError("--lines must be 0 or more moves")
+    if args.lines is not None and args.lines < 1:  # "--lines 0" gave the verdict alone without a word
+        raise UsageError(f"--lines {args.lines}: K is the number of best moves to list, 1 or more "
+                         "(leave out --lines for the verdict alone)")
     if args.lines and args.level != 5:
         raise UsageError("--lines values every move as the window's analysis does, with level 5: leave out --level")
     if args.record is not None and options:
@@ -668,7 +684,7 @@ def dispatch_analyse(args: argparse.Namespace, options: dict[str, Any]) -> int:
         if game is None:
             raise UsageError(str(refused)) from None
     return run_analyse(game, moves=args.moves, position=position, record=args.record, ply=args.ply,
-                       seconds=args.time, level=args.level, lines=args.lines, seed=args.seed, as_json=args.json,
+                       seconds=args.time, level=args.level, lines=args.lines or 0, seed=args.seed, as_json=args.json,
                        number=args.number, said=kept_notice)
 
 

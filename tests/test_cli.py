@@ -137,6 +137,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["tournament", "reversi", "level-1", "level-2", "--size", "6", "--option", "size=10"],
          ["option size given twice, as 6 and as 10"]),
         (["analyse", "reversi", "--size", "6", "--option", "size=8"], ["option size given twice"]),
+        # cli2: one player (or none) was "the following arguments are required: PLAYER"
+        (["match", "reversi", "level-1"], ["a match takes two players: main.py match GAME PLAYER PLAYER",
+                                           "main.py match reversi level-1 level-3"]),
+        (["match", "reversi"], ["a match takes two players"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):
@@ -164,6 +168,21 @@ def test_bad_input_from_a_process_of_its_own_is_one_line_and_status_2(args, word
     assert proc.returncode == 2
     err = proc.stderr.strip()
     assert len(err.splitlines()) == 1 and "Traceback" not in err and word in err, err
+
+
+def test_league_is_another_name_of_tournament(tmp_path):
+    """cli2: the README and docs/leagues.md call a course's round robin a league, and ``main.py
+    league ...`` was "invalid choice: 'league'": it runs the tournament, its game options as flags
+    too, and the help says the other name."""
+    out = tmp_path / "liga"
+    argv = ("tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05", "--seed", "3", "--k", "3")
+    league = run_here("league", *argv, "--out", str(out))
+    assert league.returncode == 0, league.stderr
+    assert "Tic-tac-toe round robin: 2 players, 2 games" in league.stdout
+    written = json.loads(out.with_suffix(".json").read_text(encoding="utf-8"))
+    assert (written["game"], written["players"], written["total"]) == ("tictactoe", ["level-1", "level-2"], 2)
+    said = " ".join(run_here("--help").stdout.split())  # as the terminal's width wraps it
+    assert "a round robin among players of one game (also called league)" in said
 
 
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):

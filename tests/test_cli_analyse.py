@@ -446,7 +446,9 @@ def test_a_tournament_log_gives_the_game_of_the_number_its_reports_name(capsys, 
     (["tictactoe", "--moves", "a1 b1 a2 b2 a3"], "the game is over there (X won: X has 3 in a row)"),
     (["reversi", "--position", "XO"], "--position: expected 64 squares"),
     (["reversi", "--ply", "2"], "--ply N picks a position of a --record FILE"),
-    (["reversi", "--lines", "-1"], "--lines must be 0 or more"),
+    (["reversi", "--lines", "-1"], "--lines -1: K is the number of best moves to list, 1 or more"),
+    # cli2: "--lines 0" gave the verdict alone without a word
+    (["reversi", "--lines", "0"], "--lines 0: K is the number of best moves to list, 1 or more (leave out --lines"),
     (["reversi", "--size", "7"], "option size: 7 is not valid"),
     (["tictactoe", "--size", "4"], "tictactoe has no option 'size'; options: width, height, k"),  # not "unrecognized"
     (["reversi", "--lines", "2", "--level", "3"], "--lines values every move as the window's analysis does"),
@@ -454,6 +456,23 @@ def test_a_tournament_log_gives_the_game_of_the_number_its_reports_name(capsys, 
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, said):
     assert said in refused(capsys, *argv)
+
+
+def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_in_one_line(capsys, tmp_path, monkeypatch):
+    """cli2: ``--record FOLDER`` said "error: [Errno 21] Is a directory: '...'"; it is said as the
+    other file errors are, and so is a file without permission to read it (made so by a stand-in
+    for the read: the tests run as root, who reads any file)."""
+    assert refused(capsys, "reversi", "--record", str(tmp_path)) == (
+        f"error: --record {tmp_path}: it is a folder, not a game file")
+    locked = tmp_path / "locked.json"
+    locked.write_text("{}", encoding="utf-8")
+
+    def no_permission(path: Path, limit: int) -> str:
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("ai.commands.analyse.capped_text", no_permission)
+    assert refused(capsys, "reversi", "--record", str(locked)) == (
+        f"error: --record {locked}: cannot be read: no permission to read it")
 
 
 def test_a_corrupt_or_foreign_record_is_refused_in_one_line(capsys, tmp_path):

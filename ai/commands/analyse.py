@@ -274,6 +274,8 @@ def read_record(path: str, number: int | None = None, warn: Callable[[str, int],
         text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
     except FileNotFoundError:
         raise BadInput(f"--record {path}: no such file") from None
+    except OSError as exc:  # a folder, a file not ours to read: said as the others, not "[Errno 21] ..."
+        raise BadInput(f"--record {path}: {unreadable(Path(path), exc)}") from None
     except TooLarge:
         raise BadInput(f"--record {path}: too large to be a game record") from None
     except NotText:
@@ -293,6 +295,17 @@ def read_record(path: str, number: int | None = None, warn: Callable[[str, int],
         return refused.legal
     except ValueError as exc:
         raise BadInput(f"--record {path}: {one_line(exc)}") from None
+
+
+def unreadable(path: Path, exc: OSError) -> str:
+    """Why the file ``path`` names cannot be read, in the words of the other file errors: a folder
+    (Windows refuses opening one as a PermissionError), a file without permission to read it, or
+    the system's own reason.  ``analyse --record FOLDER`` printed "[Errno 21] Is a directory"."""
+    if isinstance(exc, IsADirectoryError) or path.is_dir():
+        return "it is a folder, not a game file"
+    if isinstance(exc, PermissionError):
+        return "cannot be read: no permission to read it"
+    return f"cannot be read: {exc.strerror or one_line(exc)}"
 
 
 def match_results(text: str) -> dict[int, dict] | None:
