@@ -106,3 +106,21 @@ def test_the_settings_word_is_not_shown_on_the_main_menu(app):
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     assert "Volume: 100% already, the largest" not in said(app)
+
+
+def test_a_damaged_files_notice_is_said_on_the_replay_it_opens_and_goes_after_it(app, tmp_path):
+    """The notice of a game kept up to its last legal move is said as the file is read, on the
+    screen it was dropped on, just before its replay opens: it stays on that replay (it is about
+    the game there) and goes when the window leaves it."""
+    from tests.damaged_games import damaged
+    from tests.ui_helpers import drop
+
+    text, suffix, _kept, _why = damaged("record", tmp_path)
+    path = tmp_path / f"game{suffix}"
+    path.write_text(text, encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene)
+    assert any("kept up to its last legal move" in m for m in drawn(app)), drawn(app)
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.scene, ReplayScene)
+    assert not any("kept up to its last legal move" in m for m in said(app)), said(app)

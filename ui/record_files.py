@@ -195,13 +195,15 @@ def kept_up_to_legal(refused: PartlyLegal, messages: Any, in_file: bool) -> Game
     where no move is kept (its first move is refused): nothing is opened, and the refusal is the
     caller's to say.  The game's redo moves (``setup``'s) followed the moves lost: they go."""
     from ui.autosave import REDO_CLOCKS_KEY, REDO_KEY
+    from ui.widgets import on_the_next_screen
 
     record = refused.legal
     if record is None or not record.moves:
         return None
     record = replace(record, setup={k: v for k, v in record.setup.items() if k not in (REDO_KEY, REDO_CLOCKS_KEY)})
     n, problem = len(record.moves), str(refused)
-    messages.add(Phrase(lambda: legal_part_words(problem, n, in_file)), "warn", duration=12.0)
+    messages.add(Phrase(lambda: legal_part_words(problem, n, in_file)), "warn", duration=12.0,
+                 stays=on_the_next_screen())  # said before the game's screen opens
     return record
 
 

@@ -1103,6 +1103,20 @@ def everywhere(_screen: Any) -> bool:
     return True
 
 
+def on_the_next_screen() -> Callable[[Any], bool]:
+    """``Message.stays`` of a message about what the window is opening (a game file kept up to its
+    last legal move, said as it is read, before its replay or game screen opens): it stays on the
+    next screen, where that game is, and goes at the change after it."""
+    changes = 0
+
+    def stays(_screen: Any) -> bool:
+        nonlocal changes
+        changes += 1
+        return changes == 1
+
+    return stays
+
+
 # The topic of why a command does nothing now (its greyed button clicked, or its key pressed):
 # the newest alone shows, so five clicks on a greyed Undo say it once (``Messages.refuse``)
 REFUSED_TOPIC = "refused"
