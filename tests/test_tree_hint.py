@@ -11,6 +11,8 @@ hint shown on the game's board is another move, its value here and why the two d
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 import ai
@@ -93,3 +95,77 @@ def test_a_depth_2_hint_is_said_to_see_the_threat_the_depth_2_tree_cannot(app, m
     key(app, pygame.K_PLUS)  # at depth 3 the tree sees it: A0\ is its best (with its mirror), and no word of the hint
     said = _explorer_said(app, monkeypatch, app.scene)
     assert "Equal best at depth 3: A0\\, @1\\ (+0.8)" in said and "The hint's" not in said, said
+
+
+WINDOWS = ((800, 560), (1024, 600), (1280, 704))
+
+
+def _panel_keeps_the_legend(app, monkeypatch, open_explorer, said: str) -> list[str]:
+    """For each language and window of ``WINDOWS``, the explorer ``open_explorer`` opens, drawn with
+    its root selected: the windows where ``said`` (a line of the root's words) shows but a legend
+    item is not drawn whole in the side panel, in any of its forms, named by its first.  ``said``:
+    the msgid, whose words before its first field must show."""
+    from tests.ui_helpers import in_language, recorded_text_rects
+    from ui import i18n
+    from ui import text as tx
+
+    short = []
+    for code in ("en", "pt"):
+        with in_language(app, code):
+            for size in WINDOWS:
+                pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+                app.run_frames(2)
+                assert app.size == size, app.size
+                explorer = open_explorer()
+                assert explorer.selected is explorer.tree.root
+                drawn = recorded_text_rects(monkeypatch)
+                explorer.draw(app.screen)
+                panel = [text for text, rect in drawn if explorer.side.contains(rect)]
+                assert any(i18n._(said).split("{")[0] in text for text in panel), (code, size, panel)
+                width, letters = explorer.side.width - 2 * int(12 * explorer.scale), tx.small(13, explorer.scale)
+                short += [f"{code} {size}: {forms[0]}" for forms in explorer.legend()
+                          if not any(all(line in panel for line in tx.wrap(form, letters, width)) for form in forms)]
+                out = os.environ.get("TABULEIRO_SCREENSHOTS")  # to look at them, as tests/test_ui_xvfb.py keeps its own
+                if out:
+                    name = f"tree-legend-{explorer.game.id}-{code}-{size[0]}x{size[1]}.png"
+                    pygame.image.save(app.screen, os.path.join(out, name))
+                key(app, pygame.K_ESCAPE)
+                app.run_frames(2)
+    return short
+
+
+def test_the_legend_keeps_every_item_under_the_hints_line(app, monkeypatch):
+    """Trax 8x8 at depth 2 after level 5's hint: the root's panel says why the hint's A0\\ is not
+    the tree's choice (``hint_line``) and names the tree's equal best, lines that wrap to two or
+    three rows in a small window (more in Portuguese), and the legend lost its last item (its
+    last two in Portuguese) at 1280x704: the board left room for six rows of the node's words
+    only.  ``side_board`` now counts the node's own rows; every item stays whole."""
+    from ui.scenes.tree_explorer import HINT_THREATS
+
+    game, state = _trax8()
+    found = []
+    ThreatPlayer(ai.catalog("trax")[0], steps=5).choose(state, Limits(depth=2), found.append)
+    last = found[-1]
+    search = AIProgress(0, depth=last.depth, best_move=last.best_move, score=last.score, kind=last.kind)
+
+    def opened():
+        app.show_tree(game, state, hint=(last.best_move, search))
+        built(app, app.scene)
+        return app.scene
+
+    assert _panel_keeps_the_legend(app, monkeypatch, opened, HINT_THREATS) == []
+
+
+def test_the_legend_keeps_every_item_under_a_proven_root(app, monkeypatch):
+    """3x3 Tic-tac-toe after b2, its root proven by the solver ("Solver: proven: draw" over the
+    depth's estimate): every legend item whole in the small windows, English and Portuguese."""
+    from tests.test_tree import built_and_proved
+
+    def opened():
+        app.open_demo("game:tictactoe:hotseat:b2")
+        app.run_frames(2)
+        key(app, pygame.K_t)
+        built_and_proved(app, app.scene)
+        return app.scene
+
+    assert _panel_keeps_the_legend(app, monkeypatch, opened, "Solver: {proof}") == []

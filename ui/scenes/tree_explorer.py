@@ -140,10 +140,12 @@ END_REACHED = N_("Every line already reaches the game's end: a deeper tree would
 PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
                     N_("Ticked: proven by the solver"))
 # the side panel's board gives way to the words under it (``side_board``), down to this share of the
-# panel's width: the legend lost its note on the order of the moves at 800x560 once a proof was said
-BOARD_LEAST = 0.5
-# the rows of the selected node's words the board leaves room for above the legend: a proof's line,
-# the estimate under it (two rows), who moves, the alpha-beta window and the moves
+# panel's width: the legend lost its note on the order of the moves at 800x560 once a proof was said,
+# and at 1024x600 in Portuguese its last item under Trax's hint line with the board at half the width
+BOARD_LEAST = 0.4
+# the rows of the selected node's words the board leaves room for above the legend at least (more
+# where they wrap to more, ``side_board``): a proof's line, the estimate under it (two rows), who
+# moves, the alpha-beta window and the moves
 NODE_ROWS_KEPT = 6
 MAX_DEPTH = 9
 # the quickest counts first: minimax's of 7x6 four in a row at depth 4 takes minutes, and counted
@@ -711,6 +713,16 @@ class TreeExplorerScene(Scene):
         self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
                                                     interactive=False, animation_speed=0.0))
         y, width = board.bottom + pad, r.width - 2 * pad
+        for line in self.node_lines(node):  # wrapped: the value's words ran past a small window's panel
+            for part in tx.wrap(line, int(15 * s), width):
+                y = tx.text(surface, part, (r.x + pad, y), int(15 * s), theme.text).bottom
+            y += int(4 * s)
+        self._draw_legend(surface, self.legend(), r.x + pad, y + int(8 * s), width, r.bottom - pad)
+
+    def node_lines(self, node: Node) -> list[str]:
+        """The selected ``node``'s words in the side panel, in order, the empty ones left out: the
+        proofs', its value, the tree's best move and its ties, the hint's line, who moves, the
+        alpha-beta window and its moves.  ``side_board`` counts their rows, ``_draw_side`` draws them."""
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
             self.root_proof() if node is self.tree_root() else "",
@@ -725,27 +737,27 @@ class TreeExplorerScene(Scene):
              "inner": ngettext("{n} move", "{n} moves", len(node.children)).format(n=len(node.children)),
              "cut": ""}[node.kind],
         ]
-        for line in filter(None, lines):  # wrapped: the value's words ran past a small window's panel
-            for part in tx.wrap(line, int(15 * s), width):
-                y = tx.text(surface, part, (r.x + pad, y), int(15 * s), theme.text).bottom
-            y += int(4 * s)
-        self._draw_legend(surface, self.legend(), r.x + pad, y + int(8 * s), width, r.bottom - pad)
+        return [line for line in lines if line]
 
     def side_board(self) -> pygame.Rect:
         """Where the side panel draws the selected node's board: as wide as the panel, less (down to
-        ``BOARD_LEAST`` of it, centred) where that leaves no room under it for ``NODE_ROWS_KEPT``
-        rows of the node's words and every item the legend may show, each in its shortest form.
-        At 800x560 a proof's line took the legend's last rows, and its note on the order in which
-        the moves are tried, which decides what alpha-beta cuts, was left out.  The room is kept
-        for the legend's every item, proofs' notes too, whether or not they show now, so the board
-        keeps its size as nodes are selected and proofs come in."""
+        ``BOARD_LEAST`` of it, centred) where that leaves no room under it for the node's words (its
+        own rows as they wrap, at least ``NODE_ROWS_KEPT``) and every item the legend may show, each
+        in its shortest form.  At 800x560 a proof's line took the legend's last rows, and its note on
+        the order in which the moves are tried, which decides what alpha-beta cuts, was left out; at
+        1280x704 the root's hint line and equal best (Trax 8x8 after a level 5 hint) wrapped past six
+        rows and took the legend's last item (two in Portuguese).  The room is kept for the legend's
+        every item, proofs' notes too, whether or not they show now, so the board keeps its size as
+        proofs come in; it changes only for a node whose words run past ``NODE_ROWS_KEPT`` rows."""
         s, r = self.scale, self.side
         pad = int(12 * s)
         width = r.width - 2 * pad
-        size = tx.small(13, s)
+        size, row = tx.small(13, s), tx.line_height(int(15 * s))
         legend_rows = sum(len(tx.wrap(forms[-1], size, width)) for forms in self.legend(every=True))
-        words = (NODE_ROWS_KEPT * (tx.line_height(int(15 * s)) + int(4 * s)) + int(8 * s)
-                 + legend_rows * tx.line_height(size))
+        lines = self.node_lines(self.selected) if self.selected is not None else []
+        node_height = max(NODE_ROWS_KEPT * (row + int(4 * s)),
+                          sum(len(tx.wrap(line, int(15 * s), width)) * row + int(4 * s) for line in lines))
+        words = node_height + int(8 * s) + legend_rows * tx.line_height(size)
         side = max(int(width * BOARD_LEAST), min(width, r.height - 3 * pad - words))
         return pygame.Rect(r.x + pad + (width - side) // 2, r.y + pad, side, side)
 
