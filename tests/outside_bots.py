@@ -53,19 +53,24 @@ def held_bots(folder: Path, move: int, release: Path, names: tuple[str, ...] = (
     return bots
 
 
-def held_league(app, monkeypatch, folder: Path, watch: bool = True):
+def held_league(app, monkeypatch, folder: Path, watch: bool = True, levels: tuple[str, ...] = ("level-1", "level-2"),
+                listed: bool = True):
     """A 3x3 tic-tac-toe tournament begun on the screen (``tournament_started``, its files in
-    ``folder``) that runs until the test ends it: Level 1 and Level 2 play their two games (games
-    1 and 2, a result each to look at), then the bot Ana holds its first move in each of its
-    games until ``folder/go-on`` is there (never, unless the test writes it), at 600 s a move, so
-    none is lost on time.  Levels alone raced the test: 300 games of 3x3 could end before its
-    keys were pressed, warm workers being fast.  Returns the scene once its two games are in."""
+    ``folder``) that runs until the test ends it: ``levels`` (Level 1 and Level 2) play their games
+    before the first of the bot Ana, named last (Level 1's against each other level, both ways:
+    games 1 and 2, a result each to look at; 1 to 4 with Level 3 too), then Ana holds its first
+    move in each of its games until ``folder/go-on`` is there (never, unless the test writes it),
+    at 600 s a move, so none is lost on time.  Levels alone raced the test: 300 games of 3x3 could
+    end before its keys were pressed, warm workers being fast.  Returns the scene once those games
+    are in (``listed``: in the latest results too; not if the board, watched, is kept from them)."""
     from tests.ui_helpers import tournament_started, wait
     from ui.scenes import tournament as tournament_scene
 
     bots = held_bots(folder.parent / "held-bots", 1, folder / "go-on", names=("ana",))
     monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))
-    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", bots[0][0]}, folder, outside=bots, watch=watch)
-    assert wait(app, lambda: scene.tournament is not None and len(scene.recent) >= 2, 120)
-    assert sorted(scene.tournament.results) == [1, 2] and scene.running
+    scene = tournament_started(app, "tictactoe", {*levels, bots[0][0]}, folder, outside=bots, watch=watch)
+    before = 2 * (len(levels) - 1)  # Level 1's games against the other levels come before Ana's first
+    assert wait(app, lambda: scene.tournament is not None and len(scene.tournament.results) >= before
+                and (not listed or len(scene.recent) >= before), 120)
+    assert sorted(scene.tournament.results) == list(range(1, before + 1)) and scene.running
     return scene

@@ -130,17 +130,23 @@ def test_crosstable_points_are_written_in_halves():
     assert [half_points(p) for p in (0.0, 0.5, 1.0, 3.5, 11.5, 28.0)] == ["0", "½", "1", "3½", "11½", "28"]
 
 
-def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, monkeypatch):
+def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, monkeypatch, tmp_path):
     """Every setup control by the mouse (game arrows, an option, games per pair, openings, time,
     processes, watching, the players), the outside player's field by keyboard and Ctrl+V, then a
-    tournament started, stopped and replaced by a new setup -- no error caught by the window."""
+    tournament started, stopped and replaced by a new setup -- no error caught by the window.
+    Its players are Level 1 and the bot Ana, which holds its first move in each game until the
+    test ends (``held_bots``, at 600 s a move): two levels' games could all end before Stop."""
     import pygame
 
+    from tests.outside_bots import held_bots
     from tests.ui_helpers import click, key
     from ui import clipboard
+    from ui.scenes import tournament as tournament_scene
 
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
+    scene.outside["tictactoe"] = held_bots(tmp_path / "bots", 1, tmp_path / "go-on", names=("ana",))
+    scene.invalidate()
     app.run_frames(2)
 
     first_game = scene.game_id
@@ -174,11 +180,13 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     key(app, pygame.K_ESCAPE)  # leaves the field, not the screen
     assert not scene.entry.focus and app.scene is scene
 
-    for player in scene.player_buttons[:2]:
+    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,) * len(tournament_scene.TIMES))  # Ana's held move not lost on time
+    ana = next(b for b in scene.player_buttons if b.label.startswith("Ana"))
+    for player in (scene.player_buttons[0], ana):
         click(app, player.rect.center)
     assert len(scene.selected) == 2 and start.enabled
     click(app, start.rect.center)
-    assert scene.tournament is not None and scene.running
+    assert wait(app, lambda: scene.tournament is not None and scene.running, 120)  # once Ana's file is loaded
     click(app, labelled(scene, "Stop").rect.center)
     assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
     app.run_frames(1)  # the frame that shows the stopped run (its buttons)
@@ -449,16 +457,26 @@ def test_the_ratings_charts_names_grow_with_larger_text_where_the_room_allows(ap
 def test_the_progress_bars_fill_never_stands_under_its_words(tmp_path, monkeypatch, language):
     """At 800x560 in Portuguese the bar's blue fill ran from the bar's start under "Jogo do Galo",
     its edge cutting the letters from the first game on.  The words stand on the bar's own ground,
-    the fill in its track right of them, at every count of games played."""
+    the fill in its track right of them, at every count of games played: none, two of six, all.
+    Level 1 plays the bots Ana and Bia, who hold their first move in each game until the test
+    lets each go (``held_bots``): games of levels alone ended too fast to see a count between."""
+    from tests.outside_bots import held_bots
     from tests.ui_helpers import make_app
+    from ui.scenes import tournament as tournament_scene
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
+    bots = [*held_bots(tmp_path / "bots", 1, tmp_path / "go-ana", names=("ana",)),
+            *held_bots(tmp_path / "bots", 1, tmp_path / "go-bia", names=("bia",))]
+    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))  # no held move lost on time
     try:
         with in_language(app, language):
-            scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"}, watch=False)
+            scene = tournament_started(app, "tictactoe", {"level-1", *(pid for pid, _title in bots)},
+                                       tmp_path / "tournaments", outside=bots, watch=False)
+            assert wait(app, lambda: scene.tournament is not None and scene.running, 120)
             game = "Jogo do Galo:" if language == "pt" else "Tic-tac-toe:"
             t, seen, tracks = scene.tournament, [], []
-            while True:  # the bar at each count of results: 0 (no fill), some, all
+            # games 1-2 Level 1 and Ana, 3-4 Level 1 and Bia, 5-6 Ana and Bia: Ana let go, two are over
+            for release, then in ((tmp_path / "go-ana", 2), (tmp_path / "go-bia", 6), (None, None)):
                 seen.append(len(t.results))
                 drawn = recorded_draws(monkeypatch)
                 app.invalidate()
@@ -469,10 +487,12 @@ def test_the_progress_bars_fill_never_stands_under_its_words(tmp_path, monkeypat
                                for x in range(words.left, words.right) for y in range(words.top, words.bottom)), seen
                 tracks.append((words, getattr(scene, "progress_track", None)))
                 drawn.clear()
-                if not t.is_running() and len(t.results) == seen[-1]:
+                if release is None:
                     break
-                assert wait(app, lambda: len(t.results) != seen[-1] or not t.is_running(), 120)
-            assert seen[-1] == t.total and len(seen) > 2
+                release.touch()
+                assert wait(app, lambda then=then: len(t.results) == then and (then < t.total or not t.is_running()),
+                            120), seen
+            assert seen == [0, 2, t.total] == [0, 2, 6]
             assert all(track is not None and track.left >= words.right for words, track in tracks), tracks
     finally:
         app.quit()

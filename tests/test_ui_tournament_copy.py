@@ -75,13 +75,13 @@ def test_with_no_clipboard_the_tables_go_to_a_file_that_is_named(app, tmp_path):
     assert "## Standings" in path.read_text(encoding="utf-8")
 
 
-def test_results_the_board_has_not_shown_are_not_copied(app, monkeypatch):
+def test_results_the_board_has_not_shown_are_not_copied(app, monkeypatch, tmp_path):
     """Watched, a result comes to the tables when the board reaches its game (``held``): the copy
     is of the tables as shown, and with none shown it says there is nothing to copy, its button
     greyed (a click on it says why too)."""
     from tests.test_ui_tournament_withdraw import stopped_unshown
 
-    scene = stopped_unshown(app, monkeypatch)
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
     copied = _copied(monkeypatch)
     copy = labelled(scene, "Copy tables")
     assert not copy.enabled

@@ -9,12 +9,11 @@ import pygame
 import pytest
 
 from ai.tournament import Tournament, is_annulled, is_withdrawal, withdrawal_stands
-from tests.outside_bots import held_league
-from tests.ui_helpers import click, drop, in_language, key, tournament_started, wait
+from tests.outside_bots import bot_faulting_at, held_league, hold_until
+from tests.ui_helpers import click, drop, in_language, key, wait
 from ui.scenes.tournament import TournamentScene
-from ui.scenes.tournament_setup import GAMES
 
-PLAYERS = ["level-1", "level-2", "level-3", "tictactoe:aima"]
+HELD_LAST = ["level-1", "level-2", "level-3", "held"]  # games 5 and 6 are the held bot's first
 
 
 def stopped_tournament(app, monkeypatch, folder: Path) -> TournamentScene:
@@ -249,16 +248,37 @@ def test_students_of_one_stem_and_one_withdrawn_with_its_games_annulled_as_the_s
     assert str(bots) not in said
 
 
-def resumed_then_stopped(app, game_id: str, players: list[str], games_per_pair: int, played: int) -> TournamentScene:
+def resumed_then_stopped(app, tmp_path: Path, game_id: str, players: list[str], games_per_pair: int,
+                         played: int) -> TournamentScene:
     """An unfinished tournament of ``game_id`` whose first ``played`` games were played (its log in
-    the data folder), resumed from the screen's offer and stopped at once (Stop as soon as it runs)."""
-    from ai.tournament import GameFinished
+    the data folder), resumed from the screen's offer and stopped at once (Stop as soon as it runs).
+
+    ``"held"`` in ``players`` is a bot (its file in ``tmp_path``) that plays its games among the
+    first ``played`` and, resumed, holds its first move in each of its games until the test ends,
+    at 600 s a move: those numbered ``played + 1`` and ``played + 2`` are its, so the tournament is
+    stopped with ``played`` games, surely.  Of levels alone a game or more could end before Stop
+    (7 played where 6 were set up).  The log keeps the first ``played`` games alone: a game the
+    set-up's Stop let end is dropped."""
+    import json
+
+    from ai.tournament import GameFinished, schedule
     from ui.autosave import tournaments_dir
 
+    held = players.index("held")
+    assert all(held in g.players for g in schedule(len(players), games_per_pair)[played:played + 2]), \
+        "the held bot must play the games after the first ones"
+    (tmp_path / "held-bot").mkdir()
+    bot = str(bot_faulting_at(tmp_path / "held-bot", 10 ** 6, "pass"))  # never at fault: the first legal move
+    players = [bot if p == "held" else p for p in players]
     tournaments_dir().mkdir(parents=True, exist_ok=True)
-    left = Tournament(game_id, players, games_per_pair=games_per_pair, time_per_move=0.05, seed=3,
-                      log=str(tournaments_dir() / f"{game_id}-20260101-120000.jsonl"))
+    log = tournaments_dir() / f"{game_id}-20260101-120000.jsonl"
+    left = Tournament(game_id, players, games_per_pair=games_per_pair, time_per_move=0.05, seed=3, log=str(log))
     left.run(lambda event: left.cancel() if isinstance(event, GameFinished) and event.done >= played else None)
+    header, *records = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    header["time_per_move"] = 600.0  # the held moves not lost on time
+    kept = [r for r in records if r.get("number", 0) <= played]
+    log.write_text("".join(json.dumps(r) + "\n" for r in [header, *kept]), encoding="utf-8")
+    bot_faulting_at(tmp_path / "held-bot", 1, hold_until(tmp_path / "go-on"))  # the same file, now holding
     scene = TournamentScene(app, game_id)
     app.switch(scene)
     app.run_frames(2)
@@ -271,12 +291,12 @@ def resumed_then_stopped(app, game_id: str, players: list[str], games_per_pair: 
     return scene
 
 
-def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app):
+def test_a_player_with_no_game_left_is_not_chosen_to_withdraw(app, tmp_path):
     """An unfinished Hex tournament whose first six games, all of Level 1's, are played: resumed
     and stopped, Withdraw then a click on Level 1's row chose it, and Withdraw again said it
     "could not be withdrawn" in English.  The message says it has played all its games and that
     there is nothing to withdraw it from; it is not chosen, and Up and Down pass over it."""
-    scene = resumed_then_stopped(app, "hex", ["level-1", "level-2", "level-3", "level-4"], 1, 6)
+    scene = resumed_then_stopped(app, tmp_path, "hex", ["level-1", "level-2", "held", "level-4"], 1, 6)
     t = scene.tournament
     assert (len(t.results), t.total) == (6, 12)
     assert t.games_left("level-1") == 0 and t.pending()
@@ -314,40 +334,43 @@ def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, 
     assert all(line.count(annulled) == 1 and ("annulled" in line) == (language == "en") for line in lines), lines
 
 
-def stopped_unshown(app, monkeypatch) -> TournamentScene:
-    """A tournament of four players watched, stopped by its Stop button once a few games are over,
-    the board's clock standing still (``StoppedClock``): every game played waits to be shown."""
+def stopped_unshown(app, monkeypatch, folder: Path) -> TournamentScene:
+    """A tournament of four players watched, stopped by its Stop button once its first four games
+    are over, the board's clock standing still (``StoppedClock``): every game played waits to be
+    shown.  ``held_league`` of Levels 1 to 3 (its files in ``folder``): Level 1's four games are
+    played, then the bot Ana holds its games.  A 600-game league of levels stopped after four
+    results could play them all first, or the board show one, warm workers being fast."""
     from tests.test_ui_tournament_watch import StoppedClock
     from ui.scenes import tournament_watch
 
     monkeypatch.setattr(tournament_watch, "monotonic", StoppedClock())
-    scene = tournament_started(app, "tictactoe", set(PLAYERS), games_choice=GAMES.index(50))
-    assert app.run_frames(10, until=lambda: scene.tournament is not None and len(scene.tournament.results) >= 4,
-                          timeout=120)
+    scene = held_league(app, monkeypatch, folder, levels=("level-1", "level-2", "level-3"), listed=False)
     click(app, scene.buttons[1].rect.center)
     t = scene.tournament
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
     app.run_frames(2)
-    assert t.results and scene.held == frozenset(t.results), "the board has shown a game"
+    assert sorted(t.results) == [1, 2, 3, 4] and t.pending(), "the tournament ended before Stop"
+    assert scene.held == frozenset(t.results), "the board has shown a game"
     return scene
 
 
 def most_played(scene: TournamentScene) -> str:
-    """The player with the most games played (one at least, with four or more games over)."""
-    return max(PLAYERS, key=scene.tournament.played_by)
+    """The player with the most games played (Level 1, its four of the games over)."""
+    return max(scene.tournament.player_ids, key=scene.tournament.played_by)
 
 
-def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those_left(app, monkeypatch):
+def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those_left(app, monkeypatch, tmp_path):
     """A player withdrawn mid-tournament: the progress counted the games the withdrawal settled
     unplayed as played ("24 of 40 games played … shown 14" where 10 were played).  It says the
     games played, those forfeited or annulled by the withdrawal and those left, adding up to all."""
     from tests.ui_helpers import recorded_text
 
-    scene = stopped_unshown(app, monkeypatch)
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
     t = scene.tournament
-    played, player = len(t.results), most_played(scene)
+    played, player = len(t.results), "level-2"  # 2 of its 6 games played, fewer than half: annulled
     theirs = t.played_by(player)
     stands = withdrawal_stands(theirs, len(t.games_of(player)))
+    assert theirs == 2 and not stands
     click(app, withdraw_button(scene).rect.center)
     click(app, row_of(scene, player).center)
     click(app, withdraw_button(scene).rect.center)
@@ -366,11 +389,11 @@ def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those
     assert sum(st.games for st in scene.table) // 2 == played - annulled + (settled if stands else 0)
 
 
-def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app, monkeypatch):
+def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app, monkeypatch, tmp_path):
     """While the board had games left to show, Withdraw's question said "has played 5 of its
     games" beside standings that showed none of them.  Withdraw shows the results in the tables
     at once, so the question and the standings tell one story; the board goes on with its games."""
-    scene = stopped_unshown(app, monkeypatch)
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
     t = scene.tournament
     player = most_played(scene)
     click(app, withdraw_button(scene).rect.center)
@@ -405,15 +428,15 @@ def question_shown(scene: TournamentScene) -> list[str]:
     return [m.text for m in scene.messages.current() if m.text.endswith(("(Esc: no)", "(Esc: não)"))]
 
 
-def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_games_as_counted_before(app):
+def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_games_as_counted_before(app, tmp_path):
     """Withdraw, then a row: the question ("Level 2 has played 2 of its 12 games, fewer than half:
     ... . Press Withdraw again to confirm") was two sentences joined, which a switch to Portuguese
     left in English.  It comes back whole in the new language, of the games as they were when
     asked; once the withdrawal is made the question goes (it stayed for its 20 s, asking to
     confirm what was done, and counted again it would have said "has played 0 of its 12 games")."""
-    scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
+    scene = resumed_then_stopped(app, tmp_path, "tictactoe", HELD_LAST, 2, 4)
     t = scene.tournament
-    pid = next(p for p in PLAYERS if 0 < t.played_by(p) < 6 and t.games_left(p))  # its games will be annulled
+    pid = next(p for p in t.player_ids if 0 < t.played_by(p) < 6 and t.games_left(p))  # its games will be annulled
     played, name = t.played_by(pid), scene._name(pid)  # ours named in the window's language: "Nível 2" in Portuguese
     button = withdraw_button(scene)
     click(app, button.rect.center)
@@ -435,13 +458,13 @@ def test_the_withdraw_question_comes_back_whole_in_the_new_language_with_its_gam
     assert question_shown(scene) == []
 
 
-def test_esc_takes_the_withdraw_question_away_with_its_answer(app):
+def test_esc_takes_the_withdraw_question_away_with_its_answer(app, tmp_path):
     """A row chosen, then Esc: "Nothing withdrawn" said under the question, which stayed for its
     20 s asking to press Withdraw again.  The question ends with the answer; a second row's
     question stands in place of the first's."""
-    scene = resumed_then_stopped(app, "tictactoe", PLAYERS, 2, 4)
+    scene = resumed_then_stopped(app, tmp_path, "tictactoe", HELD_LAST, 2, 4)
     t = scene.tournament
-    first, second = [p for p in PLAYERS if t.games_left(p)][:2]
+    first, second = [p for p in t.player_ids if t.games_left(p)][:2]
     click(app, withdraw_button(scene).rect.center)
     click(app, row_of(scene, first).center)
     click(app, row_of(scene, second).center)
