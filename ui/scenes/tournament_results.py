@@ -206,6 +206,7 @@ class ResultsDrawing:
     progress_said: tuple[pygame.Rect, str, str] | None = None
     progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
     buttons_bottom = 0  # the bottom of the row of buttons, or of its second row (``_lay_out_running_row``)
+    dropped_shown: tuple[int, ...] = ()  # the games a Stop dropped whose lines the latest results draw, in order
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -747,9 +748,14 @@ class ResultsDrawing:
         self._recent_rects = []
         self.recent_area = self.results_stop.rect = rect
         self.pitches["recent"] = (1, line_h)
-        self.results_stop.enabled = bool(listed)
-        dropped = self._dropped_listed()
-        for number, text in dropped[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]:  # a row left for results
+        dropped = self._dropped_listed()[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]  # a row left for results
+        self.dropped_shown = tuple(number for number, _text in dropped)  # the keyboard's first rows (``_choose_result``)
+        self.results_stop.enabled = bool(listed or dropped)
+        chosen = self.chosen_result if self._on_results() else None
+        ringed = None
+        for number, text in dropped:
+            if number == chosen:
+                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), line_h - int(2 * s))
             drawn = tx.text(surface, tx.fit(text, size, inner.width), (inner.x, y), size, theme.muted)
             self._recent_rects.append((drawn, number, text))  # a click shows where the board had it
             y += line_h
@@ -764,10 +770,8 @@ class ResultsDrawing:
         else:
             self.recent_scroll = 0
         self.recent_fits = fits
-        chosen = self.chosen_result if self._on_results() else None
         end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
         shown = listed[max(0, end - fits):end][::-1]
-        ringed = None
         for number, r in shown:
             text = self._result_line(number, r)
             if number == chosen:
