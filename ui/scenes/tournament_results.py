@@ -349,21 +349,30 @@ class ResultsDrawing:
         return (len(self._title_lines(title, width)) - 1) * tx.line_height(int(15 * self._scale()), True)
 
     def _crosstable_room(self, left: pygame.Rect, order: list[Standing]) -> int:
-        """The height the crosstable may take of the left column ``left``: half, less what the
-        standings under it need to show every row at their usual pitch (``_standings_fit``), down
-        to the crosstable's rows at their least pitch; past that the standings' rows get smaller.  Half and half, at 800x600 Larger text with the buttons on two
-        rows, the standings of three players showed one row and "0 above, 2 below: scroll" while
-        the crosstable of three had room to spare."""
+        """The height the crosstable may take of the left column ``left``: at most half, and less
+        where the standings under it would not show every row at least as high as the
+        crosstable's (``_standings_fit``), down to the crosstable's rows at their least pitch.
+        Half and half, at 800x600 Larger text with the buttons on two rows, the standings of three
+        players showed one row and "0 above, 2 below: scroll" under a crosstable with room to
+        spare.  A binary search: a frame tries a few heights, not one every two pixels."""
         s = self._scale()
-        n, gap = len(order), int(12 * s)
+        n, gap, half = len(order), int(12 * s), left.height // 2 - 6
         said = self._standings_said(order)
-        least = int(50 * s) + self._title_extra(_("Crosstable (points of the row against the column)"), left.width)
-        least += 14 * (n + 1)  # every row at the crosstable's least pitch (``_draw_crosstable``)
-        height = left.height // 2 - 6
-        while height > least and not self._standings_fit(
-                pygame.Rect(left.x, left.y + height + gap, left.width, left.height - height - gap), n, said):
-            height -= 2
-        return max(height, min(least, left.height // 2 - 6))
+        top = int(50 * s) + self._title_extra(_("Crosstable (points of the row against the column)"), left.width)
+        least = min(half, top + 14 * (n + 1))  # every row at the crosstable's least pitch (``_draw_crosstable``)
+
+        def fits(height: int) -> bool:
+            rest = pygame.Rect(left.x, left.y + height + gap, left.width, left.height - height - gap)
+            cross_pitch = max(14, min(int(26 * s), (height - int(50 * s)) // max(1, n + 1)))
+            return self._standings_fit(rest, n, said, cross_pitch)
+
+        if fits(half):
+            return half
+        low, high = least, half  # the standings fit under ``low`` (or it is the least), not under ``high``
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if fits(middle) else (low, middle)
+        return low
 
     def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
         """The crosstable in ``rect`` (its panel's height returned).  Rows and columns that do
@@ -539,22 +548,21 @@ class ResultsDrawing:
         s = self._scale()
         return max(1, (bottom - int(4 * s) - (inner.y + int(6 * s))) // row_h - 1 - len(note))
 
-    def _standings_fit(self, rect: pygame.Rect, n: int, said: list[str]) -> bool:
+    def _standings_fit(self, rect: pygame.Rect, n: int, said: list[str], pitch: int) -> bool:
         """Whether standings in ``rect`` show all ``n`` rows and the notes ``said`` (no scrolling)
-        at their usual pitch or larger (``_standings_pitch``'s floor)."""
+        with rows ``pitch`` pixels high or higher (``_standings_pitch``)."""
         inner = self._panel_inner(rect, self._standings_title())
-        row_h, _size, note = self._standings_pitch(inner, rect.bottom, n, said, under_floor=False)
-        return self._standings_rows_fit(inner, rect.bottom, row_h, note) >= n
+        row_h, _size, note = self._standings_pitch(inner, rect.bottom, n, said)
+        return row_h >= pitch and self._standings_rows_fit(inner, rect.bottom, row_h, note) >= n
 
-    def _standings_pitch(self, inner: pygame.Rect, bottom: int, n: int, said: list[str],
-                         under_floor: bool = True) -> tuple[int, int, list[str]]:
+    def _standings_pitch(self, inner: pygame.Rect, bottom: int, n: int, said: list[str]) -> tuple[int, int, list[str]]:
         """The standings' row height, its text size and the notes' lines wrapped at it: the tallest
         row up to its full height at which the heading, the ``n`` rows and the notes' lines fit
         between ``inner``'s top and the panel's ``bottom``, as ``_draw_standings`` lays them.
         Each note was given two rows whether it took one or two: five players and a withdrawal's
         note at Larger text drew the table smaller, a third of its panel empty.  The old pitch,
-        two rows a note, is the floor; with ``under_floor`` a smaller pitch, down to 14 pixels,
-        where the floor's rows would not all fit: three players at 800x600 Larger text showed one
+        two rows a note, is the floor, unless a smaller pitch, down to 14 pixels, shows every
+        row where the floor's would not: three players at 800x600 Larger text showed one
         row and "0 above, 2 below: scroll" for want of a few pixels."""
         s = self._scale()
         room = bottom - int(4 * s) - (inner.y + int(6 * s))
@@ -564,7 +572,7 @@ class ResultsDrawing:
             size = max(tx.SMALLEST, int(row_h * 0.55))
             return row_h, size, [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
 
-        for row_h in range(int(26 * s), 13 if under_floor else floor, -1):
+        for row_h in range(int(26 * s), 13, -1):
             pitch = at(row_h)
             if (n + 1 + len(pitch[2])) * row_h <= room:
                 return pitch
