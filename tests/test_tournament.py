@@ -1340,6 +1340,31 @@ def test_copied_tables_write_an_elos_open_end_as_it_reads_in_markdown_and_as_pla
     assert markdown_line(">+645 is a bound") == "\\>+645 is a bound"  # a paragraph's ">" would be a quote
 
 
+def test_copied_tables_and_file_md_escape_a_star_or_underscore_only_where_markdown_reads_emphasis(tmp_path):
+    """FILE.md and the tables Copy tables puts on the clipboard wrote every "_" and "*" of a name
+    escaped, "my\\_bot": pasted as plain text (a slide), the backslash showed.  A "_" inside a
+    word is no emphasis in CommonMark, so it is written as it is; a "*" or "_" at a word's edge
+    (or a "*" inside a word) could open or close emphasis and is still escaped."""
+    from ai.commands.tournament import markdown_cell, markdown_line, tables_markdown, write_results
+
+    ids = ["my_bot", "snake_case_v2", "*star*", "_under_"]
+    results = [result(a, b, 1) for a in ids for b in ids if a != b]
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, False, standings(ids, results), results,
+                      list(range(1, len(results) + 1)))
+    copied = tables_markdown(summary)
+    write_results(summary, str(tmp_path / "turma"))
+    saved = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    for text in (copied, saved):
+        assert "my\\_bot" not in text and "snake\\_case" not in text
+        assert " my_bot " in text and " snake_case_v2 " in text
+        assert "\\*star\\*" in text and "\\_under\\_" in text
+        assert " *star* " not in text and " _under_ " not in text
+        names = [row[1] for row in markdown_tables(text)["Standings (Elo: mean 0, 95% interval)"][1:]]
+        assert sorted(names) == sorted(ids)  # every escape undone gives the name back
+    assert markdown_cell("a*b") == "a\\*b" and markdown_cell("2 * 3") == "2 * 3"
+    assert markdown_line("* x") == "\\* x" and markdown_line("___") == "\\_\\_\\_"  # a list, a rule
+
+
 def html_tables(text: str) -> dict[str, list[list[str]]]:
     """The tables of an HTML report by the heading above each: rows of cells' texts, the header
     row first, entities undone (html.parser)."""

@@ -42,6 +42,7 @@ import shutil
 import sys
 import threading
 import time
+import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -620,25 +621,69 @@ def _stopped_part(summary: Summary, words: ReportWords) -> str:
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
-# what would make a name a link, emphasis, a new cell or HTML: "<" only where it opens a tag or a
-# link ("<b>", "</", "<!--", "<http:"), so an Elo interval's open end, "<-424", needs no backslash
-MARKDOWN_SPECIAL = re.compile(r"([\\`*_|\[\]]|<(?=[A-Za-z/!?]))")
+# what would make a name a link, code, a new cell or HTML: "<" only where it opens a tag or a
+# link ("<b>", "</", "<!--", "<http:"), so an Elo interval's open end, "<-424", needs no backslash;
+# "*" and "_" are escaped apart, only where they could open or close emphasis (``_could_be_emphasis``)
+MARKDOWN_SPECIAL = re.compile(r"([\\`|\[\]]|<(?=[A-Za-z/!?]))")
+EMPHASIS_RUN = re.compile(r"\*+|_+")
+
+
+def _kind(char: str) -> str:
+    """What CommonMark's flanking rules see in a character next to a "*" or "_" run: "space"
+    (the text's ends count as one), "punct" (punctuation or a symbol) or "word"."""
+    if not char or char.isspace():
+        return "space"
+    return "punct" if unicodedata.category(char)[0] in "PS" else "word"
+
+
+def _could_be_emphasis(run: str, before: str, after: str) -> bool:
+    """Whether a delimiter run ``run`` between ``before`` and ``after`` could open or close
+    emphasis (CommonMark 6.2).  A text's ends are read both as a space and as punctuation (a cell
+    stands between spaces; FILE.md's subtitle is wrapped in "_"), so what either reading makes a
+    delimiter is escaped: "my_bot"'s "_" is inside a word and stays, "*bot*" is escaped."""
+    for edge in ("space", "punct"):
+        prev = _kind(before) if before else edge
+        next_ = _kind(after) if after else edge
+        left = next_ != "space" and (next_ != "punct" or prev != "word")
+        right = prev != "space" and (prev != "punct" or next_ != "word")
+        if run[0] == "*" and (left or right):
+            return True
+        if run[0] == "_" and ((left and (not right or prev == "punct"))
+                              or (right and (not left or next_ == "punct"))):
+            return True
+    return False
+
+
+def _escape(text: str) -> str:
+    """``text`` with what ``MARKDOWN_SPECIAL`` matches escaped, and every "*" and "_" of a run that
+    could be emphasis (``_could_be_emphasis``)."""
+    out, at = [], 0
+    for run in EMPHASIS_RUN.finditer(text):
+        out.append(MARKDOWN_SPECIAL.sub(r"\\\1", text[at:run.start()]))
+        before, after = text[run.start() - 1:run.start()], text[run.end():run.end() + 1]
+        delimiter = run.group()
+        out.append("".join("\\" + c for c in delimiter) if _could_be_emphasis(delimiter, before, after)
+                   else delimiter)
+        at = run.end()
+    out.append(MARKDOWN_SPECIAL.sub(r"\\\1", text[at:]))
+    return "".join(out)
 
 
 def markdown_cell(text: str) -> str:
-    """``text`` as one cell of a Markdown table: its ``|`` (a new cell), ``*`` and ``_`` (emphasis),
-    brackets (links) and a ``<`` that would open HTML or a link escaped, on one line.  An Elo
-    interval's open ends, "<-424" and ">+645", are left as they are: Markdown reads them as text
-    (no tag begins "<-", and ">" is a quote only at a line's start, ``markdown_line``): escaped,
-    "\\<-424", the tables the window copies for a slide showed the backslash pasted as plain text."""
-    return MARKDOWN_SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    """``text`` as one cell of a Markdown table: its ``|`` (a new cell), brackets (links), a ``<``
+    that would open HTML or a link, and a ``*`` or ``_`` where it could be emphasis escaped, on one
+    line.  What Markdown reads as text is left as it is, so the tables pasted as plain text (a
+    slide) show no backslash: an Elo interval's open ends, "<-424" and ">+645" (no tag begins "<-",
+    and ">" is a quote only at a line's start, ``markdown_line``), and a "_" inside a word,
+    "my_bot" (CommonMark reads no emphasis there)."""
+    return _escape(" ".join(text.split()))
 
 
 def markdown_line(text: str) -> str:
-    """``text`` as a paragraph or a list item of its own (``markdown_cell``), a ">" it begins with
-    escaped: at a line's start it would make a quote."""
+    """``text`` as a paragraph or a list item of its own (``markdown_cell``), a ">", "*" or "_" it
+    begins with escaped: at a line's start they would make a quote, a list or a rule."""
     cell = markdown_cell(text)
-    return "\\" + cell if cell.startswith(">") else cell
+    return "\\" + cell if cell[:1] in (">", "*", "_") else cell
 
 
 def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> str:

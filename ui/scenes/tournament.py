@@ -982,21 +982,27 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _results_key(self, key: int) -> bool:
         """A key on the latest results, as on the saved games' rows: Up and Down choose the result
         above or below, Page Up and Page Down a page on, Home and End the newest and the oldest;
-        Enter (or Space) opens the one chosen, as a click on it does.  False for other keys."""
-        return _list_key(key, list_key_steps(self.recent_fits, len(self.recent)), self._choose_result,
-                         self._open_result)
+        Enter (or Space) opens the one chosen, as a click on it does.  False for other keys.  The
+        lines of the games a Stop dropped, over the results, are rows as the results are."""
+        return _list_key(key, list_key_steps(self.recent_fits, len(self.recent) + len(self.dropped_shown)),
+                         self._choose_result, self._open_result)
 
     def _choose_result(self, step: int) -> int | None:
         """Choose the result ``step`` rows below the one chosen (above if negative; 0: it again, or
-        the top one shown when none of those listed is chosen), scrolled into view; its number."""
-        rows = [number for number, _result in reversed(self._listed())]  # as shown: the highest number first
+        the top one shown when none of those listed is chosen), scrolled into view; its number.
+        The greyed lines of the games a Stop dropped (``dropped_shown``, drawn over the results and
+        never scrolled) come first: Up and Down passed them by, which a click reached."""
+        dropped = [number for number, _text in self._dropped_listed() if number in self.dropped_shown]
+        rows = dropped + [number for number, _result in reversed(self._listed())]  # as shown: the highest first
         if not rows:
             self.chosen_result = None
             return None
-        here = rows.index(self.chosen_result) + step if self.chosen_result in rows else self.recent_scroll
+        top = 0 if dropped else self.recent_scroll  # the top row shown
+        here = rows.index(self.chosen_result) + step if self.chosen_result in rows else top
         here = max(0, min(len(rows) - 1, here))
         self.chosen_result = rows[here]
-        if here < self.recent_scroll:
+        here -= len(dropped)  # the row among the results, which scroll (a dropped game's: negative)
+        if 0 <= here < self.recent_scroll:
             self.recent_scroll = here
         elif here >= self.recent_scroll + self.recent_fits:
             self.recent_scroll = here - self.recent_fits + 1

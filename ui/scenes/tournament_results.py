@@ -206,6 +206,7 @@ class ResultsDrawing:
     progress_said: tuple[pygame.Rect, str, str] | None = None
     progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
     buttons_bottom = 0  # the bottom of the row of buttons, or of its second row (``_lay_out_running_row``)
+    dropped_shown: tuple[int, ...] = ()  # the games a Stop dropped whose lines the latest results draw, in order
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -227,7 +228,8 @@ class ResultsDrawing:
         left = pygame.Rect(pad, top, split - pad - int(10 * s), self.running_bottom() - top)
         right = pygame.Rect(split + int(10 * s), top, w - split - int(10 * s) - pad, left.height)
         order = ranked_apart(self.table, self.tournament.withdrawn)  # one withdrawn with no result: under the table
-        ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, left.height // 2 - 6), order)
+        cross_h = self._crosstable_room(left, order)
+        ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, cross_h), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
         board_h, chart_h = right_column(right.height, self._chart_needs(right, order), s, self._board_wanted())
@@ -313,12 +315,16 @@ class ResultsDrawing:
         s = self._scale()
         card(surface, rect, theme.panel, int(10 * s), mix(theme.panel, theme.text, 0.12))
         size = int(15 * s)
-        lines = self._title_lines(title, rect.width)
-        for i, line in enumerate(lines):
+        for i, line in enumerate(self._title_lines(title, rect.width)):
             tx.text(surface, line, (rect.x + int(12 * s), rect.y + int(8 * s) + i * tx.line_height(size, True)),
                     size, theme.text, bold=True)
+        return self._panel_inner(rect, title)
+
+    def _panel_inner(self, rect: pygame.Rect, title: str) -> pygame.Rect:
+        """The room under ``title`` in a card ``rect`` as ``_panel`` draws it (drawing nothing)."""
+        s = self._scale()
         inner = rect.inflate(-int(24 * s), -int(16 * s)).move(0, int(14 * s))
-        below = (len(lines) - 1) * tx.line_height(size, True)  # the title's lines past its first
+        below = self._title_extra(title, rect.width)  # the title's lines past its first
         return pygame.Rect(inner.x, inner.y + below, inner.width, inner.height - below)
 
     def _under_title(self, rect: pygame.Rect, title: str) -> int:
@@ -341,6 +347,32 @@ class ResultsDrawing:
     def _title_extra(self, title: str, width: int) -> int:
         """How much taller a panel's title is than one line (``_title_lines``)."""
         return (len(self._title_lines(title, width)) - 1) * tx.line_height(int(15 * self._scale()), True)
+
+    def _crosstable_room(self, left: pygame.Rect, order: list[Standing]) -> int:
+        """The height the crosstable may take of the left column ``left``: at most half, and less
+        where the standings under it would not show every row at least as high as the
+        crosstable's (``_standings_fit``), down to the crosstable's rows at their least pitch.
+        Half and half, at 800x600 Larger text with the buttons on two rows, the standings of three
+        players showed one row and "0 above, 2 below: scroll" under a crosstable with room to
+        spare.  A binary search: a frame tries a few heights, not one every two pixels."""
+        s = self._scale()
+        n, gap, half = len(order), int(12 * s), left.height // 2 - 6
+        said = self._standings_said(order)
+        top = int(50 * s) + self._title_extra(_("Crosstable (points of the row against the column)"), left.width)
+        least = min(half, top + 14 * (n + 1))  # every row at the crosstable's least pitch (``_draw_crosstable``)
+
+        def fits(height: int) -> bool:
+            rest = pygame.Rect(left.x, left.y + height + gap, left.width, left.height - height - gap)
+            cross_pitch = max(14, min(int(26 * s), (height - int(50 * s)) // max(1, n + 1)))
+            return self._standings_fit(rest, n, said, cross_pitch)
+
+        if fits(half):
+            return half
+        low, high = least, half  # the standings fit under ``low`` (or it is the least), not under ``high``
+        while high - low > 1:
+            middle = (low + high) // 2
+            low, high = (middle, high) if fits(middle) else (low, middle)
+        return low
 
     def _draw_crosstable(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> int:
         """The crosstable in ``rect`` (its panel's height returned).  Rows and columns that do
@@ -434,33 +466,14 @@ class ResultsDrawing:
         only FILE.txt said why), a late player's games still to play and how a withdrawn
         player's games count (``notes_on``, as the report says them); a withdrawn player whose
         games are all annulled, left out of ``order``, under a heading of its own (``withdrawn_apart``)."""
-        from ai.commands.tournament import (
-            POINTS_LEGEND,
-            TIE_BREAKS,
-            UNEQUAL_GAMES,
-            WITHDRAWN_APART,
-            has_ties,
-            notes_on,
-            unequal_games,
-            withdrawn_apart,
-        )
-
         s = self._scale()
         inner = self._panel(surface, theme, rect, self._standings_title())
         n = len(order)
-        t = self.tournament
-        said = [_(POINTS_LEGEND)] + ([_(TIE_BREAKS)] if has_ties(order) else [])
-        # stopped: a player with more games played may be above one with a better score per game
-        said += [_(UNEQUAL_GAMES)] if not t.is_running() and unequal_games(order) else []
-        said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
-                         t.results.values(), self._name, words.ReportWords())
-        apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
-        said += [_(WITHDRAWN_APART), *apart] if apart else []
+        said = self._standings_said(order)
         row_h, size, note = self._standings_pitch(inner, rect.bottom, n, said)
         self.standings_area = rect
         self.pitches["standings"] = (1, row_h)
-        top = inner.y + int(6 * s)
-        fits = max(1, (rect.bottom - int(4 * s) - top) // row_h - 1 - len(note))  # rows under the heading
+        fits = self._standings_rows_fit(inner, rect.bottom, row_h, note)  # rows under the heading
         hint = ""
         if n > fits:  # 17 players in the smallest window: the wheel brings the rest, a line says so
             fits = max(1, fits - 1)
@@ -505,13 +518,52 @@ class ResultsDrawing:
             y += row_h
             tx.text(surface, line, (inner.x, y + row_h // 2), size, theme.muted, "midleft")
 
+    def _standings_said(self, order: list[Standing]) -> list[str]:
+        """The notes under the standings: how points count and how players level on points are
+        ranked, that the players' games differ (stopped), a late player's games still to play and
+        how a withdrawn player's games count, and a player withdrawn with no result apart."""
+        from ai.commands.tournament import (
+            POINTS_LEGEND,
+            TIE_BREAKS,
+            UNEQUAL_GAMES,
+            WITHDRAWN_APART,
+            has_ties,
+            notes_on,
+            unequal_games,
+            withdrawn_apart,
+        )
+
+        t = self.tournament
+        said = [_(POINTS_LEGEND)] + ([_(TIE_BREAKS)] if has_ties(order) else [])
+        # stopped: a player with more games played may be above one with a better score per game
+        said += [_(UNEQUAL_GAMES)] if not t.is_running() and unequal_games(order) else []
+        said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
+                         t.results.values(), self._name, words.ReportWords())
+        apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
+        return said + ([_(WITHDRAWN_APART), *apart] if apart else [])
+
+    def _standings_rows_fit(self, inner: pygame.Rect, bottom: int, row_h: int, note: list[str]) -> int:
+        """How many players' rows the standings show under their heading and above the notes'
+        ``note`` lines, at ``row_h`` a row, between ``inner``'s top and the panel's ``bottom``."""
+        s = self._scale()
+        return max(1, (bottom - int(4 * s) - (inner.y + int(6 * s))) // row_h - 1 - len(note))
+
+    def _standings_fit(self, rect: pygame.Rect, n: int, said: list[str], pitch: int) -> bool:
+        """Whether standings in ``rect`` show all ``n`` rows and the notes ``said`` (no scrolling)
+        with rows ``pitch`` pixels high or higher (``_standings_pitch``)."""
+        inner = self._panel_inner(rect, self._standings_title())
+        row_h, _size, note = self._standings_pitch(inner, rect.bottom, n, said)
+        return row_h >= pitch and self._standings_rows_fit(inner, rect.bottom, row_h, note) >= n
+
     def _standings_pitch(self, inner: pygame.Rect, bottom: int, n: int, said: list[str]) -> tuple[int, int, list[str]]:
         """The standings' row height, its text size and the notes' lines wrapped at it: the tallest
         row up to its full height at which the heading, the ``n`` rows and the notes' lines fit
         between ``inner``'s top and the panel's ``bottom``, as ``_draw_standings`` lays them.
         Each note was given two rows whether it took one or two: five players and a withdrawal's
         note at Larger text drew the table smaller, a third of its panel empty.  The old pitch,
-        two rows a note, is the floor."""
+        two rows a note, is the floor, unless a smaller pitch, down to 14 pixels, shows every
+        row where the floor's would not: three players at 800x600 Larger text showed one
+        row and "0 above, 2 below: scroll" for want of a few pixels."""
         s = self._scale()
         room = bottom - int(4 * s) - (inner.y + int(6 * s))
         floor = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
@@ -520,7 +572,7 @@ class ResultsDrawing:
             size = max(tx.SMALLEST, int(row_h * 0.55))
             return row_h, size, [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
 
-        for row_h in range(int(26 * s), floor, -1):
+        for row_h in range(int(26 * s), 13, -1):
             pitch = at(row_h)
             if (n + 1 + len(pitch[2])) * row_h <= room:
                 return pitch
@@ -704,9 +756,14 @@ class ResultsDrawing:
         self._recent_rects = []
         self.recent_area = self.results_stop.rect = rect
         self.pitches["recent"] = (1, line_h)
-        self.results_stop.enabled = bool(listed)
-        dropped = self._dropped_listed()
-        for number, text in dropped[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]:  # a row left for results
+        dropped = self._dropped_listed()[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]  # a row left for results
+        self.dropped_shown = tuple(number for number, _text in dropped)  # the keyboard's first rows (``_choose_result``)
+        self.results_stop.enabled = bool(listed or dropped)
+        chosen = self.chosen_result if self._on_results() else None
+        ringed = None
+        for number, text in dropped:
+            if number == chosen:
+                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), line_h - int(2 * s))
             drawn = tx.text(surface, tx.fit(text, size, inner.width), (inner.x, y), size, theme.muted)
             self._recent_rects.append((drawn, number, text))  # a click shows where the board had it
             y += line_h
@@ -721,10 +778,8 @@ class ResultsDrawing:
         else:
             self.recent_scroll = 0
         self.recent_fits = fits
-        chosen = self.chosen_result if self._on_results() else None
         end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
         shown = listed[max(0, end - fits):end][::-1]
-        ringed = None
         for number, r in shown:
             text = self._result_line(number, r)
             if number == chosen:

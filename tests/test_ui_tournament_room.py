@@ -1,0 +1,92 @@
+"""The running tournament screen's room at 800 pixels: the standings take what their rows need of
+the left column (the crosstable of a few players needs little), and the keyboard reaches every
+line of the latest results, a game a Stop left part way too."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+
+from tests.outside_bots import held_league
+from tests.ui_helpers import click, key, recorded_rings, tab_to, tournament_started, wait
+from ui.scenes import tournament_results
+
+LEVELS = ("level-1", "level-2", "level-3", "level-4")
+
+
+def _stopped_league(app, players: int):
+    """A league of ``players`` levels of 3x3, 50 games each way a pair, stopped on the screen once
+    a few games are in: games are left, so Withdraw shows and the buttons take two rows at 800
+    pixels, and the standings say how points count, how ties rank and that the players' games differ."""
+    scene = tournament_started(app, "tictactoe", set(LEVELS[:players]), games_choice=6, watch=False)
+    assert wait(app, lambda: scene.tournament is not None and len(scene.recent) >= players + 1, 120)
+    click(app, scene.buttons[1].rect.center)  # Stop
+    assert wait(app, lambda: not scene.tournament.is_running(), 60)
+    app.run_frames(2)
+    return scene
+
+
+def test_at_800_pixels_the_standings_show_every_row_of_a_small_league_without_scrolling(app, tmp_path):
+    """At 800x600 Larger text the buttons took two rows, and the standings' box, half the left
+    column, showed one row of three and "0 above, 2 below: scroll".  At 800x560 and 800x600, at
+    Normal and Larger text, a league of three and of four players shows every standings row."""
+    for players in (3, 4):
+        scene = _stopped_league(app, players)
+        for size in ((800, 560), (800, 600)):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+            assert app.size == size
+            for text_size in (1.0, 1.5):
+                app.settings.text_size = text_size
+                app.run_frames(2)
+                scene.draw(app.screen)
+                if os.environ.get("TOUR3_SHOTS"):
+                    pygame.image.save(app.screen, f"{os.environ['TOUR3_SHOTS']}/p{players}-{size[1]}-{text_size}.png")
+                where = (players, size, text_size)
+                assert scene.standings_scroll.hidden == (0, 0), where
+                assert len(scene.standing_rows) == players, where
+                assert all(scene.standings_area.contains(row) for row, _player in scene.standing_rows), where
+                assert scene.cross_area.bottom <= scene.standings_area.top, where
+            app.settings.text_size = 1.0
+        scene.buttons[0].action()  # Back (stopped: nothing asked)
+        app.run_frames(2)
+
+
+def test_up_and_down_reach_the_lines_of_games_a_stop_dropped_and_enter_shows_where_it_stopped(app, monkeypatch,
+                                                                                               tmp_path):
+    """After Stop the latest results list the games it dropped part way, greyed ("stopped before
+    its first move: replayed on Resume"), over the results: a click showed where such a game
+    stopped, but Up and Down went from result to result past them.  They are rows as the results
+    are, in the order drawn, ringed when chosen, and Enter on one shows its game where it stopped
+    and says its line, as a click does."""
+    scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)  # each result listed as it comes
+    click(app, scene.buttons[1].rect.center)  # Stop: Ana's games are held at their first move
+    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 60)
+    app.run_frames(2)
+    drawn = [number for _rect, number, _text in scene._recent_rects]  # top to bottom: dropped lines, then results
+    dropped = [number for _rect, number, text in scene._recent_rects if "replayed on Resume" in text]
+    assert dropped and set(dropped) <= set(scene.stopped_part_way), (dropped, scene.stopped_part_way)
+    assert drawn[:len(dropped)] == dropped and set(drawn[len(dropped):]) >= {1, 2}, drawn
+    tab_to(app, scene, lambda stop: stop is scene.results_stop)
+    rings = recorded_rings(monkeypatch, tournament_results)
+    key(app, pygame.K_HOME)
+    chosen = [scene.chosen_result]
+    for _step in drawn[1:]:
+        key(app, pygame.K_DOWN)
+        chosen.append(scene.chosen_result)
+    assert chosen == drawn, (chosen, drawn)
+    for _step in drawn[1:]:
+        key(app, pygame.K_UP)
+    assert scene.chosen_result == drawn[0]
+    rings.clear()
+    app.invalidate()
+    app.run_frames(2)
+    if os.environ.get("TOUR3_SHOTS"):
+        pygame.image.save(app.screen, f"{os.environ['TOUR3_SHOTS']}/dropped-ringed.png")
+    first = scene._recent_rects[0][0]
+    assert any(ring.collidepoint(first.center) for ring in rings), (rings, first)  # the dropped line ringed
+    key(app, pygame.K_RETURN)  # shown where it stopped, its line said, as a click does
+    line = next(text for _rect, number, text in scene._recent_rects if number == drawn[0])
+    assert scene.messages.items[-1].text == line and "replayed on Resume" in line, scene.messages.items[-1].text
+    assert scene.pinned and scene.watching == drawn[0]
