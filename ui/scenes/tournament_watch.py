@@ -38,7 +38,7 @@ from typing import Any
 import pygame
 
 from ai.match import GameResult
-from ai.tournament import standings
+from ai.tournament import is_withdrawal, standings
 from ui.i18n import _
 from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
 
@@ -270,10 +270,14 @@ class WatchedGames:
         """The finished games whose result the tables keep back: while watching, those the board
         has yet to show to their end.  A fast league ended while the board was a game or ten behind,
         and the crosstable told the result of the game the class was following; a result now comes
-        when the board reaches it, or at once if the viewer skips it (Watch off, Max)."""
+        when the board reaches it, or at once if the viewer skips it (Watch off, Max).  A result
+        that no board will show is never kept back: a game a withdrawal settled (lost by forfeit,
+        or annulled) waited for the board for good, and the standings left it out."""
         if not self.watch or self.tournament is None:
             return frozenset()
-        return frozenset(self._not_reached()) & self.tournament.results.keys() - self.told
+        results = self.tournament.results
+        return frozenset(n for n in self._not_reached() if n in results and n not in self.told
+                         and not is_withdrawal(results[n]))
 
     def _seen_results(self) -> list[GameResult]:
         """The finished games the tables count (``_unseen`` left out), in the order of their numbers."""
