@@ -320,7 +320,7 @@ class GameCommands:
             return
         self._take_back(len(self.history) - 1 if shown is None else shown)
         self._after_jump()
-        if forfeit is not None:
+        if forfeit is not None and forfeit[1] != RESIGNED:  # an engine that resigned is sound: not restarted
             self._forfeit_taken_back(forfeit[0])
         if shown is not None:
             self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
