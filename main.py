@@ -57,21 +57,32 @@ class UsageError(Exception):
 
 class _Parser(argparse.ArgumentParser):
     def __init__(self, *args: Any, game_options: bool = False, epilog_head: str = "", players: bool = True,
-                 missing_said: str = "", **kwargs: Any) -> None:
+                 missing_said: str = "", extra_said: str = "", **kwargs: Any) -> None:
         """``game_options``: its help ends with every game's options (``game_options_help``) and,
         with ``players``, the named players, written when the help is shown, not at each start (it
         loads every game's module); ``epilog_head``: what the help says before them;
         ``missing_said``: what it says when its players are missing, instead of argparse's
-        "the following arguments are required: PLAYER" (a match given one player)."""
+        "the following arguments are required: PLAYER" (a match given one player, a tournament
+        none); ``extra_said``: what it says when a word is left over after its players, instead of
+        "unrecognized arguments: c" (a match given three).  Both from ``players_said``."""
         super().__init__(*args, **kwargs)
         self.game_options, self.epilog_head, self.players = game_options, epilog_head, players
-        self.missing_said = missing_said
+        self.missing_said, self.extra_said = missing_said, extra_said
 
     def format_help(self) -> str:
         if self.game_options and self.epilog is None:
             parts = [self.epilog_head, game_options_help(), course_players_help() if self.players else ""]
             self.epilog = "\n\n".join(part for part in parts if part)
         return super().format_help()
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        """argparse's, but a word that is no flag left over after the players (``match reversi a b
+        c``: a player too many, the only positional words being the game and the players) is
+        ``extra_said``; a flag it does not know stays argparse's "unrecognized arguments"."""
+        namespace, extras = super().parse_known_args(args, namespace)
+        if self.extra_said and extras and not extras[0].startswith("-"):
+            raise UsageError(self.extra_said)
+        return namespace, extras
 
     def error(self, message: str) -> None:  # argparse's own errors: one line, status 2
         if self.missing_said and message.startswith("the following arguments are required") and "PLAYER" in message:
@@ -245,6 +256,20 @@ def command_name() -> str:
     return "main.py"
 
 
+def players_said(name: str, command: str) -> dict[str, str]:
+    """What ``match`` and ``tournament`` (``command``) say when given too few players or too many,
+    as ``_Parser``'s ``missing_said`` and ``extra_said``: how many they take and a command line
+    that works (``name``: ``command_name``), where argparse said "the following arguments are
+    required: PLAYER" or "unrecognized arguments: c"."""
+    more = f"{name} tournament GAME P1 P2 P3 ..."
+    if command == "match":
+        return {"missing_said": f"a match takes two players: {name} match GAME PLAYER PLAYER, e.g. {name} match "
+                                "reversi level-1 level-3 (the same one twice to play itself)",
+                "extra_said": f"a match takes two players; for more, {more}"}
+    return {"missing_said": f"a tournament needs at least two players: {more}, e.g. {name} tournament reversi "
+                            "level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
+
+
 def build_parser() -> argparse.ArgumentParser:
     import games
 
@@ -284,8 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     with_options = {"game_options": True, "formatter_class": argparse.RawDescriptionHelpFormatter}
     m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options,
-                       missing_said=f"a match takes two players: {name} match GAME PLAYER PLAYER, e.g. "
-                                    f"{name} match reversi level-1 level-3 (the same one twice to play itself)")
+                       **players_said(name, "match"))
     game(m)
     m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)
     m.add_argument("--games", type=int, default=2, help="games in the match, sides alternating (default 2)")
@@ -295,7 +319,7 @@ def build_parser() -> argparse.ArgumentParser:
     league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game (also called league)",
-                       **with_options)
+                       **with_options, **players_said(name, "tournament"))
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
@@ -410,7 +434,28 @@ def game_option_flags(argv: list[str]) -> list[str]:
     "unrecognized arguments: --size 6".  Another game's option (``tictactoe --size 4``) goes the
     same way, so that the game refuses it naming its own options (it read "unrecognized arguments:
     --size 4"), and a yes-or-no option alone (``hex --swap``) means true (it read "option swap: ''
-    is not valid").  Other words are left for the parser."""
+    is not valid").  The command is found after the global options (``--log debug league ...``,
+    ``command_place``).  Other words are left for the parser."""
+    place = command_place(argv)
+    return argv[:place] + command_words(argv[place:])
+
+
+def command_place(argv: list[str]) -> int:
+    """Where the command stands in ``argv``: after the global options (``--log LEVEL``,
+    ``--log=LEVEL``, ``--version``, ``-h``; ``--log``'s value is no command), at the end if none.
+    ``league`` and ``analyze`` were known only as the first word: ``--log debug league ...`` was
+    "invalid choice: 'league'"."""
+    place = 0
+    while place < len(argv) and argv[place].startswith("-"):
+        word = argv[place]
+        place += 1
+        if "=" not in word and len(word) > 2 and "--log".startswith(word):  # argparse takes --lo for --log
+            place += 1
+    return min(place, len(argv))
+
+
+def command_words(argv: list[str]) -> list[str]:
+    """``game_option_flags`` for the words from the command on (``argv[0]`` the command)."""
     if argv[:1] == [LEAGUE_WORD]:
         argv = ["tournament", *argv[1:]]
     if not argv or argv[0] not in (*ANALYSE_WORDS, *OPTION_FLAG_COMMANDS):
@@ -478,7 +523,8 @@ def main(argv: list[str] | None = None) -> int:
         args = build_parser().parse_args(game_option_flags(argv))
         args.argv = argv
         if args.log is not None and args.command is not None:
-            raise UsageError(f"--log is the window's (python main.py --log {args.log}), not {args.command}'s")
+            typed = argv[command_place(argv)]  # league's, not tournament's
+            raise UsageError(f"--log is the window's (python main.py --log {args.log}), not {typed}'s")
         if args.command is None:
             from ui.app import run
 

@@ -141,6 +141,20 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "reversi", "level-1"], ["a match takes two players: main.py match GAME PLAYER PLAYER",
                                            "main.py match reversi level-1 level-3"]),
         (["match", "reversi"], ["a match takes two players"]),
+        # cli3: three players were "unrecognized arguments: level-3", none for a tournament
+        # "the following arguments are required: PLAYER"
+        (["match", "reversi", "level-1", "level-2", "level-3"],
+         ["a match takes two players; for more, main.py tournament GAME P1 P2 P3 ..."]),
+        (["match", "reversi", "level-1", "level-2", "--games", "2", "level-3"], ["a match takes two players;"]),
+        (["match", "reversi", "level-1", "level-2", "--bogus"], ["unrecognized arguments: --bogus"]),
+        (["tournament", "reversi"], ["a tournament needs at least two players: main.py tournament GAME P1 P2 P3",
+                                     "main.py tournament reversi level-1 level-2 level-3", "'bots/*.py'"]),
+        # cli3: league and analyze (and game options as flags) were known only as the first word:
+        # "invalid choice: 'league'" after --log, not --log's own word
+        (["--log", "debug", "league", "tictactoe", "level-1", "level-2"],
+         ["--log is the window's (python main.py --log debug), not league's"]),
+        (["--log=debug", "analyze", "reversi"], ["not analyze's"]),
+        (["--lo", "info", "match", "reversi", "level-1", "level-2", "--size", "6"], ["not match's"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):

@@ -545,6 +545,31 @@ def test_outside_folders_travel_to_workers_that_lack_them(tmp_path, monkeypatch)
     assert copy.read_text() == Path(ids[1]).read_text() and (copy.parent / "helper.py").is_file()
 
 
+def test_a_local_clusters_bots_log_in_the_data_folder_as_a_windows_and_a_matchs_do(tmp_path, monkeypatch):
+    """cli3: a league's bots on a LocalCluster's workers log where a window game's and a match's
+    do, the data folder's bot-logs/ (``ai.outside_process.log_folder``), not the temporary
+    folder, which a reboot empties under the forfeit that names the log; with --out, beside the
+    results (FILE.bots).  The workers are new processes: the rule must hold in them too."""
+    pytest.importorskip("distributed")
+    from ai.data_folder import BOT_LOGS
+
+    monkeypatch.delenv("TABULEIRO_BOT_LOGS", raising=False)
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    bot = tmp_path / "ana" / "bot.py"
+    bot.parent.mkdir()
+    bot.write_text("import sys\n\n\ndef choose(game, state):\n    print('ana was here', file=sys.stderr)\n"
+                   "    raise RuntimeError('boom')\n")
+    there = Tournament("tictactoe", [str(bot), "level-1"], games_per_pair=1, time_per_move=5.0, seed=2,
+                       cluster="local", jobs=1).run()
+    assert len(there) == 2 and all(r.forfeit for r in there)
+    logs = sorted((tmp_path / "data" / BOT_LOGS).glob("*.log"))
+    assert len(logs) == 2 and all("ana was here" in log.read_text() for log in logs)
+    out = tmp_path / "liga"
+    Tournament("tictactoe", [str(bot), "level-1"], games_per_pair=1, time_per_move=5.0, seed=2, cluster="local",
+               jobs=1, log=str(out.with_suffix(".jsonl"))).run()
+    assert len(list(out.with_suffix(".bots").glob("*.log"))) == 2
+
+
 @pytest.mark.skipif(not hasattr(os, "getuid"), reason="users by number (POSIX)")
 def test_each_user_of_a_computer_ships_bots_to_a_private_folder_of_their_own(tmp_path, monkeypatch):
     """Dask workers wrote the sent players under one /tmp/tabuleiro-bots, made by the first user
