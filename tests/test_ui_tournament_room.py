@@ -9,7 +9,7 @@ import os
 import pygame
 
 from tests.outside_bots import held_league
-from tests.ui_helpers import click, key, recorded_rings, tab_to, tournament_started, wait
+from tests.ui_helpers import click, key, recorded_rings, small_windows, tab_to, tournament_started, wait
 from ui.scenes import tournament_results
 
 LEVELS = ("level-1", "level-2", "level-3", "level-4")
@@ -33,21 +33,16 @@ def test_at_800_pixels_the_standings_show_every_row_of_a_small_league_without_sc
     Normal and Larger text, a league of three and of four players shows every standings row."""
     for players in (3, 4):
         scene = _stopped_league(app, players)
-        for size in ((800, 560), (800, 600)):
-            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        for size, text_size in small_windows(app):
             app.run_frames(2)
-            assert app.size == size
-            for text_size in (1.0, 1.5):
-                app.settings.text_size = text_size
-                app.run_frames(2)
-                scene.draw(app.screen)
-                if os.environ.get("TOUR3_SHOTS"):
-                    pygame.image.save(app.screen, f"{os.environ['TOUR3_SHOTS']}/p{players}-{size[1]}-{text_size}.png")
-                where = (players, size, text_size)
-                assert scene.standings_scroll.hidden == (0, 0), where
-                assert len(scene.standing_rows) == players, where
-                assert all(scene.standings_area.contains(row) for row, _player in scene.standing_rows), where
-                assert scene.cross_area.bottom <= scene.standings_area.top, where
+            scene.draw(app.screen)
+            if os.environ.get("TOUR3_SHOTS"):
+                pygame.image.save(app.screen, f"{os.environ['TOUR3_SHOTS']}/p{players}-{size[1]}-{text_size}.png")
+            where = (players, size, text_size)
+            assert scene.standings_scroll.hidden == (0, 0), where
+            assert len(scene.standing_rows) == players, where
+            assert all(scene.standings_area.contains(row) for row, _player in scene.standing_rows), where
+            assert scene.cross_area.bottom <= scene.standings_area.top, where
             app.settings.text_size = 1.0
         scene.buttons[0].action()  # Back (stopped: nothing asked)
         app.run_frames(2)

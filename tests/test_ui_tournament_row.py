@@ -3,10 +3,8 @@ second row where one has no room, Copy tables among them, the tables under the l
 
 from __future__ import annotations
 
-import pygame
-
 from tests.outside_bots import held_league
-from tests.ui_helpers import click, in_language, recorded_text_rects, wait
+from tests.ui_helpers import click, in_language, recorded_text_rects, small_windows, wait
 from ui.i18n import _
 
 
@@ -21,29 +19,24 @@ def test_a_stopped_tournaments_buttons_are_whole_at_800_pixels_and_copy_tables_s
     assert wait(app, lambda: not scene.tournament.is_running(), 60)
     app.run_frames(2)
     drawn = recorded_text_rects(monkeypatch)
-    for size in ((800, 560), (800, 600)):
-        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-        app.run_frames(2)
-        assert app.size == size
-        for text_size in (1.0, 1.5):
-            app.settings.text_size = text_size
-            for language in ("en", "pt"):
-                with in_language(app, language):
-                    app.run_frames(2)
-                    shown = [b for b in scene.buttons if b.visible]
-                    labels = {b.action: b.label for b in shown}
-                    assert labels[scene._stop_or_go_on] == _("Resume")
-                    assert labels[scene._withdraw_pressed] == _("Withdraw a player")
-                    assert labels[scene._copy_tables] == _("Copy tables")
-                    drawn.clear()
-                    scene.draw(app.screen)
-                    where = (size, text_size, language)
-                    for button in shown:
-                        assert app.screen.get_rect().contains(button.rect), (where, button.label, button.rect)
-                        inside = [text for text, rect in drawn if button.rect.contains(rect)]
-                        assert button.label in inside, (where, button.label, inside)
-                    assert not [(a.label, b.label) for i, a in enumerate(shown) for b in shown[i + 1:]
-                                if a.rect.colliderect(b.rect)], where
-                    bar, _words, _said = scene.progress_said
-                    assert bar.top > max(b.rect.bottom for b in shown), (where, bar)
-            app.settings.text_size = 1.0
+    for size, text_size in small_windows(app):
+        for language in ("en", "pt"):
+            with in_language(app, language):
+                app.run_frames(2)
+                shown = [b for b in scene.buttons if b.visible]
+                labels = {b.action: b.label for b in shown}
+                assert labels[scene._stop_or_go_on] == _("Resume")
+                assert labels[scene._withdraw_pressed] == _("Withdraw a player")
+                assert labels[scene._copy_tables] == _("Copy tables")
+                drawn.clear()
+                scene.draw(app.screen)
+                where = (size, text_size, language)
+                for button in shown:
+                    assert app.screen.get_rect().contains(button.rect), (where, button.label, button.rect)
+                    inside = [text for text, rect in drawn if button.rect.contains(rect)]
+                    assert button.label in inside, (where, button.label, inside)
+                assert not [(a.label, b.label) for i, a in enumerate(shown) for b in shown[i + 1:]
+                            if a.rect.colliderect(b.rect)], where
+                bar, _words, _said = scene.progress_said
+                assert bar.top > max(b.rect.bottom for b in shown), (where, bar)
+    app.settings.text_size = 1.0

@@ -507,3 +507,16 @@ def first_legal_line(state: State, plies: int | None = None) -> tuple[list[str],
         played.append(state.game.format_move(state, move))
         state = state.play(move)
     return played, state
+
+
+def small_windows(app: App, sizes=((800, 560), (800, 600)),
+                  text_sizes=(1.0, 1.5)) -> Iterator[tuple[tuple[int, int], float]]:
+    """The window resized to each of ``sizes`` (the user's drag: a VIDEORESIZE), at each of
+    ``text_sizes`` in turn (Settings' Text size): (size, text size), once each is in place."""
+    for size in sizes:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+        app.run_frames(2)
+        assert app.size == size
+        for text_size in text_sizes:
+            app.settings.text_size = text_size
+            yield size, text_size
