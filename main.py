@@ -524,7 +524,7 @@ def main(argv: list[str] | None = None) -> int:
         args.argv = argv
         if args.log is not None and args.command is not None:
             typed = argv[command_place(argv)]  # league's, not tournament's
-            raise UsageError(f"--log is the window's (python main.py --log {args.log}), not {typed}'s")
+            raise UsageError(f"--log is the window's ({command_name()} --log {args.log}), not {typed}'s")
         if args.command is None:
             from ui.app import run
 

@@ -218,15 +218,15 @@ def check_workers(client: Any, player_ids: list[str]) -> list[str]:
 @functools.cache
 def shipped_root() -> Path:
     """Where a worker keeps the folders sent to it: its user's own folder for bots in the
-    temporary folder (``ai.outside_process.users_log_folder``), copies needed only while the
+    temporary folder (``ai.outside_process.shipped_bots_folder``), copies needed only while the
     league plays.  The bots' logs are not here: they go where a match's do (``log_folder``, or
     FILE.bots with --out), on a local worker as in this process.  One shared tabuleiro-bots/ belonged to the first
     user whose league ran on the machine, and every other user's workers failed to write there.
     Kept for the process: where another user holds that folder's name a new one is made, and the
     files written to it (``write_shipped``) must be found there again (``unship``)."""
-    from ai.outside_process import users_log_folder
+    from ai.outside_process import shipped_bots_folder
 
-    return users_log_folder()
+    return shipped_bots_folder()
 
 
 def bundle(player_ids: list[str]) -> tuple[dict[str, bytes], dict[str, str]]:

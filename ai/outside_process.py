@@ -109,11 +109,11 @@ def log_folder() -> Path:
     return folder
 
 
-def users_log_folder() -> Path:
-    """This user's private folder for bots in the temporary folder: tabuleiro-bots-UID/, which only
-    they can read (bots' files and errors).  Its name is from when bots' logs went here; now it
-    holds only the bots' folders a Dask worker is sent (``ai.cluster.shipped_root``), copies for
-    one league, and the logs go to ``log_folder`` on every process, a league's workers included.  One tabuleiro-bots/ for every user was
+def shipped_bots_folder() -> Path:
+    """This user's private folder in the temporary folder for the bots' folders a Dask worker is
+    sent (``ai.cluster.shipped_root``): tabuleiro-bots-UID/, which only they can read (bots'
+    files), copies for one league.  The bots' logs are not here: they go to ``log_folder`` on
+    every process, a league's workers included.  One tabuleiro-bots/ for every user was
     made by the first one to play an outside player on the machine (a lab's shared computer), and
     no one else could write in it: every other user's outside players failed to load ("Permission
     denied", or for an engine "it may not be run ... chmod +x").  One a user of another name holds

@@ -152,7 +152,7 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         # cli3: league and analyze (and game options as flags) were known only as the first word:
         # "invalid choice: 'league'" after --log, not --log's own word
         (["--log", "debug", "league", "tictactoe", "level-1", "level-2"],
-         ["--log is the window's (python main.py --log debug), not league's"]),
+         ["--log is the window's (main.py --log debug), not league's"]),
         (["--log=debug", "analyze", "reversi"], ["not analyze's"]),
         (["--lo", "info", "match", "reversi", "level-1", "level-2", "--size", "6"], ["not match's"]),
     ],
@@ -168,6 +168,19 @@ def test_bad_input_is_one_line_and_status_2(args, words, capsys):
     assert len(err.splitlines()) == 1 and "Traceback" not in err
     for word in words:
         assert word in err
+
+
+def test_the_log_refusal_names_the_command_as_the_user_types_it(monkeypatch, capsys):
+    """``--log`` before a command is refused with the window's command line: it said "python
+    main.py --log debug" to a user of the app bundle or the installed command, who have no
+    main.py; it is ``command_name``'s, as the other messages' command lines are."""
+    import main
+
+    monkeypatch.setattr(sys, "argv", ["/usr/bin/tabuleiro"])
+    assert main.main(["--log", "debug", "match", "tictactoe", "level-1", "level-2"]) == 2
+    err = capsys.readouterr().err
+    assert "--log is the window's (tabuleiro --log debug), not match's" in err, err
+    assert "main.py" not in err
 
 
 @pytest.mark.parametrize("args, word", [

@@ -854,7 +854,7 @@ def test_old_bot_logs_are_pruned(tmp_path, monkeypatch):
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="users by number (POSIX)")
-def test_each_user_of_a_computer_logs_bots_in_a_private_folder_of_their_own(tmp_path, monkeypatch):
+def test_each_user_of_a_computer_ships_bots_to_a_private_folder_of_their_own(tmp_path, monkeypatch):
     """One tabuleiro-bots/ in /tmp served every user, made by the first (mode 755): on a lab's
     shared computer no other user's outside player could start (seen with the desktop bundle run
     by a second user: "Permission denied: '/tmp/tabuleiro-bots/...log'").  Bots' logs are in the
@@ -864,31 +864,31 @@ def test_each_user_of_a_computer_logs_bots_in_a_private_folder_of_their_own(tmp_
     import stat
     import tempfile
 
-    from ai.outside_process import users_log_folder
+    from ai.outside_process import shipped_bots_folder
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     folders = []
     for user in (1000, 1001):
         monkeypatch.setattr(os, "getuid", lambda user=user: user)
-        folders.append(users_log_folder())
+        folders.append(shipped_bots_folder())
     assert folders[0] != folders[1]
     assert all(stat.S_IMODE(folder.stat().st_mode) == 0o700 for folder in folders)
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="users by number (POSIX)")
-def test_a_bot_log_folder_of_ones_name_held_by_another_user_is_not_used(tmp_path, monkeypatch):
-    """Another user could make the folder first, to read the logs or to stop the bots starting."""
+def test_a_shipped_bots_folder_of_ones_name_held_by_another_user_is_not_used(tmp_path, monkeypatch):
+    """Another user could make the folder first, to read the bots or to stop them starting."""
     import os
     import tempfile
 
-    from ai.outside_process import users_log_folder
+    from ai.outside_process import shipped_bots_folder
 
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     user = os.getuid() + 1
     taken = tmp_path / f"tabuleiro-bots-{user}"
     taken.mkdir()  # made by this user, so held by another one for ``user``
     monkeypatch.setattr(os, "getuid", lambda: user)
-    folder = users_log_folder()
+    folder = shipped_bots_folder()
     assert folder != taken and folder.is_dir() and not any(taken.iterdir())
 
 

@@ -1365,6 +1365,35 @@ def test_copied_tables_and_file_md_escape_a_star_or_underscore_only_where_markdo
     assert markdown_line("* x") == "\\* x" and markdown_line("___") == "\\_\\_\\_"  # a list, a rule
 
 
+def test_file_md_escapes_a_line_a_name_begins_that_markdown_reads_as_a_list_or_a_heading(tmp_path):
+    """A forfeit's line in FILE.md begins with the player's name: "- bot" made it a list inside
+    the list, "#1" a heading, "+x" and "1. bot" a list, so the line is escaped at its start.  The
+    tables Copy tables puts on the clipboard have the names in cells, where they are text, and
+    write them as they are (no backslash on a slide)."""
+    from ai.commands.tournament import markdown_line, tables_markdown, write_results
+
+    ids = ["- bot", "#1", "+x", "1. bot", "2) bot"]
+    results = [result(a, b, 1, forfeit=True) for a, b in zip(ids, ids[1:] + ids[:1])]
+    for r, who in zip(results, ids):
+        r.reason = f"X forfeits: {who} crashed: boom"
+    summary = Summary("tictactoe", {}, ids, 1, 0.5, 1, 1, 3.0, False, standings(ids, results), results,
+                      list(range(1, len(results) + 1)))
+    copied = tables_markdown(summary)
+    write_results(summary, str(tmp_path / "turma"))
+    saved = (tmp_path / "turma.md").read_text(encoding="utf-8")
+    lines = saved.splitlines()
+    for line in ("- \\- bot, 1 game (1): crashed: boom", "- \\#1, 1 game (2): crashed: boom",
+                 "- \\+x, 1 game (3): crashed: boom", "- 1\\. bot, 1 game (4): crashed: boom",
+                 "- 2\\) bot, 1 game (5): crashed: boom"):
+        assert line in lines, lines
+    for text in (copied, saved):
+        names = [row[1] for row in markdown_tables(text)["Standings (Elo: mean 0, 95% interval)"][1:]]
+        assert sorted(names) == sorted(ids)
+        assert all(f"| {name} |" in text for name in ids)  # a cell: as it is
+    assert "\\" not in copied
+    assert markdown_line("-12 is a bound") == "\\-12 is a bound" and markdown_line("12 bots") == "12 bots"
+
+
 def html_tables(text: str) -> dict[str, list[list[str]]]:
     """The tables of an HTML report by the heading above each: rows of cells' texts, the header
     row first, entities undone (html.parser)."""

@@ -679,11 +679,19 @@ def markdown_cell(text: str) -> str:
     return _escape(" ".join(text.split()))
 
 
+LIST_NUMBER = re.compile(r"(\d{1,9})([.)])")
+
+
 def markdown_line(text: str) -> str:
-    """``text`` as a paragraph or a list item of its own (``markdown_cell``), a ">", "*" or "_" it
-    begins with escaped: at a line's start they would make a quote, a list or a rule."""
+    """``text`` as a paragraph or a list item of its own (``markdown_cell``), a ">", "*", "_",
+    "-", "+" or "#" it begins with escaped, and the "." (")") of a number it begins with: at a
+    line's start they would make a quote, a list, a rule or a heading (a player named "- bot"
+    or "#1" heading a forfeit's line, "1. bot" an ordered list)."""
     cell = markdown_cell(text)
-    return "\\" + cell if cell[:1] in (">", "*", "_") else cell
+    if cell[:1] in (">", "*", "_", "-", "+", "#"):
+        return "\\" + cell
+    number = LIST_NUMBER.match(cell)
+    return f"{number.group(1)}\\{number.group(2)}{cell[number.end():]}" if number else cell
 
 
 def markdown_table(head: list[str], rows: list[list[str]], right: set[int]) -> str:
