@@ -9,30 +9,35 @@ import os
 import pygame
 
 from tests.outside_bots import held_league
-from tests.ui_helpers import click, key, recorded_rings, small_windows, tab_to, tournament_started, wait
+from tests.ui_helpers import click, key, recorded_rings, small_windows, tab_to, wait
 from ui.scenes import tournament_results
 
 LEVELS = ("level-1", "level-2", "level-3", "level-4")
 
 
-def _stopped_league(app, players: int):
-    """A league of ``players`` levels of 3x3, 50 games each way a pair, stopped on the screen once
-    a few games are in: games are left, so Withdraw shows and the buttons take two rows at 800
-    pixels, and the standings say how points count, how ties rank and that the players' games differ."""
-    scene = tournament_started(app, "tictactoe", set(LEVELS[:players]), games_choice=6, watch=False)
-    assert wait(app, lambda: scene.tournament is not None and len(scene.recent) >= players + 1, 120)
+def _stopped_league(app, monkeypatch, folder, players: int):
+    """A league of ``players`` of 3x3, levels and the bot Ana, stopped on the screen once the
+    levels' games before Ana's first are in: games are left, so Withdraw shows and the buttons
+    take two rows at 800 pixels, and the standings say how points count and that the players'
+    games differ.  Ana holds its first move until the test ends (``held_league``): a league of
+    levels alone, stopped after a few results, relied on games being left when Stop was clicked."""
+    from ai.commands.tournament import unequal_games
+
+    scene = held_league(app, monkeypatch, folder, watch=False, levels=LEVELS[:players - 1])
     click(app, scene.buttons[1].rect.center)  # Stop
     assert wait(app, lambda: not scene.tournament.is_running(), 60)
     app.run_frames(2)
+    t = scene.tournament
+    assert len(t.results) < len(t.schedule) and unequal_games(t.standings()), t.results  # games left, unequal
     return scene
 
 
-def test_at_800_pixels_the_standings_show_every_row_of_a_small_league_without_scrolling(app, tmp_path):
+def test_at_800_pixels_the_standings_show_every_row_of_a_small_league_without_scrolling(app, monkeypatch, tmp_path):
     """At 800x600 Larger text the buttons took two rows, and the standings' box, half the left
     column, showed one row of three and "0 above, 2 below: scroll".  At 800x560 and 800x600, at
     Normal and Larger text, a league of three and of four players shows every standings row."""
     for players in (3, 4):
-        scene = _stopped_league(app, players)
+        scene = _stopped_league(app, monkeypatch, tmp_path / str(players) / "league", players)
         for size, text_size in small_windows(app):
             app.run_frames(2)
             scene.draw(app.screen)

@@ -312,16 +312,27 @@ def test_stepping_the_speed_leaves_the_row_of_buttons_where_it_was(app, monkeypa
 
 
 @pytest.mark.parametrize("watching", [False, True])
-def test_a_tournament_stopped_before_any_game_ended_shows_no_empty_board(app, monkeypatch, watching):
+def test_a_tournament_stopped_before_any_game_ended_shows_no_empty_board(app, monkeypatch, tmp_path, watching):
     """QA (qa106): Hex stopped before its first game ended took room from the tables for a panel
     titled "Watching" that said "No game to show", with Watch greyed (it was off, too): nothing was
     watched or could be.  The tables keep the width they had, and the panel comes back with a game
-    to show."""
-    scene = tournament_started(app, "hex", {"level-3", "level-4"}, watch=watching)  # 11x11: seconds a game
-    assert wait(app, lambda: scene.running, 120)
-    click(app, button(scene, "Stop").rect.center)
-    t = scene.tournament
-    assert wait(app, lambda: not scene.running, 60)
+    to show.  Its players, the bots Ana and Rui, hold their first move until the test ends
+    (``held_bots``, at 600 s a move): two levels' fast game could end before Stop was clicked."""
+    from tests.outside_bots import held_bots
+    from ui.scenes import tournament as tournament_scene
+
+    release = tmp_path / "go-on"
+    bots = held_bots(tmp_path / "bots", 1, release)
+    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))  # a held move is not lost on time
+    try:
+        scene = tournament_started(app, "hex", {bot for bot, _title in bots}, tmp_path / "tournaments",
+                                   outside=bots, watch=watching)
+        assert wait(app, lambda: scene.running, 120)
+        click(app, button(scene, "Stop").rect.center)
+        t = scene.tournament
+        assert wait(app, lambda: not scene.running, 60)
+    finally:
+        release.write_text("")
     assert not t.results  # stopped with no game ended
     said = recorded_text(monkeypatch)
     app.invalidate()
