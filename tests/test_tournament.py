@@ -1086,8 +1086,8 @@ def test_a_league_ended_by_sigterm_or_sighup_stops_as_on_ctrl_c(tmp_path, signam
     tmpdir.mkdir()
     out = tmp_path / "league"
     proc = subprocess.Popen(
-        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "400" if background else "40",
-         "--time", "0.05", "--jobs", "2", "--out", str(out)],  # in the background: long enough to outlast a SIGINT
+        [sys.executable, "main.py", "tournament", "tictactoe", "level-1", "level-2", "--games", "400",
+         "--time", "0.05", "--jobs", "2", "--out", str(out)],  # long enough to outlast the signals (40 ended first)
         cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env={**os.environ, "TMPDIR": str(tmpdir)},
         preexec_fn=as_in_the_background if background else None)
     log = out.with_name("league.jsonl")
