@@ -24,19 +24,13 @@ from ai.engines.rastros_board import geometry
 from ai.engines.rastros_solver import Solver
 from ai.reference.rastros_solver import Solver as ReferenceSolver
 from ai.search.driver import new_ctl
+from tests.test_rastros_book import the_book
 from tests.ui_helpers import click, key, wait
 
 # 6x6: each first move of South, the plies to the end after it under perfect play (the kernel
 # solver's count from a fresh table, ``test_the_shipped_6x6_lengths_are_the_solvers``), and the start's
 FIRST_MOVE_PLIES_6X6 = {"2-3": 22, "2-4": 26, "3-3": 29, "3-5": 26, "4-3": 29, "4-4": 29, "4-5": 22}
 START_PLIES_6X6 = 29  # docs/rastros-proof.md: 6x6's start, 29 plies (21.6 million solver positions)
-
-
-def stored(n: int) -> book.Book:
-    loaded = book.load(n)
-    if loaded is None:
-        pytest.skip(f"no {n}x{n} book in ai/data")
-    return loaded
 
 
 def entries(b: book.Book) -> list[tuple[int, int, int, int]]:
@@ -82,7 +76,7 @@ def test_the_shipped_6x6_lengths_are_the_solvers():
     to count: ~2 s of the four's ~40) is the one the kernel solver counts from a fresh table: the
     file keeps what the tool counted.  That the count is exact is checked on 5x5 above, against a
     reference solver that never reads the book."""
-    b = stored(6)
+    b = the_book(6)
     rows = entries(b)
     assert len(rows) == 4 and all(plies for *_, plies in rows)
     piece, region, side, plies = rows[-1]
@@ -93,7 +87,7 @@ def test_the_7x7_and_8x8_books_count_no_lengths():
     """The length pass is not run on 7x7 and 8x8 (out of this solver's reach): their files are
     the ones shipped before it, and a lookup says no length rather than a guess."""
     for n in (7, 8):
-        b = stored(n)
+        b = the_book(n)
         assert not b.plies.any() and "lengths_counted" not in b.figures
         piece, region, side, _ = entries(b)[0]
         assert b.entry(piece, region, side)[2] is None
@@ -185,7 +179,7 @@ def test_a_6x6_book_without_its_lengths_is_refused_as_stale(tmp_path, monkeypatc
 
     from ai import data
 
-    stored(6)
+    the_book(6)
     with np.load(data.path(book.file_name(6))) as arrays:
         older = {name: arrays[name] for name in arrays.files if name != "plies"}
     shutil.copy(data.path("checksums.json"), tmp_path / "checksums.json")
