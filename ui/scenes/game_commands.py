@@ -320,8 +320,8 @@ class GameCommands:
             return
         self._take_back(len(self.history) - 1 if shown is None else shown)
         self._after_jump()
-        if forfeit is not None and forfeit[1] != RESIGNED:  # an engine that resigned is sound: not restarted
-            self._forfeit_taken_back(forfeit[0])
+        if forfeit is not None:
+            self._forfeit_taken_back(*forfeit)
         if shown is not None:
             self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
                               duration=6.0)
@@ -330,12 +330,14 @@ class GameCommands:
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
-    def _forfeit_taken_back(self, side: int) -> None:
-        """Undo took ``side``'s forfeit back with the moves before it: the game goes on, and the
-        outside player's program that the forfeit stopped is started again before it does
-        (``ComputerMoves.start_again``), said in a message and on the card.  It reopened the game
-        and restarted the bot at its next move without a word (qa109)."""
-        if self.setup.is_human(side) or not ai.is_outside_player(self.setup.players[side] or ""):
+    def _forfeit_taken_back(self, side: int, why: str) -> None:
+        """Undo took ``side``'s forfeit (for ``why``) back with the moves before it: the game goes
+        on, and the outside player's program that the forfeit stopped is started again before it
+        does (``ComputerMoves.start_again``), said in a message and on the card.  It reopened the
+        game and restarted the bot at its next move without a word (qa109).  An engine that
+        resigned is sound and was not stopped: it goes on as it is."""
+        if (self.setup.is_human(side) or why == RESIGNED
+                or not ai.is_outside_player(self.setup.players[side] or "")):
             return  # a person's flag fall: the clocks of the ply gone back to say the rest
         self.computer.start_again(side)
         self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(

@@ -707,13 +707,14 @@ class TreeExplorerScene(Scene):
         if node is None:
             return
         pad = int(12 * s)
-        board = self.side_board()
+        lines = self.node_lines(node)
+        board = self.side_board(lines)
         self.view.other_notation = other_chosen(self.app)  # Trax's labels name what the tree's moves write
         self.view.layout(board)
         self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
                                                     interactive=False, animation_speed=0.0))
         y, width = board.bottom + pad, r.width - 2 * pad
-        for line in self.node_lines(node):  # wrapped: the value's words ran past a small window's panel
+        for line in lines:  # wrapped: the value's words ran past a small window's panel
             for part in tx.wrap(line, int(15 * s), width):
                 y = tx.text(surface, part, (r.x + pad, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
@@ -739,7 +740,7 @@ class TreeExplorerScene(Scene):
         ]
         return [line for line in lines if line]
 
-    def side_board(self) -> pygame.Rect:
+    def side_board(self, lines: list[str] | None = None) -> pygame.Rect:
         """Where the side panel draws the selected node's board: as wide as the panel, less (down to
         ``BOARD_LEAST`` of it, centred) where that leaves no room under it for the node's words (its
         own rows as they wrap, at least ``NODE_ROWS_KEPT``) and every item the legend may show, each
@@ -754,7 +755,8 @@ class TreeExplorerScene(Scene):
         width = r.width - 2 * pad
         size, row = tx.small(13, s), tx.line_height(int(15 * s))
         legend_rows = sum(len(tx.wrap(forms[-1], size, width)) for forms in self.legend(every=True))
-        lines = self.node_lines(self.selected) if self.selected is not None else []
+        if lines is None:  # the selected node's (``node_lines``), unless the caller has them
+            lines = self.node_lines(self.selected) if self.selected is not None else []
         node_height = max(NODE_ROWS_KEPT * (row + int(4 * s)),
                           sum(len(tx.wrap(line, int(15 * s), width)) * row + int(4 * s) for line in lines))
         words = node_height + int(8 * s) + legend_rows * tx.line_height(size)
