@@ -147,10 +147,13 @@ def connect(address: str, workers: int) -> tuple[Any, Any]:
     if address == "local":
         # its processes start, and stay, out of Ctrl+C's reach: it is for this one alone, which
         # stops them (ignored meanwhile, it was lost, and the league played on; Dask's exit closes
-        # a cluster made as it came)
+        # a cluster made as it came).  Its logs stay in it up to CRITICAL: what a league's user is
+        # told comes through the games' results and the close's own lines, and at the close a
+        # worker's heartbeat could meet the scheduler just closed and log its traceback under the
+        # report (ERROR, which an ERROR level let through)
         with sigint_blocked():
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=logging.ERROR,
+                                   dashboard_address=None, silence_logs=logging.CRITICAL,
                                    scheduler_kwargs=NO_FIXED_PORT)
         return Client(cluster), cluster
     try:
