@@ -460,3 +460,19 @@ def test_a_resignation_leaves_the_clock_at_the_time_the_resigning_side_had_used(
     assert scene.panel.clock_texts()[1] in ("4:00", "3:59")  # not "5:00", the turn's start
     assert 230.0 < scene.clock_left(1) <= 240.0
     assert not scene.referee.running
+
+
+def test_a_hot_seat_players_flag_fall_at_move_1_stays_through_undo(app):
+    """A person's flag fall before any move is not taken back: Undo says there is nothing to undo,
+    as for the person against the computer (``test_a_human_on_a_tiny_clock_loses_on_time``); only
+    an outside program's forfeit of its first move is (tests/test_ui_outside.py)."""
+    scene = clocked(app, "1s+0s")
+    assert wait(app, scene.is_over)
+    assert scene.forfeit is not None and scene.forfeit[0] == 0 and scene.history == []
+    assert wait(app, scene.over_card.visible)
+    key(app, pygame.K_b)  # View board: the panel's Undo
+    assert scene.btn_undo.visible and not scene.btn_undo.enabled
+    click(app, scene.btn_undo.rect.center)
+    said = [m.text for m in scene.messages.current()]
+    assert "Nothing to undo: no move has been played yet" in said, said
+    assert scene.is_over() and scene.end_reason() == "X lost on time at move 1"

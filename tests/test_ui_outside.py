@@ -1137,3 +1137,83 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     assert thinking and max(thinking) == 0.0, thinking  # the start-up is not counted as thinking
     scene.computer.cancel()
     assert app.errors == []
+
+
+def crashing_once_at_its_first_move(folder: Path) -> Path:
+    """A bot ``faulty.py`` (``bot_faulting_at``) that crashes at its first move the first time its
+    program runs, and plays once started again: a student's bot whose crash Undo takes back."""
+    crashed = folder / "crashed-once"
+    fault = (f"if not os.path.exists({str(crashed)!r}):\n"
+             f"            open({str(crashed)!r}, 'w').close()\n"
+             "            raise AssertionError('first move')")
+    return bot_faulting_at(folder, 1, fault, name="faulty.py")
+
+
+def undo_clicked_after_the_forfeit(app, scene: GameScene, shot: Path) -> list[str]:
+    """The result card of a bot's forfeit put away (View board, B) and the panel's Undo clicked,
+    greyed no more: the forfeit taken back.  A picture of the screen saved to ``shot``; the
+    messages said."""
+    assert wait(app, scene.over_card.visible)
+    key(app, pygame.K_b)
+    assert scene.btn_undo.visible and scene.btn_undo.enabled
+    click(app, scene.btn_undo.rect.center)
+    assert scene.forfeit is None and not scene.is_over() and not scene.over_card.visible()
+    app.invalidate()
+    app.run_frames(2)
+    shot.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(app.screen, str(shot))
+    return [m.text for m in scene.messages.current()]
+
+
+@pytest.mark.parametrize("bot_side", [0, 1])
+def test_undo_after_a_bots_forfeit_at_its_very_first_move_takes_it_back_and_the_bot_plays(app, tmp_path, bot_side):
+    """A bot that crashed at its very first move: Undo was greyed, "Nothing to undo: no move has
+    been played yet", and only Rematch tried the bot again.  Undo takes the forfeit back as after
+    a later move: the bot first, alone (no move came before it), the game back to the bot's move;
+    the bot second, with the person's move (back to the person's choice, as Undo against the
+    computer goes).  The bot's program is started again and its first move comes; the record
+    holds no forfeit any more."""
+    bot = crashing_once_at_its_first_move(tmp_path)
+    players = (str(bot), None) if bot_side == 0 else (None, str(bot))
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, players, 2.0))
+    app.switch(scene)
+    if bot_side == 1:
+        assert wait(app, scene.human_to_move)
+        click(app, scene.view.cell_rect(1, 1).center)  # b2: the bot's first move is asked
+        assert [p.text for p in scene.history] == ["b2"]
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert scene.forfeit[0] == bot_side and "crashed at move 1" in scene.end_reason(), scene.end_reason()
+    said = undo_clicked_after_the_forfeit(app, scene, Path("/tmp/firstforfeit-shots") / f"undone-bot-{bot_side}.png")
+    assert scene.history == []  # nothing to take back (the bot first), or the person's b2
+    assert "Forfeit taken back: faulty's program is started again" in said, said
+    autosaves_written()
+    assert scene.recorder.record.result is None  # Save, the autosave: no forfeit in them now
+    if bot_side == 1:
+        assert wait(app, scene.human_to_move)  # its program started again: the person's move first
+        click(app, scene.view.cell_rect(1, 1).center)
+    assert wait(app, lambda: len(scene.history) == bot_side + 1)  # the bot's first move comes
+    assert scene.history[-1].by_computer and scene.forfeit is None
+    assert wait(app, scene.human_to_move)
+    click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)
+    assert wait(app, lambda: len(scene.history) == bot_side + 3)  # and it answers on
+    assert scene.forfeit is None and app.errors == []
+
+
+def test_undo_after_a_watched_bots_forfeit_at_move_1_takes_it_back_and_step_plays_its_move(app, tmp_path):
+    """PC vs PC: a bot that crashed at move 1, before any move, could not be taken back (Undo
+    greyed) where a later forfeit could.  Undo takes it back alone, the game paused as after
+    any Undo of a watched game, the bot's program started again; Step plays its first move."""
+    from ui.match import PC_VS_PC
+
+    bot = crashing_once_at_its_first_move(tmp_path)
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, (str(bot), "level-1"), 2.0))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert scene.forfeit[0] == 0 and scene.history == []
+    said = undo_clicked_after_the_forfeit(app, scene, Path("/tmp/firstforfeit-shots") / "undone-watched.png")
+    assert scene.history == [] and scene.paused
+    assert "Forfeit taken back: faulty's program is started again" in said, said
+    assert wait(app, lambda: not scene.held_up())  # its program started again
+    click(app, scene.btn_step.rect.center)
+    assert wait(app, lambda: len(scene.history) == 1)  # its first move
+    assert scene.forfeit is None and scene.paused and app.errors == []

@@ -107,7 +107,10 @@ class SceneRecorder:
             SOUNDS.play(sound_for_move(ply.before, ply.after))
         self.moves = moves
         self.untouched_copy = False  # a move, an undo, a redo, its end: the game is its own now
-        if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None):
+        # a game ended before any move is written too, and again once Undo took that end back (an
+        # outside program's forfeit of its first move, a resignation): its file, Save and the
+        # replay kept the forfeit of a game that went on
+        if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None) or self.autosaver.record.is_finished():
             self._save(scene)
         self._count(scene)
 

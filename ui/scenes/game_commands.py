@@ -137,7 +137,10 @@ class GameCommands:
         return watched if self.setup.mode == PC_VS_PC else ""
 
     def _why_no_undo(self) -> str:
-        if self.history or self._ended_by_the_players() or self.view.undoes_input():
+        """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
+        person's word, an outside program's forfeit: ``_stopped_a_program``)."""
+        if (self.history or self._ended_by_the_players() or self._stopped_a_program(self.forfeit)
+                or self.view.undoes_input()):
             return ""
         return _("Nothing to undo: no move has been played yet")
 
@@ -196,6 +199,20 @@ class GameCommands:
         engine's resignation ends the game as any computer's end does: Undo taking it back alone
         only asked the engine again, which resigned again, and Undo seemed to do nothing."""
         return self.forfeit is not None and self.forfeit[1] == RESIGNED and self.setup.is_human(self.forfeit[0])
+
+    def _stopped_a_program(self, forfeit: tuple[int, str] | None) -> bool:
+        """Whether ``forfeit`` is an outside player's (a student's bot, an engine) that stopped
+        its program: a crash, an illegal answer, its time out.  Undo takes it back and starts
+        the program again (``_forfeit_taken_back``), with the moves before it or, lost on its
+        very first move, alone: the game back to where the program was to move.  Undo was
+        refused there ("Nothing to undo"), and only Rematch tried the bot again.  Not a
+        person's flag fall, which stays where no move came before it, nor an engine's
+        resignation (``_resigned``)."""
+        if forfeit is None:
+            return False
+        side, why = forfeit
+        return (not self.setup.is_human(side) and why != RESIGNED
+                and ai.is_outside_player(self.setup.players[side] or ""))
 
     def _ended_by_the_players(self) -> bool:
         """Whether the game ended by a person's word, not a move: a resignation (``_resigned``) or
@@ -296,7 +313,9 @@ class GameCommands:
         human's choice at or before it), and the status line says where: the teacher stepping back
         through a game takes it back to the move on the board, not the live game's last.
         A resignation or an agreed draw is not a move: Undo takes it back alone, and the game goes
-        on from where it was given up or agreed.  A move half entered on the board in parts (an
+        on from where it was given up or agreed.  An outside program's forfeit of its very first
+        move has no move before it: Undo takes it back alone, the program started again to make that
+        move (``_stopped_a_program``).  A move half entered on the board in parts (an
         Alquerque chain) is taken back first, its last part at a time; a choice still open (a Trax
         tile picker) is no part of a move: Undo takes the last move back and the picker closes
         with its position (``BoardView.undoes_input``).  With nothing to take back, it says so
@@ -316,10 +335,11 @@ class GameCommands:
         if shown is None and self._ended_by_the_players():
             self._after_jump()
             return
-        if not self.history:
+        if self.history:
+            self._take_back(len(self.history) - 1 if shown is None else shown)
+        elif not self._stopped_a_program(forfeit):
             return
-        self._take_back(len(self.history) - 1 if shown is None else shown)
-        self._after_jump()
+        self._after_jump()  # with no move before it, the program's forfeit is taken back alone
         if forfeit is not None:
             self._forfeit_taken_back(*forfeit)
         if shown is not None:
@@ -336,8 +356,7 @@ class GameCommands:
         does (``ComputerMoves.start_again``), said in a message and on the card.  It reopened the
         game and restarted the bot at its next move without a word (qa109).  An engine that
         resigned is sound and was not stopped: it goes on as it is."""
-        if (self.setup.is_human(side) or why == RESIGNED
-                or not ai.is_outside_player(self.setup.players[side] or "")):
+        if not self._stopped_a_program((side, why)):
             return  # a person's flag fall: the clocks of the ply gone back to say the rest
         self.computer.start_again(side)
         self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(
