@@ -447,3 +447,38 @@ def test_an_edge_is_cut_where_it_runs_through_a_hole():
     assert outside_holes((0, 0), (40, 0), [hole, pygame.Rect(15, -5, 10, 10)]) == [((0, 0), (10, 0)), ((25, 0), (40, 0))]
     assert outside_holes((0, 10), (40, 10), [hole]) == [((0, 10), (40, 10))]  # passes under it
     assert outside_holes((12, 0), (18, 0), [hole]) == []
+
+
+def test_trax_boards_in_the_side_panel_is_readable_in_the_smallest_window_at_larger_text(app, monkeypatch):
+    """Trax at 800x560, Larger text: the side panel, 28% of the window, wrapped its words to two
+    rows each and left its 8x8 board 81 pixels wide, beside a tree with room to spare.  The panel
+    takes room from the tree's canvas instead: the board is 120 pixels and more, every word of
+    the node and every legend item it showed still drawn whole in the panel, clear of the canvas."""
+    import os
+
+    from tests.test_tree import built
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui.scenes.tree_explorer import SIDE_BOARD_READABLE
+
+    app.settings.text_size = 1.5
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    assert app.size == (800, 560)
+    app.open_demo("game:trax:hotseat:")
+    app.run_frames(2)
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text_rects(monkeypatch)
+    explorer.draw(app.screen)
+    if os.environ.get("SMALLWIN_SHOTS"):
+        pygame.image.save(app.screen, f"{os.environ['SMALLWIN_SHOTS']}/tree-trax-800x560-larger.png")
+    board = explorer.side_board()
+    assert board.width >= SIDE_BOARD_READABLE and explorer.side.contains(board), board
+    assert explorer.canvas.right < explorer.side.left
+    panel = [(text, rect) for text, rect in drawn if rect.left >= explorer.side.left and rect.top >= board.bottom]
+    assert all(explorer.side.contains(rect) for _text, rect in panel)
+    words = " ".join(text for text, _rect in panel)
+    assert all(" ".join(line.split()) in " ".join(words.split()) for line in explorer.node_lines(explorer.selected)), words
+    assert sum(1 for text, _rect in panel if "…" in text) == 0, words
+    assert "MIN: the other side, picks the lowest" in words and "Arrows: parent, best move, siblings;" in words, words

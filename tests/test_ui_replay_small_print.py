@@ -97,14 +97,20 @@ def test_an_unfinished_games_graph_note_stays_inside_the_graph_at_larger_text(tm
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_the_graphs_side_names_keep_apart_at_larger_text_in_the_smallest_window(tmp_path, monkeypatch, language):
-    """A Hex game's graph, at its shortest for the list's four rows at 800x560, wrote "Blue better"
-    over "Red better": where both do not fit, the top side's name alone, in the panel's small print."""
+    """A Hex game's graph, at its shortest (35 pixels) for the list's four rows at 800x560, wrote
+    "Blue better" over "Red better"; then it wrote the top side's name alone, and nothing said
+    which colour was Red's.  Both sides are named, apart, on one row where the halves are too
+    short for a name each: "Blue better" and "Red better" where both fit across, else the sides'
+    names alone ("Azul", "Vermelho"), in the panel's small print."""
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 560)) as app:
         choose_text_size(app, LARGER)
         with in_language(app, language):
             replay = opened_from_saved_games(app, played_game("hex", False))
-            names = {i18n._("{side} better").format(side=i18n._(side)) for side in replay.game.sides}
-            drawn = [d for d in drawn_now(app, monkeypatch) if d.value in names]
-            assert drawn and not any(a.rect.colliderect(b.rect) for a in drawn for b in drawn if a is not b), drawn
+            assert replay.graph_rect.height <= 35, replay.graph_rect  # at its shortest
+            sides = [i18n._(side) for side in replay.game.sides]
+            names = {i18n._("{side} better").format(side=side): side for side in sides}
+            drawn = [d for d in drawn_now(app, monkeypatch) if d.value in names or d.value in sides]
+            assert not any(a.rect.colliderect(b.rect) for a in drawn for b in drawn if a is not b), drawn
+            assert sorted(names.get(d.value, d.value) for d in drawn) == sorted(sides), [d.value for d in drawn]
             assert all(replay.graph_rect.contains(d.rect) for d in drawn), (drawn, replay.graph_rect)
             assert {d.size for d in drawn} == {replay.print_least}

@@ -90,3 +90,29 @@ def test_up_and_down_reach_the_lines_of_games_a_stop_dropped_and_enter_shows_whe
     line = next(text for _rect, number, text in scene._recent_rects if number == drawn[0])
     assert scene.messages.items[-1].text == line and "replayed on Resume" in line, scene.messages.items[-1].text
     assert scene.pinned and scene.watching == drawn[0]
+
+
+def test_the_latest_results_show_three_rows_beside_the_board_and_the_ratings_at_800_pixels(app, tmp_path):
+    """Two levels, ten games each way: both rated, so the ratings chart wants its rows, beside the
+    board of the last game.  At 800x600 Larger text the latest results' title took two lines and
+    the list showed one result over "0 newer, 19 older: scroll", its line past the card's edge.
+    At 800x560 and 800x600, Normal and Larger text, it shows three and more, inside its card, clear
+    of the board, the chart's column above it, the crosstable and the buttons."""
+    from tests.ui_helpers import tournament_started
+
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", games_choice=4,
+                               watch=False)
+    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    assert len(scene.recent) == 20 and all(st.rated for st in scene.table)
+    for size, text_size in small_windows(app):
+        app.invalidate()
+        app.run_frames(1)
+        if os.environ.get("SMALLWIN_SHOTS"):
+            pygame.image.save(app.screen, f"{os.environ['SMALLWIN_SHOTS']}/recent-{size[1]}-{text_size}.png")
+        where = (size, text_size)
+        rows = [rect for rect, _number, _text in scene._recent_rects]
+        assert scene.board_rect.height and len(rows) >= 3 and scene.recent_fits >= 3, (where, len(rows))
+        assert all(scene.recent_area.contains(row) for row in rows), where
+        assert scene.recent_area.top > scene.board_rect.bottom and scene.recent_area.bottom <= size[1], where
+        assert not scene.recent_area.colliderect(scene.cross_area), where
+        assert not any(scene.recent_area.colliderect(b.rect) for b in scene.buttons if b.visible), where

@@ -253,8 +253,9 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         pygame.draw.line(surface, theme.accent, (cx, r.y + 2), (cx, r.bottom - 2), max(1, int(2 * s)))
     if marks is not None:
         marks(xy)
-    if places[1].colliderect(places[0]):  # a graph at its shortest (the replay's list kept its rows): the
-        names, places = names[:1], places[:1]  # top side's name alone, the colours telling the other's
+    if places[1].colliderect(places[0]):  # a graph at its shortest (the replay's list kept its rows)
+        names, places = _names_side_by_side(r, names, [_(game.sides[side]) for side in (top_side, 1 - top_side)],
+                                            size, curve, s, taken)
     for name, place, colour in zip(names, places, sides):  # the top side's first
         # on a plate of the ground: the area of a side far ahead covered its name, dark on dark
         # ("Black better" on Reversi's grey, "Norte melhor" on Rastros' red at 800x560)
@@ -286,6 +287,32 @@ def _names_placed(r: pygame.Rect, sizes: list[tuple[int, int]], known: list[tupl
     band = max(height for _width, height in sizes) + 2 * gap + max(1, int(2 * scale))  # the curve's width too
     reach = max(full / 3, full - band)
     return reach, placed(reach)[0]
+
+
+def _names_side_by_side(r: pygame.Rect, names: list[str], short: list[str], size: int, curve: list[tuple[int, int]],
+                        scale: float, taken: Sequence[pygame.Rect]) -> tuple[list[str], list[pygame.Rect]]:
+    """The sides' names on one row of a graph ``r`` too short for one in each half: the top
+    side's at the left, the other's at the right, on the row that hides the least of the
+    ``curve``; their short forms (``short``: the sides' names alone, a legend of the colours)
+    where the whole ones do not both fit across, and the top side's alone only where neither
+    pair does.  The top side's name alone left a 35-pixel graph in a Hex replay (800x560,
+    Larger text) saying "Blue better" and nothing of Red."""
+    margin, gap = int(6 * scale), max(1, int(2 * scale))  # as ``_label_place`` keeps clear round a name
+    font = tx.ui_font(size)
+    for words in (names, short):
+        (w0, h0), (w1, h1) = (font.size(word) for word in words)
+        if w0 + w1 + 3 * margin > r.width:
+            continue
+        high = max(h0, h1)
+        rows = range(r.y + gap, r.bottom - high - gap + 1, max(1, high // 4)) or [r.centery - high // 2]
+        pairs = [(pygame.Rect(r.x + margin, y, w0, h0), pygame.Rect(r.right - margin - w1, y, w1, h1)) for y in rows]
+        best, least = pairs[0], math.inf
+        for pair in [p for p in pairs if p[0].collidelist(list(taken)) < 0 and p[1].collidelist(list(taken)) < 0] or pairs:
+            hidden = sum(_hidden_curve(place.inflate(2 * margin, 2 * gap), curve) for place in pair)
+            if hidden < least:
+                best, least = pair, hidden
+        return list(words), list(best)
+    return names[:1], [_label_place(r, font.size(names[0]), True, curve, scale, taken)[0]]
 
 
 def graph_ground(theme: Theme) -> tuple[int, int, int]:

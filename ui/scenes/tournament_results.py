@@ -142,16 +142,29 @@ def crosstable_titles(cells: list[tuple[float, int]], with_games: bool) -> list[
             _("Crosstable ({games})").format(games=each)]
 
 
-def right_column(height: int, chart_needs: int, s: float, board: bool) -> tuple[int, int]:
+def right_column(height: int, chart_needs: int, s: float, board: bool, recent_needs: int = 0,
+                 chart_least: int | None = None) -> tuple[int, int]:
     """(board height, 0 without the board; chart height) of the right column, ``height`` high: the
     chart has the ``chart_needs`` pixels its rows or its note want (``_chart_needs``; it takes room
     from the board, which keeps 35%), and the latest results below keep a title and a few lines,
-    and have the rest: a chart that needs little (no one rated yet) leaves them more lines."""
-    recent_h, gap = int(90 * s), int(10 * s)
+    and have the rest: a chart that needs little (no one rated yet) leaves them more lines.
+
+    The latest results keep ``recent_needs`` pixels (``_recent_needs``: their title, on two lines
+    in a small window, and three results) where the board and the chart can give them: the chart
+    down to ``chart_least`` (its rows at their least pitch), the board down to 30% of the column;
+    never less than 90 pixels at scale 1.  A fixed 90 held the title and one result at 800x600
+    Larger text once the title took two lines."""
+    floor, gap = int(90 * s), int(10 * s)
+    recent_h = max(floor, recent_needs)
+    least = chart_needs if chart_least is None else min(chart_least, chart_needs)
     if not board:
-        return 0, min(chart_needs, height - recent_h - gap)
-    board_h = max(int(height * 0.35), min(int(height * 0.5), height - chart_needs - recent_h - 2 * gap))
-    return board_h, min(chart_needs, height - board_h - recent_h - 2 * gap)
+        return 0, max(min(least, height - floor - gap), min(chart_needs, height - recent_h - gap))
+    board_least = int(height * 0.35)
+    if recent_h > floor:  # the board yields a little to the results' rows beside the chart's least
+        board_least = max(int(height * 0.30), min(board_least, height - least - recent_h - 2 * gap))
+    board_h = max(board_least, min(int(height * 0.5), height - chart_needs - recent_h - 2 * gap))
+    rest = height - board_h - 2 * gap  # the chart's and the results'
+    return board_h, max(min(least, rest - floor), min(chart_needs, rest - recent_h))
 
 
 def axis_labels(ends: tuple[float, float], x_of: Callable[[float], int], width_of: Callable[[str], int],
@@ -232,7 +245,8 @@ class ResultsDrawing:
         ch = self._draw_crosstable(surface, theme, pygame.Rect(left.x, left.y, left.width, cross_h), order)
         self._draw_standings(surface, theme, pygame.Rect(left.x, left.y + ch + int(12 * s), left.width,
                                                           left.height - ch - int(12 * s)), order)
-        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), s, self._board_wanted())
+        board_h, chart_h = right_column(right.height, self._chart_needs(right, order), s, self._board_wanted(),
+                                        self._recent_needs(right.width), self._chart_least(right, order))
         gap = int(10 * s)
         if board_h:
             self.board_rect = pygame.Rect(right.x, right.y, right.width, board_h)
@@ -643,6 +657,25 @@ class ResultsDrawing:
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
         return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
 
+    def _chart_least(self, right: pygame.Rect, order: list[Standing]) -> int:
+        """The least height the ratings chart gives up to the latest results (``right_column``):
+        its rows at ``CHART_ROW`` pixels once anyone is rated, else its note's lines whole."""
+        if any(st.rated for st in order):
+            return int(60 * self._scale()) + CHART_ROW * len(order)
+        return self._chart_needs(right, order)
+
+    def _recent_needs(self, width: int) -> int:
+        """The height the latest results want in a panel ``width`` wide: their title as its longer
+        form wraps (the keyboard's words or the mouse's: the column keeps still as the keyboard
+        comes and goes), three results and the line that says what the wheel brings, as
+        ``_draw_recent`` lays them out."""
+        s = self._scale()
+        line_h = tx.line_height(tx.small(13, s)) + int(2 * s)
+        probe = pygame.Rect(0, 0, width, 10_000)
+        tops = [max(self._panel_inner(probe, title).y + int(6 * s), self._under_title(probe, title) + focus_ring_outset(s))
+                for title in (self._recent_title(keyboard) for keyboard in (False, True))]
+        return max(tops) + 4 * line_h + int(6 * s)
+
     def _panel_frame(self, title: str, width: int) -> int:
         """The height a panel ``width`` wide (``_panel``) takes above and below its lines, with its
         ``title``'s lines: the list's 6 pixels under the title and over the card's edge at scale 1."""
@@ -713,10 +746,10 @@ class ResultsDrawing:
         card(surface, box, theme.panel, box.height // 2, border=mix(theme.panel, theme.text, 0.25))
         tx.text(surface, line, box.center, size, theme.text, "center")
 
-    def _recent_title(self) -> str:
+    def _recent_title(self, keyboard: bool | None = None) -> str:
         """The latest results' title: what the list holds, and how a result is opened, by the mouse
-        or, with the keyboard on the list (``_on_results``), by its keys."""
-        keyboard = self._on_results()
+        or, with the keyboard on the list (``_on_results``; ``keyboard`` says which instead), by its keys."""
+        keyboard = self._on_results() if keyboard is None else keyboard
         if self.listed_player is not None:
             title = (_("Games of {player} (Up, Down: choose one; Enter: see it)") if keyboard
                      else _("Games of {player} (click one to see it; its row again: every game)"))

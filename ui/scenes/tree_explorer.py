@@ -143,6 +143,10 @@ PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it f
 # panel's width: the legend lost its note on the order of the moves at 800x560 once a proof was said,
 # and at 1024x600 in Portuguese its last item under Trax's hint line with the board at half the width
 BOARD_LEAST = 0.4
+# the side panel widens, taking room from the tree's canvas, up to this share of the window, for its
+# board to be at least SIDE_BOARD_READABLE pixels (``_lay_out_side``): Trax's 8x8 at 75-81 pixels
+# in the smallest window could not be read
+SIDE_MOST, SIDE_BOARD_READABLE = 0.4, 120
 # the rows of the selected node's words the board leaves room for above the legend at least (more
 # where they wrap to more, ``side_board``): a proof's line, the estimate under it (two rows), who
 # moves, the alpha-beta window and the moves
@@ -311,6 +315,7 @@ class TreeExplorerScene(Scene):
         self.size = (0, 0)
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
+        self._side_laid_for: tuple | None = None  # the size, scale and legend the side panel was laid out for
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
         self._widest: tuple[Tree | None, str] | None = None  # the tree and its widest box text (``widest_box``)
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
@@ -613,12 +618,35 @@ class TreeExplorerScene(Scene):
         w, h = size
         self.scale = s = window_scale(size, text_size_of(self.app))
         pad = int(16 * s)
-        side_w = int(min(340 * s, w * 0.28))
         self.header = pygame.Rect(pad, pad, w - 2 * pad, int(126 * s))  # the title, buttons, counts, what values are
-        self.side = pygame.Rect(w - side_w - pad, self.header.bottom + pad, side_w, h - self.header.bottom - 2 * pad)
-        self.canvas = pygame.Rect(pad, self.header.bottom + pad, self.side.x - 2 * pad, self.side.height)
+        self._side_laid_for = None
+        self._lay_out_side()
         row = pygame.Rect(self.header.x, self.header.y + int(40 * s), self.header.width, int(36 * s))
         layout_grid(self.buttons, row, len(self.buttons), int(36 * s), int(8 * s))
+
+    def _lay_out_side(self) -> None:
+        """The side panel and the tree's canvas beside it: the panel ``min(340 * s, 28%)`` of the
+        window wide, wider (up to ``SIDE_MOST`` of the window, the room taken from the canvas) where
+        its board would be under ``SIDE_BOARD_READABLE`` pixels otherwise (``side_board`` with the
+        rows it keeps for any node's words: the panel does not change as nodes are selected).  At
+        800x560 Larger text Trax's 8x8 board was 81 pixels over words wrapped in a narrow panel
+        beside a tree with room to spare.  Laid out again when the legend's words change (another
+        algorithm, depth or language), as they decide the board's room."""
+        w, h = self.size
+        s = self.scale
+        pad = int(16 * s)
+        laid_for = (self.size, s, tuple(self.legend(every=True)))
+        if laid_for == self._side_laid_for:
+            return
+        self._side_laid_for = laid_for
+        top = self.header.bottom + pad
+        side_w, most = int(min(340 * s, w * 0.28)), int(w * SIDE_MOST)
+        while True:
+            self.side = pygame.Rect(w - side_w - pad, top, side_w, h - top - pad)
+            if side_w >= most or self.side_board([]).width >= SIDE_BOARD_READABLE:
+                break
+            side_w = min(most, side_w + int(10 * s))
+        self.canvas = pygame.Rect(pad, top, self.side.x - 2 * pad, self.side.height)
 
     def close(self) -> None:
         self.node_rects = []
@@ -640,6 +668,7 @@ class TreeExplorerScene(Scene):
         self.follow_the_language()
         if surface.get_size() != self.size:
             self.resize(surface.get_size())
+        self._lay_out_side()  # the legend's words may have changed the board's room
         theme, s = self.theme, self.scale
         surface.fill(theme.background)
         title = _("Search tree: {algorithm}, depth {n}").format(algorithm=_(TITLES[self.algorithm]), n=self.depth)
