@@ -8,9 +8,11 @@ a bug, or holds only for its own sample (both worth fixing).
 """
 
 import atexit
+import contextlib
 import gc
 import os
 import random
+import re
 import shutil
 import signal
 import sys
@@ -237,7 +239,6 @@ def _fork_server() -> None:
     (``ai.parent_watch.sigint_blocked``).  Ended at the session's end (``pytest_sessionfinish``)."""
     if _FORK_SERVER:
         return
-    import contextlib
     import multiprocessing
     import multiprocessing.forkserver
 
@@ -259,9 +260,23 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     if _FORK_SERVER:
         import multiprocessing.forkserver
 
-        stop = getattr(multiprocessing.forkserver._forkserver, "_stop", None)  # Python's own tests' way
-        if stop is not None:
-            stop()
+        end_fork_server(multiprocessing.forkserver._forkserver)
+
+
+def end_fork_server(server: object) -> None:
+    """End ``server``, a ``multiprocessing.forkserver.ForkServer`` this process started, as
+    Python's own tests end theirs (``_stop``: its pipe closed, its end waited for, its socket
+    removed), but killed first: told by its pipe, it ended as any Python process does, its
+    interpreter torn down with numba and every engine the preload imported, 0.7 s that every
+    xdist worker's end waited for.  It serves no one by then, and its pid is still its own (this
+    process has not reaped it)."""
+    pid = getattr(server, "_forkserver_pid", None)
+    if pid is not None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGKILL)
+    stop = getattr(server, "_stop", None)
+    if stop is not None:
+        stop()
 
 
 @pytest.fixture(autouse=True)
@@ -320,6 +335,36 @@ def _clipboard_answer_forgotten():
     clipboard = sys.modules.get("ui.clipboard")
     if clipboard is not None:
         clipboard.GAVE_UP.clear()
+
+
+# the next number of each name of a test's folder in this process (``numbered_folder``)
+_NEXT_FOLDER: dict[str, int] = {}
+
+
+def numbered_folder(base: Path, prefix: str) -> Path:
+    """A new empty folder ``<prefix><n>`` in ``base``, ``n`` counted from 0 for each prefix in this
+    process as pytest numbers a test's ``tmp_path`` (a name taken already is skipped), without the
+    link pytest keeps to the newest folder of each prefix (``<prefix>current``).  Moving that link
+    was an unlink and a symlink in the session's folder for every test with a folder (every window
+    test's ``app``): on CI's disk an unlink waits for the disk, 3 ms on a loaded machine."""
+    number = _NEXT_FOLDER.get(prefix.lower(), 0)
+    while True:
+        path = base / f"{prefix}{number}"
+        try:
+            path.mkdir(mode=0o700)
+        except FileExistsError:  # made by another (``tmp_path_factory.mktemp``)
+            number += 1
+        else:
+            _NEXT_FOLDER[prefix.lower()] = number + 1
+            return path
+
+
+@pytest.fixture
+def tmp_path(request, tmp_path_factory) -> Path:
+    """pytest's ``tmp_path``: a new empty folder for each test, in the session's temporary folder
+    (each xdist worker's own), named after the test as pytest names it, made by ``numbered_folder``.
+    Every folder is kept after its test, as pytest's default retention keeps it."""
+    return numbered_folder(tmp_path_factory.getbasetemp(), re.sub(r"\W", "_", request.node.name)[:30])
 
 
 @pytest.fixture

@@ -423,3 +423,22 @@ def test_without_a_desktop_the_message_names_every_command(monkeypatch):
     said = desktop.no_desktop_problem()
     commands = next(a for a in main.build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
     assert said and all(name in said for name in commands), said
+
+
+def test_every_window_of_a_process_shows_the_icon_read_once(tmp_path, monkeypatch):
+    """The icon's file is read and decoded by the process's first window only: each test's window
+    read it again (a millisecond or more of every window test's start); every window still sets it."""
+    import pygame
+
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path / "first", monkeypatch):
+        pass  # the process's first window (or an earlier test's) has read it
+    load, set_icon = pygame.image.load, pygame.display.set_icon
+    read, shown = [], []
+    monkeypatch.setattr(pygame.image, "load", lambda path, *rest: read.append(str(path)) or load(path, *rest))
+    monkeypatch.setattr(pygame.display, "set_icon", lambda icon: shown.append(icon.get_size()) or set_icon(icon))
+    with window_for_a_test(tmp_path / "second", monkeypatch):
+        pass
+    assert not [path for path in read if path.endswith("icon.png")]
+    assert shown == [(256, 256)]

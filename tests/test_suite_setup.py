@@ -163,3 +163,46 @@ def test_the_check_of_processes_left_finds_an_orphaned_bot_and_a_worker(tmp_path
                                  folders + (str(tmp_path),))
         assert wait_for_closed_workers(60)
     assert left_processes.waited_for(folders + (str(tmp_path),), 60) == []
+
+
+def test_a_tests_folder_is_numbered_as_pytest_numbers_it_without_a_link_to_the_newest(tmp_path, monkeypatch):
+    """A test's ``tmp_path`` is named and numbered as pytest's, in the session's folder, but no
+    ``<name>current`` link is moved to it (an unlink and a symlink for every test with a folder:
+    3 ms of its set-up on CI's loaded disk); ``numbered_folder`` makes it so, a name taken skipped."""
+    from tests.conftest import numbered_folder
+
+    prefix = tmp_path.name.rstrip("0123456789")
+    assert prefix == "test_a_tests_folder_is_numbere"  # the test's name, cut as pytest cuts it
+    assert not list(tmp_path.iterdir())
+    assert not (tmp_path.parent / f"{prefix}current").is_symlink()
+
+    links: list[str] = []
+    monkeypatch.setattr(os, "symlink", lambda source, link, *rest: links.append(str(link)))
+    (tmp_path / "other0").mkdir()  # a name taken already
+    made = [numbered_folder(tmp_path, name).name for name in ("one", "one", "other", "one", "other")]
+    assert made == ["one0", "one1", "other1", "one2", "other2"]
+    assert not links
+
+
+def test_the_sessions_fork_server_is_ended_without_its_own_teardown(tmp_path):
+    """The session's end kills its fork server before closing its pipe (``end_fork_server``): told
+    by the pipe, the server tore down an interpreter holding numba and every engine, 0.7 s of each
+    xdist worker's end.  A stand-in server writes a file as it ends by itself, which it never does."""
+    import multiprocessing.forkserver
+
+    from tests.conftest import end_fork_server
+
+    read, write = os.pipe()
+    ended_by_itself = tmp_path / "ended by itself"
+    code = f"import os, pathlib; os.read({read}, 1); pathlib.Path({str(ended_by_itself)!r}).write_text('torn down')"
+    proc = subprocess.Popen([sys.executable, "-c", code], pass_fds=[read])
+    os.close(read)
+    (tmp_path / "socket").touch()
+    server = multiprocessing.forkserver.ForkServer()
+    server._forkserver_pid, server._forkserver_alive_fd = proc.pid, write
+    server._forkserver_address = str(tmp_path / "socket")
+    end_fork_server(server)
+    assert server._forkserver_pid is None  # waited for and reaped
+    assert not (tmp_path / "socket").exists()
+    assert not ended_by_itself.exists()
+    proc.returncode = -9  # reaped by the server's stop, not by Popen

@@ -14,6 +14,7 @@ ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
 from __future__ import annotations
 
 import contextlib
+import functools
 import logging
 import os
 import subprocess
@@ -36,10 +37,21 @@ log = logging.getLogger(__name__)
 
 def set_window_icon() -> None:
     """The app icon in the title bar and task bar (missing or broken icon: the default one)."""
+    icon = _icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
+
+
+@functools.cache
+def _icon() -> pygame.Surface | None:
+    """The icon's picture, read once a process (None, said once, when it is missing or broken):
+    every window a process opens shows the same file, and each test's window read and decoded
+    it again, a millisecond or more of the window's start."""
     try:
-        pygame.display.set_icon(pygame.image.load(str(asset_path("icon.png"))))
+        return pygame.image.load(str(asset_path("icon.png")))
     except (pygame.error, FileNotFoundError, OSError) as exc:
         log.info("no window icon: %s", exc)
+        return None
 
 
 # Room left around the window for its frame and title bar, which exist only once it does (a title
