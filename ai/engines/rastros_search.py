@@ -447,6 +447,10 @@ class RastrosPlayer(Player):
     in one nor the book answers is searched by the pure-Python search the kernels replaced
     (``stand_in``): a move within its time rather than a wait for the compiler."""
 
+    # lost, its own reply is the hardest to refute, not the slowest loss: analysis' line asks the
+    # slowest ("wins in 29 plies: 4-3 3-2" on 6x6 had 3-2 lose in 18, where 4-2 holds out 28)
+    analysed_as_a_hint = True
+
     def __init__(self, info: PlayerInfo, options: LevelOptions, *, seed: int | None = None,
                  weights: Weights | None = None) -> None:
         self.info = info
