@@ -433,3 +433,21 @@ def test_a_proven_rastros_line_answers_with_the_slowest_loss(app, monkeypatch):
     assert scene.analysis.best_line().proven_plies == 17
     assert scene.analysis.line[:2] == ["4-2", "3-3"], scene.analysis.line
     assert "4-2 3-3" in " ".join(_panel_text(app, monkeypatch))
+
+
+def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkeypatch):
+    """Rastros 6x6 from the start: "South wins in 29 plies · 4-3 3-2", the reply the opening book's
+    (North's hardest to refute, lost in 18 of those 28 plies: "wins in 17" two plies on).  Where the
+    book cannot tell the slowest loss without millions of solver nodes, the line stops at the move
+    whose length it knows."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("rastros", {"size": 6}, HOTSEAT, (None, None), 1.0), [])
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 180)
+    line = scene.analysis.best_line()
+    assert line is not None and line.proven == 1 and line.proven_plies == 29
+    assert scene.analysis.line == ["4-3"], scene.analysis.line
+    drawn = " ".join(_panel_text(app, monkeypatch))
+    assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn
