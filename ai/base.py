@@ -150,6 +150,10 @@ class Player:
 
     info: PlayerInfo = PlayerInfo("player", "Player")
     known_plies_at_most: bool = False  # ``known_outcome``'s plies are an upper bound (``Progress.plies_at_most``)
+    # analysis searches each move's position as a hint does (``Limits.best``): a player whose own
+    # replies in a lost position are not the slowest loss (Rastros' hardest to refute) would
+    # otherwise give analysis' best line a reply that contradicts the length beside it
+    analysed_as_a_hint: bool = False
 
     def choose(
         self, state: State, limits: Limits | None = None, progress: ProgressCallback | None = None

@@ -115,8 +115,8 @@ class Node:
         """Whether ``value`` is only alpha-beta's bound on the minimax value: -1 an upper bound (the
         search failed low, ``value`` <= alpha: the true value is at most it), +1 a lower bound (it
         failed high, ``value`` >= beta: at least it), 0 the exact value.  Either side already had
-        something better elsewhere, so the search stopped as soon as this node could not be
-        chosen: a teacher comparing with minimax's tree saw "+1" on a move that loses, unmarked.
+        something as good or better elsewhere (a tie stops it too), so the search stopped as soon as
+        this node could not be chosen: a teacher comparing with minimax's tree saw "+1" on a move that loses, unmarked.
         A loss bounded from above is still a loss, a win bounded from below a win (``proven``), but
         one maybe quicker than the value says (``end_value``): only its length is a bound."""
         if self.kind != "inner" or self.value is None:

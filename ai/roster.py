@@ -140,7 +140,7 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             "Looks eight moves ahead, a little randomly; plays perfectly once the piece has 16 or fewer "
             "squares left to reach.",
             "Searches as deep as its time allows, plays perfectly as soon as it has solved the game, knows "
-            "the 8x8 opening.",
+            "the 6x6, 7x7 and 8x8 openings.",
         ),
         PlayerInfo("rastros:bacoco", "Bacoco",
                    "The random player of the university course these rules come from.", course=True),

@@ -416,3 +416,38 @@ def test_tictactoe_on_a_big_board_shows_a_line_of_several_plies(app, monkeypatch
     drawn = _panel_text(app, monkeypatch)
     assert "Analysis: best line" in drawn
     assert _line_drawn(app, monkeypatch, 4)
+
+
+def test_a_proven_rastros_line_answers_with_the_slowest_loss(app, monkeypatch):
+    """Rastros 6x6 after 4-3 3-2: analysis proves 4-2 a South win in 17 plies, and the line beside
+    it went on with level 5's own reply, the hardest to refute (4-1, lost in 4 more plies): "South
+    wins in 17 plies · 4-2 4-1" on a projector, the class asked where the other 12 plies went.  The
+    line's reply is the slowest loss now (3-3, lost in 16): the line plays out the length it says."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("rastros", {"size": 6}, HOTSEAT, (None, None), 1.0), ["4-3", "3-2"])
+    scene = app.scene
+    key(app, pygame.K_a)
+    proven = lambda: (line := scene.analysis.best_line()) is not None and line.proven == 1  # noqa: E731
+    assert wait(app, lambda: proven() and scene.analysis.line[:1] == ["4-2"] and len(scene.analysis.line) > 1, 180)
+    assert scene.analysis.best_line().proven_plies == 17
+    assert scene.analysis.line[:2] == ["4-2", "3-3"], scene.analysis.line
+    assert "4-2 3-3" in " ".join(_panel_text(app, monkeypatch))
+
+
+def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkeypatch):
+    """Rastros 6x6 from the start: "South wins in 29 plies · 4-3 3-2", the reply the opening book's
+    (North's hardest to refute, lost in 18 of those 28 plies: "wins in 17" two plies on).  Where the
+    book cannot tell the slowest loss without millions of solver nodes, the line stops at the move
+    whose length it knows."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("rastros", {"size": 6}, HOTSEAT, (None, None), 1.0), [])
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 180)
+    line = scene.analysis.best_line()
+    assert line is not None and line.proven == 1 and line.proven_plies == 29
+    assert scene.analysis.line == ["4-3"], scene.analysis.line
+    drawn = " ".join(_panel_text(app, monkeypatch))
+    assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn

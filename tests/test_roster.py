@@ -141,3 +141,15 @@ def test_no_description_writes_its_arithmetic_as_a_bare_minus():
     for infos in ROSTER.values():
         for info in infos:
             assert " - " not in info.description, info
+
+
+def test_rastros_level_5_names_every_board_its_opening_book_knows():
+    """Rastros' level 5 said it "knows the 8x8 opening": a teacher choosing 6x6 read that it knew
+    none there, and analysis then said "(opening book)" of every first move.  Its words name each
+    board an opening book ships for (ai/data/rastros_book<n>.npz)."""
+    from ai.engines import rastros_book
+
+    sizes = [n for n in range(4, 10) if rastros_book.load(n) is not None]
+    assert sizes, "no Rastros opening book found"
+    words = next(info.description for info in ai.catalog("rastros") if info.id == "level-5")
+    assert all(f"{n}x{n}" in words for n in sizes), (sizes, words)

@@ -1248,3 +1248,26 @@ def test_the_quick_counts_are_shown_while_minimax_still_counts(app, monkeypatch)
     finally:
         release.set()
         explorer.close()
+
+
+def test_a_bound_at_the_window_says_the_other_side_has_as_good_elsewhere(app, monkeypatch):
+    """Tic-tac-toe 4x4 (k=3), alpha-beta at depth 4: d4 reads "≤+41", MAX having +41 already
+    (b2).  The side panel said "MAX has better elsewhere", and the class asked what was better
+    than +41: alpha-beta stops at a tie too (AIMA's v ≤ α), so the words say "as good or better"."""
+    from tests.ui_helpers import key, recorded_text
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("tictactoe", {"width": 4, "height": 4, "k": 3}, HOTSEAT, (None, None), 1.0), [])
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    key(app, pygame.K_DOWN)  # the best move, b2 (+41)
+    for _ in range(15):  # Right along its siblings to the last, d4
+        key(app, pygame.K_RIGHT, frames=1)
+    node = explorer.selected
+    assert explorer.root_state.game.format_move(explorer.root_state, node.move) == "d4"
+    assert node.bound == -1 and node.value == node.alpha  # at most what MAX has elsewhere: a tie
+    texts = redrawn(app, drawn)
+    assert "Value ≤ +41: at most that; MAX has as good or better elsewhere" in texts, texts
+    assert "MAX has better elsewhere" not in texts

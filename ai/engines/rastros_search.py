@@ -186,9 +186,13 @@ class RastrosSearcher:
         self.hint = limits.best
         answer = book_choice(state) if self.options.book else None
         if answer is not None:
+            kept = False
             if limits.best:
-                answer = self.quickest_or_slowest(state, limits, answer)
-            return self._book_progress(state, limits, *answer)
+                answer, kept = self._keeping_length(state, limits, answer)
+            report = self._book_progress(state, limits, *answer)
+            if limits.best and not kept and report.proven_plies is not None:
+                report.pv = []  # the book's move, not known to keep the length said: no line of it
+            return report
         kernels.ready("rastros")
         self.piece, self.side = state.white, state.to_move
         self.region = np.uint64(kernel.flood(self.board, state.white, np.uint64(state.free)))
@@ -218,18 +222,26 @@ class RastrosSearcher:
         when the book's lengths one ply down say them (``replies_length``) or the solver counts them
         (``LENGTH_REACH`` free squares, ``LENGTH_BUDGET`` nodes a move); else the book's move.  The book keeps a win, not the quickest (5x5's first move 4-3
         wins in 19 plies, 2-3 in 17), and a loser's hardest reply, not the slowest."""
+        return self._keeping_length(state, limits, answer)[0]
+
+    def _keeping_length(self, state: RastrosState, limits: Limits, answer: tuple[int, int, int | None]
+                        ) -> tuple[tuple[int, int, int | None], bool]:
+        """``quickest_or_slowest``'s answer, and whether its move is known to keep the position's
+        length: False where it is the book's move for want of the lengths (6x6 after 4-3, 34 free
+        squares: North's book reply 3-2 loses in 18 plies of the 28 the book counts), whose line
+        beside that length would contradict it."""
         below = replies_length(state)  # the book's lengths one ply down: analysis' ranking, no solver
         if below is not None:
             plies, best = below
-            return (answer[0] if answer[0] in best else best[0]), answer[1], plies
+            return ((answer[0] if answer[0] in best else best[0]), answer[1], plies), True
         if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
-            return answer  # the kernels still compiling (a fresh install): the book's move at once
+            return answer, False  # the kernels still compiling (a fresh install): the book's move at once
         kernels.ready("rastros")
         region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
         with unhurried(limits) as ctl:
             best = self.solver.best_move(state.white, region, state.to_move, answer[1] > 0, ctl,
                                          LENGTH_BUDGET * len(state.legal_moves()), hardest=False, prefer=answer[0])
-        return answer if best is None else (best.move, answer[1], best.length)
+        return (answer, False) if best is None else ((best.move, answer[1], best.length), True)
 
     def _perfect_play_plies(self, state: RastrosState, limits: Limits) -> int | None:
         """Plies to the end of ``state`` under perfect play (the winner's quickest win, the loser's
@@ -446,6 +458,10 @@ class RastrosPlayer(Player):
     after installing: 11 s of a core, 40 s and more on a loaded machine), a move that neither a win
     in one nor the book answers is searched by the pure-Python search the kernels replaced
     (``stand_in``): a move within its time rather than a wait for the compiler."""
+
+    # lost, its own reply is the hardest to refute, not the slowest loss: analysis' line asks the
+    # slowest ("wins in 29 plies: 4-3 3-2" on 6x6 had 3-2 lose in 18, where 4-2 holds out 28)
+    analysed_as_a_hint = True
 
     def __init__(self, info: PlayerInfo, options: LevelOptions, *, seed: int | None = None,
                  weights: Weights | None = None) -> None:

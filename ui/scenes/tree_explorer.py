@@ -118,16 +118,18 @@ HINT_THREATS = N_("The hint's {move} is {value} here: the hint sees a threat's w
 HINT_DEEPER = N_("The hint's {move} is {value} here: the hint searched deeper (depth {d})")
 HINT_SEARCH = N_("The hint's {move} is {value} here: the hint searched otherwise ({source})")
 HINT_OTHER = N_("The hint's {move} is {value} here: the hint searched otherwise")
-# a value alpha-beta only bounded (``Node.bound``): its sign in the box, its words in the side panel
+# a value alpha-beta only bounded (``Node.bound``): its sign in the box, its words in the side panel;
+# alpha-beta stops at a tie too (v <= alpha), so the other side has as good elsewhere, maybe no better:
+# "MAX has better elsewhere" beside "<=+41" with alpha +41, a class asked what was better than +41
 BOUND_SIGNS = {-1: "≤", 1: "≥"}
 BOUND_WORDS = {
-    -1: N_("Value ≤ {value}: at most that; MAX has better elsewhere, so alpha-beta did not need the exact value"),
-    1: N_("Value ≥ {value}: at least that; MIN has better elsewhere, so alpha-beta did not need the exact value"),
+    -1: N_("Value ≤ {value}: at most that; MAX has as good or better elsewhere, so alpha-beta did not need the exact value"),
+    1: N_("Value ≥ {value}: at least that; MIN has as good or better elsewhere, so alpha-beta did not need the exact value"),
 }
 # a bounded draw where every line searched ends the game (``bound_draw``): its box reads "≤draw", not "≤0"
 BOUND_DRAW_WORDS = {
-    -1: N_("At most a draw: MAX has better elsewhere, so alpha-beta did not need the exact value"),
-    1: N_("At least a draw: MIN has better elsewhere, so alpha-beta did not need the exact value"),
+    -1: N_("At most a draw: MAX has a draw or better elsewhere, so alpha-beta did not need the exact value"),
+    1: N_("At least a draw: MIN has a draw or better elsewhere, so alpha-beta did not need the exact value"),
 }
 # an estimate beside a proof of its position (analysis's at the root, the solver's): "Value +25:
 # better for X" under "X wins" read as a second verdict, weaker than the first, and "South +5 on the
