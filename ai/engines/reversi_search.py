@@ -217,7 +217,8 @@ class KernelSearch:
             self.guess = value
         pv = self.principal_variation(move, depth, t.mid_keys, t.mid_data)
         unit = "" if self.pat.shape[0] else POINTS  # the learned evaluation counts discs, the hand-set one points
-        return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise, unit)
+        return midgame_progress(depth, move, value, pv, done == self.move_count and not self.noise, unit,
+                                self.tables.size ** 2)
 
     def first_of_equals(self, values: np.ndarray) -> int:
         """A hint's best move among moves each searched with a full window (``full_window_hint``):
@@ -348,17 +349,24 @@ def at_least(move: int, margin: int, empties: int) -> Progress:
 
 
 def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_move_searched: bool,
-                     unit: str = POINTS) -> Progress:
+                     unit: str = POINTS, squares: int | None = None) -> Progress:
     """A midgame iteration's result.  ``value`` is in evaluation points, reported as hundredths:
     discs of final margin for the learned evaluation (``unit`` ""), the hand-set evaluation's own
     points otherwise (``unit`` ``POINTS``: no disc count, so the window says "points"); or DISC per
     disc of final margin when every line the search kept ends the game: as no evaluation reaches
     DISC, a value of DISC or more proves a win (the margin is at least value / DISC), and one of
-    -DISC or less, with every move searched, proves a loss; both end the search."""
+    -DISC or less, with every move searched, proves a loss; both end the search.
+
+    An estimate in discs is kept within the board's ``squares``: the learned evaluation extrapolates
+    past them in a rout (level 5 told a player "White +77 discs" on the 64 squares of 8x8, qa111),
+    and no final margin can be larger than the board."""
     if value >= kernel.DISC or (value <= -kernel.DISC and every_move_searched):
         return Progress(depth=depth, best_move=move, score=value / kernel.DISC, pv=pv,
                         proven=1 if value > 0 else -1, kind="alphabeta")
-    return Progress(depth=depth, best_move=move, score=value / 100.0, pv=pv, kind="alphabeta", unit=unit)
+    score = value / 100.0
+    if not unit and squares:
+        score = max(-squares, min(squares, score))
+    return Progress(depth=depth, best_move=move, score=score, pv=pv, kind="alphabeta", unit=unit)
 
 
 class PythonSearch:

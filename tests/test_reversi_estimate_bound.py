@@ -1,0 +1,37 @@
+"""Level 5's estimate in a rout stays within the board.
+
+The learned evaluation predicts the final margin in discs and extrapolates past the board when one
+side is being wiped out: the panel said "White +77 discs" with 64 squares on the board (qa111's
+game below, White to move at ply 23).  No final margin exceeds the board's squares, so an
+estimate is kept within them, and the panel's words never name more discs than the board holds.
+"""
+
+from __future__ import annotations
+
+import re
+
+import ai
+import games
+from ai.base import Limits
+from ui.ai_worker import AIProgress
+from ui.scenes.thinking import eval_text
+
+ROUT = ["d3", "c5", "b6", "f3", "f5", "c6", "d6", "e6", "g2", "e3", "f4", "g3", "h3", "c4", "c3", "d2",
+        "d1", "e2", "f2", "h1", "e7", "g4", "h2"]  # White, with 3 discs to Black's 24, wins big
+
+
+def test_level5_estimates_a_rout_within_the_boards_squares_and_the_panel_says_so():
+    game = games.load("reversi", size=8)
+    state = game.play_line(ROUT)
+    player = ai.make_player("reversi", "level-5", seed=1)
+    seen = []
+    player.choose(state, Limits(depth=8, best=True), seen.append)
+    estimates = [p for p in seen if p.proven is None and p.kind == "alphabeta"]
+    assert estimates, "the search made no midgame estimate"
+    assert max(p.score for p in estimates) <= 64
+    best = estimates[-1]
+    assert best.score >= 60  # a rout all the same: the bound, not a smaller guess
+    words = eval_text(AIProgress(job_id=1, depth=best.depth, score=best.score, mover=state.to_move,
+                                 unit=best.unit), game.sides, "reversi")
+    assert words.startswith("White +")
+    assert int(re.search(r"\+(\d+)", words).group(1)) <= 64
