@@ -39,6 +39,7 @@ from tests.ui_helpers import (
     key,
     recorded_text,
     recorded_text_rects,
+    wait,
 )
 from ui import clipboard
 from ui import settings as settings_file
@@ -715,14 +716,16 @@ def test_a_typed_move_whose_turn_clashes_is_named_once_in_the_other_notation(app
     ("en", "B0+ also laid its forced tiles: A1", "A1 is not empty"),
     ("pt", "B0+ também pôs as suas peças forçadas: A1", "A1 não está vazia")])
 def test_the_computers_forced_tiles_are_named_as_the_letters_round_the_board_name_them_after_its_turn(
-        app, monkeypatch, language, note, taken):
+        app, monkeypatch, language, note, taken, computer_thinks_until_told):
     """The computer's f5+ (``B0+``, above the tiles) forces e5, ``A0`` counted before the move:
     the note said "B0+ also laid its forced tiles: A0", and row 0 of the board it was read on is
     the empty row above the tiles, e5 now on row 1.  The notation writes no forced tile, and the
     note is read on the board after the turn: it names the forced tile as the letters round that
-    board do, and a click there finds the tile it names."""
+    board do, and a click there finds the tile it names.  The computer's worker answers f5+, as
+    the test tells it (``computer_thinks_until_told``): the course player's own reply, within
+    milliseconds, could be played before the test's, once ``HUMAN_VS_PC_DELAY`` had passed in a
+    loaded machine's frames."""
     from games.trax_tiles import move_cell
-    from ui.ai_worker import AIResult
 
     with in_language(app, language):
         scene = GameScene(app, MatchSetup("trax", {}, HUMAN_VS_PC, (None, "trax:greedy"), 0.1))
@@ -730,8 +733,8 @@ def test_the_computers_forced_tiles_are_named_as_the_letters_round_the_board_nam
         app.run_frames(2)
         typed(app, monkeypatch, "e6+")
         assert played(scene) == ["e6+"]
-        move = scene.game.parse_move(scene.state, "f5+")  # the computer's reply, as its worker sends it
-        scene.computer.apply_reply(AIResult(0, move, "f5+", 0.1), 1)
+        computer_thinks_until_told.answer("f5+")  # the computer's reply, sent by its worker
+        assert wait(app, lambda: len(scene.history) == 2, 60)
         app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
         assert played(scene) == ["e6+", "f5+"] and note in messages(app), messages(app)
         forced = scene.state.turn[1:]

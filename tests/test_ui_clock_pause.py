@@ -100,13 +100,15 @@ def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
 
 def test_a_hint_asked_for_before_the_pause_is_asked_again_on_resume(app):
     """The Pause dropped the hint's search under way, and Resume forgot it: the player who had
-    pressed H came back to no hint and no word of it.  A move taken back meanwhile drops it."""
+    pressed H came back to no hint and no word of it.  A move taken back meanwhile drops it.
+    Asked again, the hint's search can answer within the frames of the key that resumed (a loaded
+    machine's): searching or given, it was asked again."""
     scene = clocked(app, "5m+0s", game_id="reversi")
     key(app, pygame.K_h, frames=0)  # H and Ctrl+P in one frame: the search cannot answer between them
     ctrl_p(app)
     assert scene.computer.job is None and scene.hint is None
     ctrl_p(app)
-    assert scene.computer.job_kind == "hint"
+    assert scene.computer.job_kind == "hint" or scene.hint is not None
     assert wait(app, lambda: scene.hint is not None)
 
     play(app, scene, "f5")

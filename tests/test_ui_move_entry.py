@@ -263,29 +263,37 @@ def test_the_clipboard_without_moves_is_said(app, monkeypatch):
     assert not scene.move_entry.open and messages(scene) == ["The clipboard holds no moves"]
 
 
-def test_the_field_only_opens_for_a_human_to_move(app):
+def test_the_field_only_opens_for_a_human_to_move(app, computer_thinks_until_told):
+    """Enter on the computer's turn opens no field; on an earlier position, looked back at, none
+    either.  The computer's turn lasts until the test has pressed Enter (``computer_thinks_until_told``):
+    a warm level 1 answers within milliseconds, and where the frames of the typing outlast
+    ``HUMAN_VS_PC_DELAY`` (a loaded machine) its reply is played before the Enter, which then
+    opens the field."""
     scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
     key(app, pygame.K_RETURN)
     type_text(app, "b2")
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2"]
-    key(app, pygame.K_RETURN)  # at once: the computer is to move
-    assert not scene.move_entry.open
+    key(app, pygame.K_RETURN)  # the computer is to move
+    assert not scene.move_entry.open and played(scene) == ["b2"]
     assert messages(scene)[-1] in ("Wait: the computer is thinking", "It is the computer's turn")
+    computer_thinks_until_told.release()
     assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=60)
     key(app, pygame.K_LEFT)  # looking back
     key(app, pygame.K_RETURN)
     assert not scene.move_entry.open and messages(scene)[-1].startswith("An earlier position")
 
 
-def test_a_list_may_set_up_both_sides_against_the_computer(app):
+def test_a_list_may_set_up_both_sides_against_the_computer(app, computer_thinks_until_told):
     """A course example set up by hand: the computer's moves in the list are played for it, and it
-    answers the position the list ends in."""
+    answers the position the list ends in.  It thinks until the list is seen played
+    (``computer_thinks_until_told``): a warm level 1's answer could be in first."""
     scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
     key(app, pygame.K_RETURN)
     type_text(app, "b2 a1 c3")
     key(app, pygame.K_RETURN)
     assert played(scene) == ["b2", "a1", "c3"]
+    computer_thinks_until_told.release()
     assert app.run_frames(300, until=lambda: len(scene.history) == 4, timeout=60)
     assert scene.history[3].by_computer
 
@@ -440,10 +448,13 @@ def test_a_refusal_goes_once_the_next_click_is_taken(app, game_id, before, wrong
 
 
 @pytest.mark.parametrize("ask", ["click", "enter"])
-def test_why_the_board_waited_goes_once_the_computer_has_moved(app, ask):
+def test_why_the_board_waited_goes_once_the_computer_has_moved(app, ask, computer_thinks_until_told):
     """A newcomer clicks (or presses Enter) while the computer thinks: "Wait: the computer is
     thinking" stood on for its seconds after the reply came, under "Your move", so the board
-    seemed still closed to them.  It goes with the computer's move."""
+    seemed still closed to them.  It goes with the computer's move.  The computer thinks until
+    the newcomer has clicked (``computer_thinks_until_told``): a warm level 1's reply, played
+    once ``HUMAN_VS_PC_DELAY`` had passed in a loaded machine's slow frames, could come before
+    the typed move's last frame, and the click then played a1."""
     scene = start(app, "tictactoe", HUMAN_VS_PC, (None, "level-1"))
     enter_moves(app, "b2")
     assert played(scene) == ["b2"]
@@ -452,7 +463,8 @@ def test_why_the_board_waited_goes_once_the_computer_has_moved(app, ask):
     else:
         key(app, pygame.K_RETURN)
     waited = ("Wait: the computer is thinking", "It is the computer's turn")
-    assert set(messages(scene)) & set(waited)
+    assert set(messages(scene)) & set(waited) and played(scene) == ["b2"]
+    computer_thinks_until_told.release()
     assert app.run_frames(300, until=lambda: len(scene.history) == 2, timeout=60)
     app.run_frames(2)
     assert not set(messages(scene)) & set(waited)
@@ -529,11 +541,14 @@ REVERSI_WITH_H = ["e6", "d6", "c3", "f4", "d7", "c5", "g4", "g3"]
 
 
 @pytest.mark.parametrize("game_id, moves, typed", [("reversi", REVERSI_WITH_H, "h2"), ("hex", [], "h3")])
-def test_h_asks_for_the_hint_at_once_and_a_move_typed_after_it_drops_it(app, game_id, moves, typed):
+def test_h_asks_for_the_hint_at_once_and_a_move_typed_after_it_drops_it(app, game_id, moves, typed,
+                                                                       computer_thinks_until_told):
     """H waited for a second press wherever a legal move's name begins with h (every Hex game,
     Reversi 8x8 once an h square is legal; the message line said "H again: Hint"), so the hint
     took two presses: H asks at once now, and a move typed after it ("h2") stops that search and
-    drops its mark, the move in the field as before."""
+    drops its mark, the move in the field as before.  The computer's answer to it thinks until
+    the test ends (``computer_thinks_until_told``; the hint's search is the level's own): a warm
+    level 1's could be played before the moves were looked at."""
     setup = MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1)
     scene = GameScene(app, setup, moves)
     app.switch(scene)

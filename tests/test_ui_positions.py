@@ -155,8 +155,8 @@ def test_ctrl_v_takes_a_position_on_the_new_game_screen_and_says_where_to_in_a_g
     setup = app.scene
     assert isinstance(setup, SetupScene) and setup.info.id == "reversi" and setup.start_record is not None
     key(app, pygame.K_RETURN)
-    game = app.scene
-    assert isinstance(game, GameScene) and game.state.to_move == 1
+    game = app.scene  # White, the computer, is to move: it may have replied by now
+    assert isinstance(game, GameScene) and game.initial.to_move == 1
     paste(app, position_text_of(game), monkeypatch)
     assert not game.move_entry.open and not any(not ply.by_computer for ply in game.history)  # nothing played
     assert any(m.startswith("The clipboard holds a position, not moves") for m in messages(app))
@@ -177,7 +177,7 @@ def test_a_trax_position_leaves_out_the_centre_tile_which_only_picks_the_usual_s
     labels = [w.get_title() for w in app.scene.menu.get_widgets() if isinstance(w, pygame_menu.widgets.Label)]
     assert "Board size: 8" in " ".join(labels) and "Centre tile" not in " ".join(labels)
     key(app, pygame.K_RETURN)
-    assert app.scene.state.key() == state.key()
+    assert app.scene.initial.key() == state.key()  # the game's start: the computer, to move, may have replied by now
     parts = options_parts(app.scene)
     assert "Board size: 8" in parts and not any(p.startswith("Centre tile") for p in parts)
     app.start_game(MatchSetup("trax", {"size": 8}, mode=HOTSEAT, players=(None, None)))  # the usual start
