@@ -174,7 +174,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.speed = kept_speed(self.recorder.record.setup, len(SPEEDS), self.speed)  # as a continued game was left
         if begun is not None and moves:
             self.take_up_level_offer(begun.setup)  # a level's draw offer standing as the game was left
-        self._warned_unsaved = False  # leaving an unsaved game asks twice
+        self._warned_unsaved: tuple[int, int, bool] | None = None  # leaving an unsaved game asks twice (``_left_as``)
         if moves and setup.mode == PC_VS_PC and not self.is_over():
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
             self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)

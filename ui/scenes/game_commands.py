@@ -465,21 +465,34 @@ class GameCommands:
         be in the Continue list), and Save can still write it elsewhere.  The writes still under
         way are waited for first: whether the last one failed is known then; one still under way
         after that wait (a disk that hangs) is said too: closing the window then lost the moves
-        unsaid."""
+        unsaid.  A game that ended so is warned of too: its end is written by the same autosave,
+        and leaving it (the result card's Menu, Rematch, New game, closing the window) lost it
+        unsaid, its file left with the moves of before the failure, which Continue then offered as
+        unfinished.  Said again once the game has changed since (``_left_as``): warned mid-game, the
+        players played on to the end, and that end went unsaid."""
         written = self.recorder.settle(self)
-        if not self.unfinished() or self._warned_unsaved:
+        ended = self.is_over()
+        if not (self.unfinished() or ended) or self._warned_unsaved == self._left_as():
             return False
         if not written:
             said = _("The last moves of this game are still being written to a slow disk: wait a moment, or "
                      "leave again to go without them")
+        elif self.recorder.autosaver.failed and ended:
+            said = _("The end of this game could not be saved, so Saved games would not have it: "
+                     "Save (Ctrl+S) writes a copy; leave again to go without it")
         elif self.recorder.autosaver.failed:
             said = _("The last moves of this game could not be saved, so Continue would not have them: "
                      "Save (Ctrl+S) writes a copy; leave again to go without them")
         else:
             return False
-        self._warned_unsaved = True
+        self._warned_unsaved = self._left_as()
         self.messages.add(said, "warn", duration=10.0)
         return True
+
+    def _left_as(self) -> tuple[int, int, bool]:
+        """The game as a warning on leaving it was said (``_warn_unsaved``): its plies, its moves to
+        redo and whether it is over; a second request to leave the game so goes without it."""
+        return len(self.history), len(self.redo_stack), self.is_over()
 
     def holds_close(self, behind: bool = False) -> bool:
         """Closing the window waits as leaving for the menu does (``_warn_unsaved``): once, when the
@@ -492,9 +505,9 @@ class GameCommands:
         editor's, a pasted one) with no move on the board is not kept in the Continue list, so one
         Esc threw a position the teacher had typed square by square away unsaid; the window now says
         so first, and how to copy it."""
-        if self.setup.start is None or self.history or self.is_over() or self._warned_unsaved:
+        if self.setup.start is None or self.history or self.is_over() or self._warned_unsaved == self._left_as():
             return False
-        self._warned_unsaved = True
+        self._warned_unsaved = self._left_as()
         self.messages.add(_("A game from a set-up position is kept once a move is made: Ctrl+C copies the "
                             "position; leave again to go without it"), "warn", duration=10.0)
         return True
@@ -551,7 +564,10 @@ class GameCommands:
 
     def rematch(self) -> None:
         """The same players again at once, sides exchanged (the session's score follows the players);
-        its button says so ("Rematch, sides swapped")."""
+        its button says so ("Rematch, sides swapped").  Not at once when the end of this game could
+        not be saved (``_warn_unsaved``): Rematch dropped it unsaid."""
+        if self._warn_unsaved():
+            return
         self.computer.cancel()
         self.setup = self.setup.swapped()
         self.sitting.exchange()
