@@ -13,6 +13,7 @@ import pytest
 from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
 from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text_rects, resign_by_keys
 from ui.autosave import SESSION_KEY
+from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 
@@ -134,6 +135,34 @@ def test_the_session_score_stays_in_the_panel_at_larger_text(tmp_path, monkeypat
         assert all(scene.panel.rect.contains(rect) and (not moves or rect.bottom <= moves.top) for _text, rect in said)
         drawn_count = line.split(" · ")[-1]  # "0 drawn": at 800x600 "... Ana (O) · 0" stood over "drawn"
         assert any(drawn_count in text for text, _rect in said), said
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("names", [("Mãe", "Joana"), ("Ana", "João")])
+def test_the_session_score_is_never_broken_between_its_counts(tmp_path, monkeypatch, names):
+    """At Larger text in an 800x600 window, in Portuguese, the card read "Nesta sessão: Joana (X)
+    1 -" over "1 Mãe (O) · empates: 0": the score parted from itself, "1 -" at a line's end.  A
+    score's "1 - 1" is one unit of the wrap now (``ui.text.words_of``), on the card and the panel."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, "pt"):
+            scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, names=names), [])
+            app.switch(scene)
+            for _game in range(2):  # O wins, sides swapped between: one win each
+                play(app, scene, ["a1", "b2", "c3", "c1", "a2", "a3"])
+                said = card_text(app, monkeypatch, scene)
+                key(app, pygame.K_r)  # Rematch
+            assert any("1 - 1" in line for line in said), said
+            assert not any(line.endswith("-") for line in said), said
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(2)
+            panel = [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
+            assert any("1 - 1" in text for text in panel), panel
         assert app.errors == []
     finally:
         app.quit()

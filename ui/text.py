@@ -285,14 +285,27 @@ def _unit_of(words: list[str], word: str) -> bool:
     return bool(words) and words[-1][-1:].isdigit() and word.rstrip(").,;:") in UNITS
 
 
+def _score_of(words: list[str], word: str) -> bool:
+    """Whether ``word`` goes on a score ("2 - 1") that ``words`` ends in: its dash after the
+    first count, or the second count after the dash.  The result card of a hot-seat session read
+    "Nesta sessão: Joana (X) 1 -" over "1 Mãe (O)" at Larger text in an 800x600 window."""
+    if not words:
+        return False
+    if word == "-":
+        return words[-1][-1:].isdigit()
+    return word[:1].isdigit() and words[-1].endswith(" -") and words[-1][:1].isdigit()
+
+
 def words_of(paragraph: str) -> list[str]:
     """``paragraph``'s words, cut at the spaces a line may break at: a no-break space
-    (``NO_BREAK``) is inside a word, a ``GLUE`` word joins its neighbours (a space apart), and a
-    unit the number before it (``UNITS``).  ``str.split()`` cut at every space, and the New game
-    form's summary of Tic-tac-toe broke "7x6 / k=4" over two lines at Larger text."""
+    (``NO_BREAK``) is inside a word, a ``GLUE`` word joins its neighbours (a space apart), a
+    unit the number before it (``UNITS``), and a score's counts their dash (``_score_of``).
+    ``str.split()`` cut at every space, and the New game form's summary of Tic-tac-toe broke
+    "7x6 / k=4" over two lines at Larger text."""
     words: list[str] = []
     for word in (word for word in _BREAKABLE.split(paragraph) if word):
-        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE)) or _unit_of(words, word)):
+        if words and (word in GLUE or words[-1].endswith(tuple(f" {glue}" for glue in GLUE)) or _unit_of(words, word)
+                      or _score_of(words, word)):
             words[-1] = f"{words[-1]} {word}"
         else:
             words.append(word)
