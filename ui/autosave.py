@@ -902,6 +902,20 @@ def folder_problem(shelf: Shelf = SHELF) -> str | None:
     return None
 
 
+def can_write_in(folder: Path) -> bool:
+    """Whether a file can be made in ``folder`` (made first if missing): not where it is
+    read-only, nor where a file stands in its way.  Leaving a game whose autosave failed says
+    what keeps it by this: Save's folder (``games_dir``) is in the same data folder, and a
+    read-only one refused Save too, the way out the warning had named."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError:
+        return False
+    return True
+
+
 def describe(record: GameRecord) -> tuple[str, str]:
     """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 import ai
 from games.record import GameRecord
 from ui import eval_bar, words
-from ui.autosave import record_with_setup, worth_continuing
+from ui.autosave import can_write_in, games_dir, record_with_setup, worth_continuing
 from ui.clocks import record_up_to, setup_clock
 from ui.game_log import log_game_started
 from ui.hex_connections import available as connections_available
@@ -477,17 +477,31 @@ class GameCommands:
         if not written:
             said = _("The last moves of this game are still being written to a slow disk: wait a moment, or "
                      "leave again to go without them")
-        elif self.recorder.autosaver.failed and ended:
-            said = _("The end of this game could not be saved, so Saved games would not have it: "
-                     "Save (Ctrl+S) writes a copy; leave again to go without it")
         elif self.recorder.autosaver.failed:
-            said = _("The last moves of this game could not be saved, so Continue would not have them: "
-                     "Save (Ctrl+S) writes a copy; leave again to go without them")
+            said = self._unsaved_words(ended)
         else:
             return False
         self._warned_unsaved = self._left_as()
         self.messages.add(said, "warn", duration=10.0)
         return True
+
+    def _unsaved_words(self, ended: bool) -> str:
+        """What leaving a game whose last autosave failed loses, and what keeps it: Save (Ctrl+S)
+        where the saved-games folder can be written; else the move list on the clipboard (M),
+        which Saved games takes back (Ctrl+V).  A read-only data folder refused Save too, and the
+        warning sent the player to it.  Each says it whole in the message lane of an 800x600
+        window at Larger text, in either language: the way out at its end was cut off there."""
+        if can_write_in(games_dir()):
+            if ended:
+                return _("The end of this game could not be saved, so Saved games would not have it: "
+                         "Save (Ctrl+S) writes a copy; leave again to go without it")
+            return _("The last moves of this game could not be saved, so Continue would not have them: "
+                     "Save (Ctrl+S) writes a copy; leave again to go without them")
+        if ended:
+            return _("The end of this game could not be saved, nor by Save: M copies its moves (paste them in "
+                     "Saved games); leave again to go without it")
+        return _("The last moves of this game could not be saved, nor by Save: M copies its moves (paste them in "
+                 "Saved games); leave again to go without them")
 
     def _left_as(self) -> tuple[int, int, bool]:
         """The game as a warning on leaving it was said (``_warn_unsaved``): its plies, its moves to
