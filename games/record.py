@@ -17,14 +17,14 @@ The file format (version 1; version 2 when it has ``start``)::
      "result": {"winner": 1, "winner_side": "White", "reason": "White wins 37 - 27",
                 "score": [27, 37]},                       # null while the game goes on
      "dates": {"started": "2026-11-23T09:41:00+00:00", "updated": "...", "finished": "..."},  # "given", "resumed", "last_given"
-     "evaluations": [0.0, 0.12, null, ...],              # optional, see below
+     "evaluations": [0.0, 0.12, null, ...], "values": {...},  # optional, see below
      "setup": {"mode": "human-pc", "move_time": 1.0},     # optional: how the window set it up
      "start": "to-move: X\n..."}                          # optional (version 2): see below
 
-``evaluations[i]`` is the engine's opinion of the position after ``i`` moves (0: the start),
-from the first side's view, from -1 (it loses) to +1 (it wins); null where not computed.  A player
-``id`` of null is a human.  ``start`` (version 2) is the position a set-up game started from, in
-the game's own text (``Game.to_text``).
+``evaluations[i]``: the evaluation graph's point for the position after ``i`` moves (0: the start) as
+drawn when saved, the first side's view, -1 (it loses) to +1, null where none; ``values``: the searches
+behind them (``PlyValue``), both left out where they cannot be the game's (``values_ignored``).  A player
+``id`` of null is a human; ``start`` (version 2), the position a set-up game started from (``Game.to_text``).
 
 Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``,
 ``last_given``: to the month, ``2003-05``, never a day the file did not give).  One opened from a
@@ -157,6 +157,37 @@ def now_iso() -> str:
     return datetime.now(UTC).astimezone().isoformat(timespec="seconds")
 
 
+@dataclass(frozen=True)
+class PlyValue:
+    """One position's value as the evaluation graph had it when the game was saved (the record's
+    ``values``): an engine's ``score`` in its own units, for the side ``view`` (0 or 1: the side to
+    move there, whose view the score is), the search's ``kind``, ``proven`` (+1 that side wins, 0
+    a draw, -1 it loses; None for an estimate), how deep it went (``depth``: plies, or playouts for
+    Monte Carlo; -1 a noisy level's, below any analysis), its ``unit`` where it is not the game's
+    ("points") and the position's ``stage`` (its share of squares empty), where known.  What the
+    window's ``ui.analysis.Opinion`` holds, so that a replay's graph and eval bar say what the game
+    showed without searching again."""
+
+    score: float
+    view: int
+    kind: str = "alphabeta"
+    proven: int | None = None
+    depth: int = 0
+    unit: str = ""
+    stage: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The value as the file writes it: the defaults left out."""
+        out: dict[str, Any] = {"score": self.score, "view": self.view, "kind": self.kind, "depth": self.depth}
+        if self.proven is not None:
+            out["proven"] = self.proven
+        if self.unit:
+            out["unit"] = self.unit
+        if self.stage is not None:
+            out["stage"] = self.stage
+        return out
+
+
 @dataclass
 class GameRecord:
     """One game: everything a record file holds, already validated against the rules."""
@@ -170,11 +201,13 @@ class GameRecord:
     updated: str = field(default_factory=now_iso)
     finished: str | None = None
     evaluations: list[float | None] | None = None
+    ply_values: list[PlyValue | None] | None = None  # what stood behind each of ``evaluations``: the file's ``values``
     setup: dict[str, Any] = field(default_factory=dict)
     start_position: str | None = None  # the position the moves are played from (Game.to_text); None: the usual start
     date_given: str | None = None  # the start as a file gave it, to less than a moment: see ``dated``
     resumed: str | None = None  # when a game played on from another record was taken up (``dates.resumed``)
     last_given: str | None = None  # the last change as a file gave it, to less than a moment: see ``dated``
+    values_ignored: str = field(default="", compare=False)  # why the file's evaluations were not used ("": used, or none)
 
     # -- building ------------------------------------------------------------------------
     @classmethod
@@ -342,6 +375,13 @@ class GameRecord:
                       **({"last_given": self.last_given} if self.last_date_given() is not None else {})},
             "evaluations": list(self.evaluations) if self.evaluations is not None else None,
         }
+        positions = len(self.moves) + 1
+        if self.evaluations is not None and len(self.evaluations) > positions:  # moves taken back since: not this game's
+            data["evaluations"] = None
+        if (self.ply_values is not None and len(self.ply_values) == positions and data["evaluations"] is not None
+                and len(self.evaluations) == positions):
+            data["values"] = {"game": self.game_id, "options": dict(self.options),
+                              "plies": [None if v is None else v.to_dict() for v in self.ply_values]}
         if self.setup:
             data["setup"] = dict(self.setup)
         if self.start_position is not None:
@@ -367,12 +407,13 @@ class GameRecord:
             if not isinstance(text, str):
                 raise RecordError(f"move {i} must be text in the game's notation, not {text!r}")
         dates = _get(data, "dates", dict)
+        evaluations, ply_values, ignored = _saved_values(data, game_id, options, len(moves))
         record = cls(
             game_id, dict(options), players, list(moves),
             result=_result(data.get("result")),
             started=_date(dates, "started"), updated=_date(dates, "updated"),
             finished=_date(dates, "finished", optional=True),
-            evaluations=_evaluations(data.get("evaluations"), len(moves)),
+            evaluations=evaluations, ply_values=ply_values, values_ignored=ignored,
             setup=_setup(data.get("setup")),
             start_position=_start(data.get("start")),
             date_given=_date_given(dates, "given", dates.get("started")),
@@ -436,7 +477,8 @@ def legal_part(record: GameRecord, why: str, game: Game | None = None, state: St
     result = Result.of(state) if state.is_terminal() else None
     kept = len(record.moves)
     evaluations = record.evaluations[:kept + 1] if record.evaluations is not None else None
-    part = replace(record, options=dict(game.options), result=result, evaluations=evaluations,
+    ply_values = record.ply_values[:kept + 1] if record.ply_values is not None else None
+    part = replace(record, options=dict(game.options), result=result, evaluations=evaluations, ply_values=ply_values,
                    finished=(record.finished or record.updated) if result is not None else None)
     return kind(why, part)
 
@@ -583,12 +625,31 @@ def _date_given(dates: dict, key: str, moment: Any) -> str | None:
     return value
 
 
-def _evaluations(value: Any, n_moves: int) -> list[float | None] | None:
+def _saved_values(data: dict, game_id: str, options: dict, n_moves: int
+                  ) -> tuple[list[float | None] | None, list[PlyValue | None] | None, str]:
+    """The record's ``evaluations`` and ``values`` (``PlyValue``), and "" -- or neither, and why
+    in one line, where they cannot be this game's: for other rules or another board, a list of
+    another length than the game's positions, a value that is no number in its range.  A game's
+    moves are its truth and the values only a view of them: the game opens without them, where
+    such a file was refused whole (and a list moved it aside as damaged)."""
+    try:
+        evaluations = _evaluations(data.get("evaluations"), n_moves, exact=data.get("values") is not None)
+        ply_values = _ply_values(data.get("values"), game_id, options, n_moves)
+    except RecordError as exc:
+        return None, None, str(exc)
+    if ply_values is not None and evaluations is None:
+        return None, None, "field 'values' came without the graph's 'evaluations'"
+    return evaluations, ply_values, ""
+
+
+def _evaluations(value: Any, n_moves: int, exact: bool = False) -> list[float | None] | None:
+    """``evaluations``, checked: as many as the positions or fewer (the first ones), exactly as
+    many where the record has ``values`` (``exact``)."""
     if value is None:
         return None
     if not isinstance(value, list):
         raise RecordError("field 'evaluations' must be a list or null")
-    if len(value) > n_moves + 1:
+    if len(value) > n_moves + 1 or (exact and len(value) != n_moves + 1):
         raise RecordError(f"field 'evaluations' has {len(value)} entries for {n_moves + 1} positions")
     out: list[float | None] = []
     for i, v in enumerate(value):
@@ -599,6 +660,55 @@ def _evaluations(value: Any, n_moves: int) -> list[float | None] | None:
             raise RecordError(f"evaluations[{i}] must be a number from -1 to 1 or null, not {v!r:.40}")
         out.append(float(v))
     return out
+
+
+def _ply_values(value: Any, game_id: str, options: dict, n_moves: int) -> list[PlyValue | None] | None:
+    """``values``, checked: searched under the record's own rules (its game and options: a board
+    of another size has other positions), one entry a position, each ``PlyValue`` in range."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise RecordError("field 'values' must be an object or null")
+    if value.get("game") != game_id or value.get("options") != options:
+        theirs = value.get("options") if isinstance(value.get("options"), dict) else {}
+        if value.get("game") != game_id:
+            raise RecordError(f"the values are for {str(value.get('game')):.20}, not this game's {game_id}")
+        names = [k for k in {**options, **theirs} if options.get(k) != theirs.get(k)]
+        raise RecordError(f"the values are for {options_text({k: theirs.get(k) for k in names}):.80}, "
+                          f"not this game's {options_text({k: options.get(k) for k in names}):.80}")
+    plies = value.get("plies")
+    if not isinstance(plies, list):
+        raise RecordError("field 'values.plies' must be a list")
+    if len(plies) != n_moves + 1:
+        raise RecordError(f"field 'values.plies' has {len(plies)} entries for {n_moves + 1} positions")
+    return [None if item is None else _ply_value(item, i) for i, item in enumerate(plies)]
+
+
+def _ply_value(item: Any, i: int) -> PlyValue:
+    """One entry of ``values.plies``; RecordError naming it where a part is missing or out of range."""
+    def bad(part: str, wanted: str) -> RecordError:
+        return RecordError(f"values.plies[{i}].{part} must be {wanted}, not {item.get(part)!r:.40}")
+
+    if not isinstance(item, dict):
+        raise RecordError(f"values.plies[{i}] must be an object or null, not {item!r:.40}")
+    score, view, kind, depth = item.get("score"), item.get("view"), item.get("kind"), item.get("depth", 0)
+    proven, unit, stage = item.get("proven"), item.get("unit", ""), item.get("stage")
+    if isinstance(score, bool) or not isinstance(score, (int, float)) or not math.isfinite(score):
+        raise bad("score", "a number")
+    if view not in (0, 1) or isinstance(view, bool):
+        raise bad("view", "0 or 1")
+    if not isinstance(kind, str) or not kind:
+        raise bad("kind", "the search's kind")
+    if proven is not None and (proven not in (-1, 0, 1) or isinstance(proven, bool)):
+        raise bad("proven", "-1, 0, 1 or absent")
+    if isinstance(depth, bool) or not isinstance(depth, int) or depth < -1:
+        raise bad("depth", "a whole number from -1")
+    if not isinstance(unit, str):
+        raise bad("unit", "text")
+    if stage is not None and (isinstance(stage, bool) or not isinstance(stage, (int, float))
+                              or not math.isfinite(stage) or not 0 <= stage <= 1):
+        raise bad("stage", "a number from 0 to 1")
+    return PlyValue(float(score), view, kind, proven, depth, unit, None if stage is None else float(stage))
 
 
 def _setup(value: Any) -> dict[str, Any]:
@@ -709,17 +819,18 @@ def default_name(record: GameRecord) -> str:
     return f"{record.game_id}-{stamp}{SUFFIX}"
 
 
-DATE_LINE = "Date: "  # a move list's date: its start, and its last change where it was played on later
+DATE_LINE = "Date: "  # a move list's date: its start, and its last change where it was played after its start
 DATES_APART = ","  # between a move list's start and last change, as SGF's DT lists a game's days
 
 
 def date_written(record: GameRecord) -> str:
     """A move list's date: the start, as a file gave it (``2003-05``) or to the second, and, for a
-    game played on another day (``GameRecord.played_on``), its last change after a comma, as SGF's
+    game changed after its start, its last change (a finished game's end) after a comma, as SGF's
     ``DT`` lists a game's days (``2003-05,2026-12-05T09:41:00+00:00``): a list of a file's game
-    played on today, pasted back, kept only the file's date."""
+    played on today, pasted back, kept only the file's date; and a game played within a day,
+    pasted back, was dated by its start where the game copied was listed by its end."""
     start = record.date_given or record.started
-    if not record.played_on():
+    if record.updated == record.started:
         return start
     return f"{start}{DATES_APART}{record.last_date_given() or record.updated}"
 

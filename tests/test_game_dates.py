@@ -47,12 +47,13 @@ def dropped(app, tmp_path, name: str, text: str) -> ReplayScene:
 
 
 def dated_beside_the_title(app, monkeypatch, date: str) -> bool:
-    """Whether the replay's panel draws ``date`` on its title's row (no row taken from the moves)."""
+    """Whether the replay's panel draws ``date`` on its title's row (no row taken from the moves),
+    after the word saying which date it is ("Ended 2003-05")."""
     with monkeypatch.context() as patched:
         drawn = recorded_text_rects(patched)
         app.scene.draw(app.screen)
     title = next(rect for text, rect in drawn if text == i18n._(app.scene.game.info.title))
-    return any(text == date and rect.top < title.bottom and rect.left > title.right for text, rect in drawn)
+    return any(text.endswith(f" {date}") and rect.top < title.bottom and rect.left > title.right for text, rect in drawn)
 
 
 def saved_games_says(app, record: GameRecord, words: str) -> bool:
@@ -269,3 +270,99 @@ def test_a_comment_that_contradicts_re_is_left_and_re_is_read():
     """Someone else's comment saying another end than RE: the file's RE is its end."""
     text = GGS_OF_2003.replace("RE[?]", "RE[+64.000:r]").replace("B[F5]", "CO[Result: White lost on time at move 9]B[F5]")
     assert record_from_ggf(text).result == Result(0, "White resigns")
+
+
+# -- a game whose moves were copied from another -------------------------------------------------
+TO_THE_END = ["b2", "a1", "c3", "a3", "a2", "c1", "b1", "b3", "c2"]  # X wins (a2 b2 c2)
+
+
+def header_date(app) -> str:
+    """The date the replay's panel writes right of the game's title (drawn just before it)."""
+    drawn = drawn_texts(app)
+    return drawn[drawn.index(i18n._(app.scene.game.info.title)) - 1]
+
+
+def row_date(app, started: str, updated: str) -> str:
+    """The date of the Saved games row of the game begun at ``started`` and last changed at
+    ``updated`` ("Ended 2026-11-24 10:41"): its detail line's second part, after the plies."""
+    records = RecordsScene(app)
+    app.switch(records)
+    app.run_frames(2)
+    entry = next(e for e in records.entries if (e.record.started, e.record.updated) == (started, updated))
+    return records.row_text(entry)[1].split(" · ")[1]
+
+
+def finished_an_hour_after_its_start() -> GameRecord:
+    """A hot-seat game of 24 November 2026, begun at 09:41 and won at 10:41."""
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob")), {"mode": "hotseat"})
+    record = record.with_moves(TO_THE_END, game.play_line(TO_THE_END))
+    return replace(record, started="2026-11-24T09:41:00+00:00", updated="2026-11-24T10:41:00+00:00",
+                   finished="2026-11-24T10:41:00+00:00")
+
+
+def said(words: str, moment: str) -> str:
+    return i18n._(words).format(date=i18n.date_text(datetime.fromisoformat(moment).astimezone()))
+
+
+def test_a_pasted_copy_of_a_game_is_dated_by_its_end_as_saved_games_dates_the_game(app, monkeypatch):
+    """Saved games and the replay date a finished game by its end ("Ended 10:41"); its moves
+    copied (M) and pasted on the main menu were dated by the game's start (09:41, the move list's
+    one date), a bare date that did not say which.  The copy carries the end, and the pasted
+    game's replay says the same words as the game's row."""
+    record = finished_an_hour_after_its_start()
+    ended = said("Ended {date}", record.updated)
+    _row, _drawn, replay = listed_and_replayed(app, record)
+    assert header_date(app) == ended
+    assert row_date(app, record.started, record.updated) == ended
+    app.switch(replay)
+    app.run_frames(2)
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    key(app, pygame.K_m)
+    app.switch(MenuScene(app))
+    app.run_frames(2)
+    monkeypatch.setattr(clipboard, "get_text", lambda: copied[-1])
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene) and app.scene is not replay
+    assert header_date(app) == ended
+
+
+def test_a_game_played_on_from_another_is_dated_by_its_own_end_in_its_replay_and_its_row(app):
+    """Play from here on a game of 24 November, played on to its end today: the replay and Saved
+    games both say when it ended (today), not when its copied moves began, and say it is its end."""
+    record = finished_an_hour_after_its_start()
+    listed_and_replayed(app, record)
+    for _step in range(len(TO_THE_END) - 3):
+        key(app, pygame.K_LEFT)
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and len(game.history) == 3
+    for move in TO_THE_END[3:]:
+        enter_moves(app, move)
+    played = game.recorder.record
+    assert played.is_finished() and played.started == record.started and played.updated[:10] != "2026-11-24"
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)  # Save: a row of Saved games
+    ended = said("Ended {date}", played.updated)
+    assert row_date(app, played.started, played.updated) == ended
+    key(app, pygame.K_RETURN)  # the row chosen: its replay
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.updated == played.updated
+    assert header_date(app) == ended
+
+
+def test_one_date_is_named_for_what_it_is():
+    """A game of one moment (a tournament's, dated by its end; ours, begun and won within a
+    second) is dated by its end; a file that gave one date to the day (SGF's ``DT``) dated the
+    game's start; an unfinished game by its last change."""
+    from ui.autosave import record_date_text
+
+    game = games.load("tictactoe")
+    ended = replace(finished_an_hour_after_its_start(), started="2026-11-24T10:41:00+00:00")
+    assert record_date_text(ended) == said("Ended {date}", ended.updated)
+    filed = record_from_sgf(HEXGUI_OF_2003)  # DT[2003-05], a game resigned after its two moves
+    filed = filed.finish(Result(0, "Red resigns")).dated(filed.started, "2003-05")
+    assert record_date_text(filed) == i18n._("Started {date}").format(date="2003-05")
+    going = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(["b2"])
+    assert record_date_text(going) == said("Last played {date}", going.updated)

@@ -565,7 +565,7 @@ def test_a_partial_date_is_shown_and_written_back_as_the_file_gave_it(app, date,
             app.run_frames(2)
             rows = drawn_texts(app)
         detail = next(text for text in rows if f"dated-{language}.json" in text)
-        assert f"· {shown} ·" in detail and ":" not in detail.split(" · ")[1], detail  # no hour
+        assert f" {shown} ·" in detail and ":" not in detail.split(" · ")[1], detail  # no hour
     reopened = load(games_dir() / "dated-en.json")
     assert reopened.date_given == record.date_given
     assert f"DT[{written}]" in sgf_from_record(reopened)

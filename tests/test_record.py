@@ -20,6 +20,7 @@ from games.record import (
     TITLE_LENGTH,
     VERSION,
     GameRecord,
+    PlyValue,
     RecordError,
     RecordNotReadableHere,
     Result,
@@ -254,16 +255,69 @@ def test_another_format_is_refused(tmp_path):
     refused(path, before, "not a Tabuleiro record")
 
 
-def test_bad_evaluations_and_dates_are_named(tmp_path):
-    data = good_dict()
-    data["evaluations"] = [0.1, 3.0]
-    path, before = write(tmp_path, data)
-    refused(path, before, "evaluations[1]")
+def test_bad_dates_are_named(tmp_path):
     data = good_dict()
     data["dates"]["started"] = "yesterday"
     path, before = write(tmp_path, data, "b.json")
-    path.with_name("bad.json").unlink()
     refused(path, before, "dates.started", "ISO 8601")
+
+
+def valued_dict() -> dict:
+    """``good_dict``'s game saved with its graph: a point and the search behind it at every position."""
+    data = good_dict()
+    positions = len(data["moves"]) + 1
+    data["evaluations"] = [round(0.01 * i - 0.3, 4) for i in range(positions)]
+    data["values"] = {"game": data["game"]["id"], "options": data["game"]["options"],
+                      "plies": [{"score": 1.5 * i, "view": i % 2, "kind": "alphabeta", "depth": 6} for i in range(positions)]}
+    return data
+
+
+def test_a_games_values_are_read_back_as_saved(tmp_path):
+    """The graph's points and the searches behind them (score, whose view, kind, depth, proof,
+    unit, stage) come back from the file as they were written."""
+    record = GameRecord.from_dict(valued_dict())
+    record.ply_values[3] = PlyValue(-2.5, 1, "mcts", -1, 800, "points", 0.25)
+    record.ply_values[4] = None
+    again = GameRecord.loads(record.dumps())
+    assert again.evaluations == record.evaluations and again.ply_values == record.ply_values
+    assert again.values_ignored == ""
+
+
+@pytest.mark.parametrize("spoil, why", [
+    (lambda d: d.update(evaluations=d["evaluations"] + [0.0]), "'evaluations' has"),  # longer than the positions
+    (lambda d: d.update(evaluations=d["evaluations"][:-1]), "'evaluations' has"),  # shorter, with ``values``
+    (lambda d: d["evaluations"].__setitem__(2, "0.5"), "evaluations[2]"),  # not a number
+    (lambda d: d["evaluations"].__setitem__(2, float("nan")), "evaluations[2]"),  # NaN
+    (lambda d: d["evaluations"].__setitem__(2, 3.0), "evaluations[2]"),  # out of range
+    (lambda d: d["values"]["plies"].pop(), "'values.plies' has"),
+    (lambda d: d["values"]["plies"][1].update(score=float("inf")), "values.plies[1].score"),
+    (lambda d: d["values"]["plies"][1].update(view=2), "values.plies[1].view"),
+    (lambda d: d["values"]["plies"][1].update(stage=1.5), "values.plies[1].stage"),
+    (lambda d: d["values"].update(options={"size": 6}), "the values are for size=6, not this game's size=8"),  # another board
+    (lambda d: d["values"].update(game="hex"), "the values are for hex, not this game's reversi"),
+])
+def test_malformed_values_are_left_out_and_the_game_opens_with_the_file_untouched(tmp_path, spoil, why):
+    """Values that cannot be this game's (a list of another length, no number, NaN, out of range,
+    searched on another board or under other rules) refused the whole file ("evaluations[1] must
+    be..."), and Saved games moved it aside as damaged: the game opens without them, saying why in
+    one line, and its file stays as it was."""
+    data = valued_dict()
+    spoil(data)
+    path, before = write(tmp_path, data)
+    record = load(path)
+    assert record.evaluations is None and record.ply_values is None
+    assert why in record.values_ignored and "\n" not in record.values_ignored, record.values_ignored
+    assert record.moves == data["moves"]
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == [path.name]
+
+
+def test_an_older_save_without_values_reads_as_before(tmp_path):
+    """A record written before ``values`` (points alone, the first ones only) is read as it was."""
+    data = good_dict()
+    data["evaluations"] = [0.5, -0.25]
+    record = load(write(tmp_path, data)[0])
+    assert record.evaluations == [0.5, -0.25] and record.ply_values is None and record.values_ignored == ""
+    assert "values" not in record.to_dict()
 
 
 @pytest.mark.parametrize("text", [

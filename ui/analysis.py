@@ -31,7 +31,7 @@ from ai.base import POINTS
 from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, empty_share, point_worth
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import EVAL_UNITS, WHOLE_VALUES, eval_unit, plural_count, unit_size  # noqa: F401 (the window's names)
-from games.record import GameRecord
+from games.record import GameRecord, PlyValue
 from ui.i18n import localized, number_text
 
 DEFAULT_PLAYER = "level-5"
@@ -52,6 +52,27 @@ class Opinion:
     mover: int = 0
     unit: str = ""  # what ``score`` counts where it is not the game's unit (``ai.base.POINTS``), else ""
     stage: float | None = None  # the share of the position's squares empty, where points' worth moves with it
+
+
+def saved_opinion(value: PlyValue) -> Opinion:
+    """A record's saved value of a position (``games.record.PlyValue``) as the opinion it was."""
+    return Opinion(value.score, value.kind, value.proven, value.view, value.unit, value.stage)
+
+
+def ply_value(opinion: Opinion, depth: int) -> PlyValue:
+    """``opinion``, from a search ``depth`` deep, as a record saves it (``saved_opinion``'s inverse)."""
+    return PlyValue(float(opinion.score), opinion.mover, opinion.kind, opinion.proven, int(depth), opinion.unit,
+                    opinion.stage)
+
+
+def saved_lines(opinions: Sequence[Opinion | None], points: Sequence[float | None], depths: Sequence[int | None]
+                ) -> tuple[list[float | None] | None, list[PlyValue | None] | None]:
+    """A graph's ``points`` and what stands behind them (``opinions``, the ``depths`` of their
+    searches), as a record saves them (``GameRecord.evaluations``, ``ply_values``); (None, None)
+    where the graph has no point at all, so a game nobody valued is saved as before."""
+    if not any(point is not None for point in points):
+        return None, None
+    return list(points), [None if op is None else ply_value(op, depth or 0) for op, depth in zip(opinions, depths)]
 
 
 def amount_text(score: float, game_id: str, unit: str = "") -> str:
@@ -256,8 +277,9 @@ class BackgroundAnalysis:
     """Analyse a record in an ``ui.ai_worker.AIWorker``; call ``poll()`` every frame.
 
     ``points`` fills in as the answers come, roughly first (``pass_seconds``), then deeper; ``done``
-    when every pass is over.  A record that
-    already carries evaluations for every position is not searched again.  ``close`` stops the
+    when every pass is over.  A record saved with its evaluations (``GameRecord.evaluations``, the
+    searches behind them ``ply_values``) has them drawn at once, and only the positions it left
+    without one are searched: every one carried, none is.  ``close`` stops the
     worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
     starts another and goes on from the position it stopped at.  A position whose search lost its
     process (killed: out of memory, ``kill -9``) is searched again by the fresh one, once: dying
@@ -281,18 +303,32 @@ class BackgroundAnalysis:
         self._job_due = 0.0  # when the search under way should have answered (time.monotonic)
         self._asked_again: int | None = None  # the position searched again after its process died
         self._last: Any = None
-        stored = record.evaluations
-        if stored is not None and len(stored) == len(self.states) and all(v is not None for v in stored):
-            self.points: list[float | None] = list(stored)
+        # the graph the game was saved with (``GameRecord.evaluations``, its searches ``ply_values``):
+        # drawn at once, and only the positions it left without a point are searched
+        stored = list(record.evaluations or [])[:len(self.states)]
+        self.stored = stored + [None] * (len(self.states) - len(stored))
+        self.carried = frozenset(i for i, point in enumerate(self.stored) if point is not None)
+        saved = record.ply_values
+        if saved is not None and len(saved) == len(self.states):
+            for i, value in enumerate(saved):
+                if value is not None:
+                    self.opinions[i], self.depths[i] = saved_opinion(value), value.depth
+        self.order = [(seconds, i) for seconds, i in self.order if i not in self.carried]
+        self.points: list[float | None] = self._points()
+        if not self.order:
             self.done, self.worker = True, None
             return
-        self.points = [None] * len(self.states)
         self.done = False
         if worker is None:
             from ui.ai_worker import AIWorker
 
             worker = AIWorker(record.game())
         self.worker = worker
+
+    def _points(self) -> list[float | None]:
+        """The graph's points: the saved ones where the record carried them, the searches' elsewhere."""
+        fresh = values(self.record.game_id, self.opinions)
+        return [self.stored[i] if i in self.carried else point for i, point in enumerate(fresh)]
 
     def progress(self) -> float:
         """The share of the analysis' searches done (all passes), 0..1."""
@@ -328,7 +364,7 @@ class BackgroundAnalysis:
         if self._job is None:
             changed |= self._submit_next()
         if changed:
-            self.points = values(self.record.game_id, self.opinions)
+            self.points = self._points()
         return changed
 
     def _collect(self) -> bool:

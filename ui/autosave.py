@@ -949,15 +949,26 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
 
 
 def record_date_text(record: GameRecord) -> str:
-    """When ``record``'s game was last changed, as the lists show it ("2026-11-24 09:41"); a game
-    dated as the file it was read from gave its date, as that date (``GameRecord.date_shown``:
-    "2003-05", a DT[2003-05] read as the first of May at midnight before)."""
+    """When ``record``'s game was played, as Saved games, Continue and the replay's panel all say
+    it, named for which date it is: a finished game's end ("Ended 2026-11-24 09:41"), an
+    unfinished game's last change ("Last played ..."), or, for a finished game whose file gave
+    one date alone, to the day or less (SGF's ``DT``), that date, its start ("Started 2003-05").  A game whose moves
+    were copied from another (Play from here, a pasted move list, a game continued) is dated by
+    its own end, not by the start its copied moves keep.  A game dated as the file it was read
+    from gave its date is said as that date (``GameRecord.date_shown``: "2003-05", a DT[2003-05]
+    read as the first of May at midnight before)."""
     if record.date_shown() is not None:
-        return given_date_text(record.date_shown())
-    try:
-        return date_text(datetime.fromisoformat(record.updated).astimezone())
-    except ValueError:
-        return record.updated
+        when = given_date_text(record.date_shown())
+    else:
+        try:
+            when = date_text(datetime.fromisoformat(record.updated).astimezone())
+        except ValueError:
+            when = record.updated
+    if not record.is_finished():
+        return _("Last played {date}").format(date=when)
+    if record.updated == record.started and record.date_given is not None:  # a file's one date: its start
+        return _("Started {date}").format(date=when)
+    return _("Ended {date}").format(date=when)
 
 
 def player_names(record: GameRecord) -> tuple[str, str]:
@@ -1070,6 +1081,9 @@ class GameAutosaver:
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
         self.redo: list[str] = []  # the moves Undo took back, in Redo's order, kept for Continue (``REDO_KEY``)
         self.redo_clocks: list[tuple[float, float]] | None = None  # both clocks after each of them (a clocked game's)
+        # the evaluation graph's points and the searches behind them (``LiveEvaluations.saved``),
+        # None to keep the record's own (a game written by no window's scene)
+        self.evaluations: tuple[list[float | None] | None, list[Any] | None] | None = None
 
     def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
         """Save the game as it is now, here and now; returns a problem to show (only the first time
@@ -1100,6 +1114,9 @@ class GameAutosaver:
         if self.paused:
             setup[PAUSED_KEY] = len(moves)
         self.record = replace(self.record, setup=setup)
+        if self.evaluations is not None:
+            points, ply_values = self.evaluations
+            self.record = replace(self.record, evaluations=points, ply_values=ply_values)
         if result is not None and not self.record.is_finished():
             self.record = self.record.finish(result)
         return self.record.dumps()

@@ -197,5 +197,5 @@ def record_up_to(record: GameRecord, plies: int, state: Any) -> GameRecord:
     resigned) unfinished there."""
     cut = record.with_moves(record.moves[:plies], state)
     cut = replace(cut, setup=setup_up_to(cut.setup, plies))
-    cut.evaluations = None
+    cut.evaluations, cut.ply_values = None, None
     return cut

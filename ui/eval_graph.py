@@ -32,12 +32,15 @@ import pygame
 from ai.move_values import MoveValue
 from ai.roster import LEVEL_IDS
 from games.base import Game, State
+from games.record import PlyValue
 from ui import text as tx
 from ui.analysis import (
     Opinion,
     deeper,
     has_honest_value,
     opinion_from_progress,
+    saved_lines,
+    saved_opinion,
     search_depth,
     terminal_opinion,
     values,
@@ -186,6 +189,25 @@ class LiveEvaluations:
     def depths_along(self, moves: Sequence[str]) -> list[int | None]:
         """How deep the search of each opinion ``along`` the same positions went (None where none)."""
         return [self.depths.get(tuple(moves[:i])) for i in range(len(moves) + 1)]
+
+    def take_up(self, moves: Sequence[str], ply_values: Sequence[PlyValue | None] | None) -> None:
+        """A continued game's graph as its record saved it (``GameRecord.ply_values``, one a
+        position of ``moves``), so that its next save keeps the values of the part played before."""
+        if ply_values is None or len(ply_values) != len(moves) + 1:
+            return
+        for i, value in enumerate(ply_values):
+            if value is not None:
+                self.from_opinion(tuple(moves[:i]), saved_opinion(value), value.depth)
+
+    def saved(self, moves: Sequence[str], last: State) -> tuple[list[float | None] | None, list[PlyValue | None] | None]:
+        """The graph of the game ``moves`` (``last``: the position after them) as its record saves
+        it: each position's point and the search behind it (``GameRecord.evaluations``,
+        ``ply_values``), so that its replay draws this graph at once rather than search every
+        position again; (None, None) while no engine has spoken."""
+        opinions = self.along(moves)
+        if last.is_terminal():
+            opinions[-1] = terminal_opinion(last)
+        return saved_lines(opinions, values(self.game.id, opinions), self.depths_along(moves))
 
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per

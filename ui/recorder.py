@@ -200,6 +200,8 @@ class SceneRecorder:
         autosaver.redo = [ply.text for ply in redo]
         clocks = [ply.clocks for ply in redo]  # a clocked game's: Continue's Redo puts them back
         autosaver.redo_clocks = clocks if clocks and all(c is not None for c in clocks) else None
+        if hasattr(scene, "saved_evaluations"):  # the graph as it stands: its replay draws it at once
+            autosaver.evaluations = scene.saved_evaluations()
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         if self.untouched_copy:
             return

@@ -37,7 +37,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from games.record import DRAW_AGREED, GameRecord, resigned_at
+from games.record import DRAW_AGREED, GameRecord, PlyValue, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_redo, kept_redo_clocks, kept_shown, kept_speed
@@ -158,6 +158,8 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self._play(self.game.parse_move(state, text), by_computer=False, clocks=at)
         if begun is not None:
             self._take_up_redo(kept_redo(begun.setup), kept_redo_clocks(begun.setup))
+            if begun.moves == list(moves):  # the graph of the part played before, kept by its next save
+                self.evaluations.take_up(moves, begun.ply_values)
         if clock_left is not None and moves:
             self.referee.set_readings(clock_left)  # the move under way goes on from the time it had left
         # hot-seat: the friends' score over the games on this screen, and before it a continued game's
@@ -837,6 +839,10 @@ class GameScene(GameCommands, GameQuestions, Scene):
             self.list_scrolled = event
         elif not self.panel.handle(event):
             self.mouse.handle(event)  # a tap on the move list (taken above) shows that position, a drag scrolls it
+
+    def saved_evaluations(self) -> tuple[list[float | None] | None, list[PlyValue | None] | None]:
+        """The live evaluation graph as the game's record saves it (``LiveEvaluations.saved``)."""
+        return self.evaluations.saved([p.text for p in self.history], self.state)
 
     def graph_points(self) -> list[float | None]:
         """The live evaluation graph's points: one per position of the game so far."""

@@ -7,13 +7,14 @@
   the board never moves under the eye; Z or the wheel over the board shows the whole board and back.
 - For a finished game the engine looks at every position (``ui.analysis.BackgroundAnalysis``, in
   the AI worker: a rough pass over the whole game, then a deeper one) and the graph fills in:
-  above the middle line the first side is better.  The loser's move after which its evaluation fell most is marked.
+  above the middle line the first side is better (a game saved with its graph: drawn at once,
+  only what it left out searched); the loser's move after which its evaluation fell most, marked.
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far (at the end of a game over on the board, from the position before its
-  last move); "Picture"
-  saves the board as a PNG, "Copy moves" puts the move list on the clipboard (Shift+M, Reversi's move string
-  ``f5d6c3...`` alone: a key without a button, which would cost the move list a row), "Copy position"
+  last move); "Picture" saves the board as a PNG, "Copy moves" puts the move list on the clipboard
+  (Shift+M, Reversi's move string ``f5d6c3...`` alone: a key without a button, which would cost
+  the move list a row), "Copy position"
   (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
   (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex) the
   game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the Othello programs open, and
@@ -32,9 +33,8 @@
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
   closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
   the panel's small print, grown with the Text size, toward Normal text's (``_least_print``).
-- Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed, for a player
-  without a mouse who looks for a button rather than its key; any other key takes the ring away
-  and goes on (an arrow steps), Esc only that, as in a game (``KeyFocus.ring_key``).
+- Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed; any other
+  key takes the ring away and goes on (an arrow steps), Esc only that (``KeyFocus.ring_key``).
 
 The scene knows the App only through ``self.app``: ``app.settings``, ``app.show_play_from`` (the
 form "Play from here" opens) and ``app.theme``, the callbacks given to the constructor, or the App's.
@@ -57,7 +57,7 @@ from games.record import GameRecord, move_number, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import BackgroundAnalysis, biggest_drop
+from ui.analysis import BackgroundAnalysis, biggest_drop, saved_lines
 from ui.analysis_mode import (
     AnalysisMode,
     ValueTip,
@@ -220,6 +220,9 @@ class ReplayScene(Scene):
         self.pressed = False  # the last event pressed a button (its action ran)
         self.ply_drawn = self.ply  # the ply the board's side shows, as last drawn (``pointed_areas``)
         self.panel_changes = pygame.Rect(0, 0, 0, 0)  # the panel under its title, as last drawn: what a step changes
+        if record.values_ignored:  # the file's evaluations could not be this game's: the graph is searched afresh
+            self.messages.add(_("Saved evaluations left out: {why}").format(why=record.values_ignored),
+                              "warn", duration=10.0)
 
     # -- helpers the App may or may not provide ---------------------------------------------
     def _animation_speed(self) -> float:
@@ -381,7 +384,8 @@ class ReplayScene(Scene):
         the background analysis' own points were saved, and the graph read back from the file
         was not the one the player saw when pressing Save."""
         if self.analysis is not None and self.analysis.done and not self.analysis.error:
-            self.record.evaluations = self.graph_lines()[1]
+            opinions, points, depths = self.graph_lines()
+            self.record.evaluations, self.record.ply_values = saved_lines(opinions, points, depths)
         self.messages.add(*save_record_under_free_name(self.record, games_dir()), duration=6.0)
 
     def show_help(self) -> None:
