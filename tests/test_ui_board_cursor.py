@@ -417,3 +417,36 @@ def test_hexs_arrows_follow_its_rows_and_columns_however_the_board_is_turned(tmp
             assert divmod(scene.cursor.key, 11) == (row, col), (math.degrees(scene.view.tilt), pygame.key.name(arrow))
     finally:
         app.quit()
+
+
+def test_the_cursor_on_blues_first_stone_is_seen_on_a_19x19_hex_board_at_800x600_and_larger_text(
+        tmp_path, monkeypatch):
+    """At 800x600 with Larger text a 19x19 Hex board's cells are 19 pixels: the cursor's rings,
+    drawn inside the place, were one pixel each, the black one lost in the stone's outline, so
+    that the cursor on Blue's first stone (where Enter swaps) could hardly be found.  Round a
+    place that small they go outside it: each ring at least two pixels wide across the row
+    through the stone's middle, and the stone itself left as it was."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.text_size = 1.5
+        scene = start(app, "hex", ["j10"], {"size": 19, "swap": True})
+        stone = scene.game.parse_move(scene.state.game.initial_state(), "j10")
+        key(app, pygame.K_DOWN)
+        walk(app, scene, stone)
+        with_cursor = app.screen.copy()
+        key(app, pygame.K_ESCAPE)  # hides the cursor
+        assert not scene.cursor.on
+        plain = app.screen.copy()
+        rect = dict(scene.view.targets(scene.state))[stone]
+        assert rect.width < 20, rect
+        y = rect.centery
+        changed = [x for x in range(rect.centerx, rect.right + 3 * rect.width // 4)
+                   if with_cursor.get_at((x, y)) != plain.get_at((x, y))]
+        assert len(changed) >= 4, (rect, changed)  # a black ring and a white one, two pixels each
+        middle = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                  if (x - rect.centerx) ** 2 + (y - rect.centery) ** 2 <= (0.4 * rect.width) ** 2]
+        assert all(with_cursor.get_at(p) == plain.get_at(p) for p in middle)
+    finally:
+        app.quit()

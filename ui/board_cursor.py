@@ -141,9 +141,7 @@ class BoardCursor:
         if rect is None:
             return
         view.draw_pointed(surface, state, self.key)
-        width = ring_width(rect.width, scale)
-        outer = rect.inflate(-2, -2)
-        inner = outer.inflate(-2 * width, -2 * width)
+        outer, inner, width = ring_rects(rect, scale)
         if view.round_targets:
             pygame.draw.ellipse(surface, (0, 0, 0), outer, width)
             pygame.draw.ellipse(surface, (255, 255, 255), inner, width)
@@ -170,6 +168,22 @@ def ring_width(place: int, scale: float) -> int:
     cursor keeps its colour in sight: two 3-pixel rings on a 19x19 Hex board's 17-pixel cells in
     the smallest window covered the stone but for a dot, and which side's it was could not be told."""
     return max(1, min(max(2, int(3 * scale), place // 24), place // 10))
+
+
+def ring_rects(place: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, int]:
+    """The black ring's rectangle, the white one's and their width for the place ``place``:
+    inside its edge (``ring_width``), or, on a place too small for rings two pixels wide there,
+    just outside it, two pixels wide.  On a 19x19 Hex board in an 800x600 window (cells of 19
+    pixels) the rings inside were one pixel each, the black one lost in the stone's outline: the
+    cursor on Blue's first stone, where Enter swaps, could hardly be found.  Round the place they
+    are seen, and the piece in it is left whole."""
+    width = ring_width(place.width, scale)
+    if width >= 2:
+        outer = place.inflate(-2, -2)
+        return outer, outer.inflate(-2 * width, -2 * width), width
+    width = 2
+    inner = place.inflate(2 * width, 2 * width)
+    return inner.inflate(2 * width, 2 * width), inner, width
 
 
 def first_aim(view: BoardView, state: State, near: tuple[int, int]) -> tuple[int, int]:
