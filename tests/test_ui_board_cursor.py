@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key, recorded_text, resign_by_keys, words_in
+from tests.ui_helpers import key, recorded_text, resign_by_keys, wait, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -450,3 +450,19 @@ def test_the_cursor_on_blues_first_stone_is_seen_on_a_19x19_hex_board_at_800x600
         assert all(with_cursor.get_at(p) == plain.get_at(p) for p in middle)
     finally:
         app.quit()
+
+
+def test_a_hint_takes_the_cursor_to_its_move_so_that_enter_plays_it(app):
+    """H marked the hint's square and the cursor stayed where it was: a player without a mouse
+    walked to the mark square by square (on a 19x19 board, up to eighteen presses) where a click
+    plays it.  The hint's move is where the eye goes: the cursor goes there too, and Enter plays it."""
+    scene = start(app, "tictactoe", ["a1", "a2", "b1", "b2"])  # X to move: c1 wins at once
+    key(app, pygame.K_DOWN)
+    walk(app, scene, next(k for k, r in scene.view.targets(scene.state)
+                          if r.collidepoint(scene.view.first_place(scene.game.parse_move(scene.state, "a3")))))
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    assert scene.game.format_move(scene.state, scene.hint) == "c1"
+    app.run_frames(2)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["a1", "a2", "b1", "b2", "c1"]

@@ -83,6 +83,19 @@ class BoardCursor:
         if here is not None and goes:
             self._go(*min(goes, key=lambda t: _distance(t[1].center, here.center)))
 
+    def onto(self, view: BoardView, state: State, place: tuple[int, int] | None) -> None:
+        """Onto the place nearest the pixel ``place`` (a hint's move, ``BoardView.first_place``),
+        shown or the next time it shows.  H marked the hint and the cursor stayed where it was: a
+        player without a mouse walked to the mark square by square (up to eighteen presses on a
+        19x19 board) where a click plays it.  Left where it is for a move with no place (a pass)
+        and while a move is half entered (a piece picked, a tile picker open)."""
+        if place is None or view.has_partial_input():
+            return
+        self.key = self.previous = None
+        self.point = place
+        if self.on:
+            self.current(view, state)
+
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center
         return rect
