@@ -466,3 +466,23 @@ def test_a_hint_takes_the_cursor_to_its_move_so_that_enter_plays_it(app):
     app.run_frames(2)
     key(app, pygame.K_RETURN)
     assert played(scene) == ["a1", "a2", "b1", "b2", "c1"]
+
+
+@pytest.mark.parametrize("game_id, moves, presses", [("alquerque", CHAIN, 3), ("trax", ["f5+"], 2),
+                                                      ("trax", ["f5+", "f4+"], 2)])
+def test_after_a_hint_enter_goes_on_with_the_hints_move_to_its_end(app, game_id, moves, presses):
+    """After H the cursor is on the hint's first place; Enter there picked the hint's Alquerque
+    piece and showed the nearest point it may go, a step (c4-c3) where the hint captures in a
+    chain (c4xe4xe2), and opened the Trax picker on the tile nearest its cell (g5/ where the hint
+    was g5\\).  Each Enter now goes on with the hint's move, its next landing point or its tile in
+    the picker, so that Enter after Enter plays it."""
+    scene = start(app, game_id, moves)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    hint = scene.game.format_move(scene.state, scene.hint)
+    app.run_frames(2)
+    for _ in range(presses):
+        if len(scene.history) == len(moves):  # a Trax cell where one tile fits plays at the first Enter
+            key(app, pygame.K_RETURN)
+    assert played(scene)[len(moves):] == [hint], (hint, played(scene), scene.cursor.key)

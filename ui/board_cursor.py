@@ -96,6 +96,17 @@ class BoardCursor:
         if self.on:
             self.current(view, state)
 
+    def onto_hinted(self, view: BoardView, state: State, hint: Hashable | None) -> None:
+        """After Enter began or went on with a move: onto the place that enters the hint's move
+        on (``BoardView.hinted_target``: the Trax picker's tile of the hint, an Alquerque chain's
+        next point): the picker opened on the tile nearest its cell and a picked piece showed
+        its nearest point, a step where the hint captured, so that Enter after H played another
+        move than the hint's."""
+        target = None if hint is None else view.hinted_target(state, hint)
+        place = dict(view.targets(state)).get(target) if target is not None else None
+        if place is not None:
+            self._go(target, place)
+
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center
         return rect
