@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key, recorded_text, resign_by_keys, words_in
+from tests.ui_helpers import key, recorded_text, resign_by_keys, wait, words_in
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -417,3 +417,72 @@ def test_hexs_arrows_follow_its_rows_and_columns_however_the_board_is_turned(tmp
             assert divmod(scene.cursor.key, 11) == (row, col), (math.degrees(scene.view.tilt), pygame.key.name(arrow))
     finally:
         app.quit()
+
+
+def test_the_cursor_on_blues_first_stone_is_seen_on_a_19x19_hex_board_at_800x600_and_larger_text(
+        tmp_path, monkeypatch):
+    """At 800x600 with Larger text a 19x19 Hex board's cells are 19 pixels: the cursor's rings,
+    drawn inside the place, were one pixel each, the black one lost in the stone's outline, so
+    that the cursor on Blue's first stone (where Enter swaps) could hardly be found.  Round a
+    place that small they go outside it: each ring at least two pixels wide across the row
+    through the stone's middle, and the stone itself left as it was."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        app.settings.text_size = 1.5
+        scene = start(app, "hex", ["j10"], {"size": 19, "swap": True})
+        stone = scene.game.parse_move(scene.state.game.initial_state(), "j10")
+        key(app, pygame.K_DOWN)
+        walk(app, scene, stone)
+        with_cursor = app.screen.copy()
+        key(app, pygame.K_ESCAPE)  # hides the cursor
+        assert not scene.cursor.on
+        plain = app.screen.copy()
+        rect = dict(scene.view.targets(scene.state))[stone]
+        assert rect.width < 20, rect
+        y = rect.centery
+        changed = [x for x in range(rect.centerx, rect.right + 3 * rect.width // 4)
+                   if with_cursor.get_at((x, y)) != plain.get_at((x, y))]
+        assert len(changed) >= 4, (rect, changed)  # a black ring and a white one, two pixels each
+        middle = [(x, y) for x in range(rect.left, rect.right) for y in range(rect.top, rect.bottom)
+                  if (x - rect.centerx) ** 2 + (y - rect.centery) ** 2 <= (0.4 * rect.width) ** 2]
+        assert all(with_cursor.get_at(p) == plain.get_at(p) for p in middle)
+    finally:
+        app.quit()
+
+
+def test_a_hint_takes_the_cursor_to_its_move_so_that_enter_plays_it(app):
+    """H marked the hint's square and the cursor stayed where it was: a player without a mouse
+    walked to the mark square by square (on a 19x19 board, up to eighteen presses) where a click
+    plays it.  The hint's move is where the eye goes: the cursor goes there too, and Enter plays it."""
+    scene = start(app, "tictactoe", ["a1", "a2", "b1", "b2"])  # X to move: c1 wins at once
+    key(app, pygame.K_DOWN)
+    walk(app, scene, next(k for k, r in scene.view.targets(scene.state)
+                          if r.collidepoint(scene.view.first_place(scene.game.parse_move(scene.state, "a3")))))
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    assert scene.game.format_move(scene.state, scene.hint) == "c1"
+    app.run_frames(2)
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["a1", "a2", "b1", "b2", "c1"]
+
+
+@pytest.mark.parametrize("game_id, moves, presses", [("alquerque", CHAIN, 3), ("trax", ["f5+"], 2),
+                                                      ("trax", ["f5+", "f4+"], 2)])
+def test_after_a_hint_enter_goes_on_with_the_hints_move_to_its_end(app, game_id, moves, presses):
+    """After H the cursor is on the hint's first place; Enter there picked the hint's Alquerque
+    piece and showed the nearest point it may go, a step (c4-c3) where the hint captures in a
+    chain (c4xe4xe2), and opened the Trax picker on the tile nearest its cell (g5/ where the hint
+    was g5\\).  Each Enter now goes on with the hint's move, its next landing point or its tile in
+    the picker, so that Enter after Enter plays it."""
+    scene = start(app, game_id, moves)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    hint = scene.game.format_move(scene.state, scene.hint)
+    app.run_frames(2)
+    for _ in range(presses):
+        if len(scene.history) == len(moves):  # a Trax cell where one tile fits plays at the first Enter
+            key(app, pygame.K_RETURN)
+    assert played(scene)[len(moves):] == [hint], (hint, played(scene), scene.cursor.key)

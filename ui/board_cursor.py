@@ -83,6 +83,30 @@ class BoardCursor:
         if here is not None and goes:
             self._go(*min(goes, key=lambda t: _distance(t[1].center, here.center)))
 
+    def onto(self, view: BoardView, state: State, place: tuple[int, int] | None) -> None:
+        """Onto the place nearest the pixel ``place`` (a hint's move, ``BoardView.first_place``),
+        shown or the next time it shows.  H marked the hint and the cursor stayed where it was: a
+        player without a mouse walked to the mark square by square (up to eighteen presses on a
+        19x19 board) where a click plays it.  Left where it is for a move with no place (a pass)
+        and while a move is half entered (a piece picked, a tile picker open)."""
+        if place is None or view.has_partial_input():
+            return
+        self.key = self.previous = None
+        self.point = place
+        if self.on:
+            self.current(view, state)
+
+    def onto_hinted(self, view: BoardView, state: State, hint: Hashable | None) -> None:
+        """After Enter began or went on with a move: onto the place that enters the hint's move
+        on (``BoardView.hinted_target``: the Trax picker's tile of the hint, an Alquerque chain's
+        next point): the picker opened on the tile nearest its cell and a picked piece showed
+        its nearest point, a step where the hint captured, so that Enter after H played another
+        move than the hint's."""
+        target = None if hint is None else view.hinted_target(state, hint)
+        place = dict(view.targets(state)).get(target) if target is not None else None
+        if place is not None:
+            self._go(target, place)
+
     def _go(self, key: Hashable, rect: pygame.Rect) -> pygame.Rect:
         self.key, self.point = key, rect.center
         return rect
@@ -141,9 +165,7 @@ class BoardCursor:
         if rect is None:
             return
         view.draw_pointed(surface, state, self.key)
-        width = ring_width(rect.width, scale)
-        outer = rect.inflate(-2, -2)
-        inner = outer.inflate(-2 * width, -2 * width)
+        outer, inner, width = ring_rects(rect, scale)
         if view.round_targets:
             pygame.draw.ellipse(surface, (0, 0, 0), outer, width)
             pygame.draw.ellipse(surface, (255, 255, 255), inner, width)
@@ -170,6 +192,22 @@ def ring_width(place: int, scale: float) -> int:
     cursor keeps its colour in sight: two 3-pixel rings on a 19x19 Hex board's 17-pixel cells in
     the smallest window covered the stone but for a dot, and which side's it was could not be told."""
     return max(1, min(max(2, int(3 * scale), place // 24), place // 10))
+
+
+def ring_rects(place: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, int]:
+    """The black ring's rectangle, the white one's and their width for the place ``place``:
+    inside its edge (``ring_width``), or, on a place too small for rings two pixels wide there,
+    just outside it, two pixels wide.  On a 19x19 Hex board in an 800x600 window (cells of 19
+    pixels) the rings inside were one pixel each, the black one lost in the stone's outline: the
+    cursor on Blue's first stone, where Enter swaps, could hardly be found.  Round the place they
+    are seen, and the piece in it is left whole."""
+    width = ring_width(place.width, scale)
+    if width >= 2:
+        outer = place.inflate(-2, -2)
+        return outer, outer.inflate(-2 * width, -2 * width), width
+    width = 2
+    inner = place.inflate(2 * width, 2 * width)
+    return inner.inflate(2 * width, 2 * width), inner, width
 
 
 def first_aim(view: BoardView, state: State, near: tuple[int, int]) -> tuple[int, int]:

@@ -286,6 +286,12 @@ class BoardView:
         """A move is half entered (a tile picker open, a piece picked): Esc cancels it first."""
         return False
 
+    def hinted_target(self, state: State, move: Hashable) -> Hashable | None:
+        """The target (``targets``' key) that enters ``move`` on from the move half entered: the
+        open Trax picker's tile of the hint, the next point of an Alquerque chain the hint's piece
+        began; None where the move half entered is not the start of ``move`` (and by default)."""
+        return None
+
     def undoes_input(self) -> bool:
         """Whether Undo takes back the move half entered (``take_back_input``) before any move
         played: parts of a move entered one by one (an Alquerque chain's landing points, the piece

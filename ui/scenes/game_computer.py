@@ -498,6 +498,7 @@ class ComputerMoves:
                         reason=words.detail(said))), "error")
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
+                    scene.cursor.onto(scene.view, scene.state, scene.view.first_place(item.move))
                     scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
                                                                   item.text)), topic=HINT_NOTE)
             else:

@@ -285,6 +285,7 @@ def _cursor_key(scene: GameScene, key: int) -> bool:
         if pos is not None:
             scene.mouse.click(pos, keys=True)
             cursor.onto_picked_goes_to(scene.view, scene.state)
+            cursor.onto_hinted(scene.view, scene.state, scene.hint_shown())
     else:
         return False
     scene.invalidate()

@@ -284,6 +284,13 @@ class AlquerqueView(BoardView):
     def has_partial_input(self) -> bool:
         return bool(self.path)
 
+    def hinted_target(self, state: AlquerqueState, move: Hashable) -> Hashable | None:
+        """The next point of ``move`` (the hint's chain) where the move entered so far begins it."""
+        path = self._current_path(state)
+        if not path or not isinstance(move, tuple) or len(move) <= len(path) or move[:len(path)] != path:
+            return None
+        return move[len(path)]
+
     def status_text(self, state: AlquerqueState, keys: bool = False, mover: str = "") -> str:
         if state.is_terminal():
             return ""

@@ -529,6 +529,10 @@ class TraxView(GridView):
     def has_partial_input(self) -> bool:
         return self.picker is not None
 
+    def hinted_target(self, state: TraxState, move: Hashable) -> Hashable | None:
+        """The open picker's tile of ``move`` (the hint's, at the cell the picker opened on)."""
+        return ("tile", move) if self.picker is not None and move in self.picker[1] else None
+
     def undoes_input(self) -> bool:
         """Undo takes back moves, never the open picker, which is a choice, not part of a move:
         it was enabled with the picker open before any move was played, and closed it, where Esc
