@@ -207,8 +207,8 @@ def test_the_best_line_and_the_bars_caption_give_one_depth(app, monkeypatch):
     scene.analysis.values = MoveValues(state.to_move, values, depth=12, nodes=4000)
     scene.analysis.line = [game.format_move(state, deeper)]
     drawn = _panel_text(app, monkeypatch)
-    caption = next(re.search(r"depth (\d+)", t).group(1) for t in drawn if t.startswith("Analysis: depth"))
-    line = next(re.search(r"depth (\d+) ·", t).group(1) for t in drawn if re.search(r"depth \d+ ·", t))
+    caption = next(re.search(r"(\d+) moves ahead", t).group(1) for t in drawn if t.startswith("Analysis: "))
+    line = next(re.search(r"(\d+) moves ahead ·", t).group(1) for t in drawn if re.search(r"\d+ moves ahead ·", t))
     assert (caption, line) == ("12", "12"), drawn
 
 
@@ -241,12 +241,12 @@ def test_the_bar_says_the_depth_of_a_value_deeper_than_the_best_lines(app, monke
 
     on_bar, texts = shown()
     assert "+2" in on_bar and any("White +1 disc" in text for text in texts)  # two numbers ...
-    assert "Analysis: depth 12… (bar: depth 16)" in texts  # ... each said with its search's depth
+    assert "Analysis: 12 moves ahead… (bar: 16 moves ahead)" in texts  # ... each said with its search's depth
     deep = MoveValues(state.to_move, {best: MoveValue(best, 1.0, depth=16)}, depth=15, nodes=9000)
     scene.analysis.values = deep
     scene.evaluations.from_analysis(moves, deep)  # as the game screen passes each snapshot to the graph
     on_bar, texts = shown()
-    assert "+1" in on_bar and "Analysis: depth 16…" in texts
+    assert "+1" in on_bar and "Analysis: 16 moves ahead…" in texts
     assert not any("(bar:" in text for text in texts)
 
 
@@ -451,3 +451,4 @@ def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkey
     assert scene.analysis.line == ["4-3"], scene.analysis.line
     drawn = " ".join(_panel_text(app, monkeypatch))
     assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn
+

@@ -161,6 +161,8 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     parts = [part for part in detail_parts(p, game.sides, game.id) if part != note]
     detail, *carried = tx.pack_parts(parts, size, width) or [""]
     nodes = nodes_text(p)
+    if nodes and tx.ui_font(size).size(tx.join_parts([*carried, nodes]))[0] > width:
+        nodes = ""  # the least of the news, left out where it does not fit whole ("12 positions looked …")
     proof = proven_text(p, game.sides)
     if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
         proof = proven_text(p, game.sides, short=True)  # not "proven: South wins in 2 meias-joga…"
