@@ -452,3 +452,37 @@ def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkey
     drawn = " ".join(_panel_text(app, monkeypatch))
     assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn
 
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_the_compact_analysis_card_at_larger_text_says_every_line_it_has(app, monkeypatch, size):
+    """At Larger text (Ctrl+plus twice) in an 800x600 or a 1024x768 window, hot-seat Reversi with
+    analysis on (A), the thinking card goes to its compact form so the move list keeps its rows,
+    and it said "Analysis  best d3 · even": how far analysis looked and its line of play were
+    left out.  The compact card now says, whole and inside it, every part the full card's first
+    line has (how far, the best move, the value) and the line of play's first moves."""
+    from tests.ui_helpers import count_calls, recorded_text_rects
+    from ui.scenes.game_panel import GamePanel
+    from ui.scenes.thinking import detail_parts
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_demo("game:reversi:hotseat:f5,d6,c3")
+    scene = app.scene
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.settings.text_size == 1.5
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.analysis.line) > 2, 120)
+    with monkeypatch.context() as patch:
+        compact = count_calls(patch, GamePanel, "_compact_line")
+        drawn = recorded_text_rects(patch)
+        scene.draw(app.screen)
+        shown = scene.panel._search_shown()[0]
+    assert compact, "the card is not in its compact form here"
+    assert shown is not None and len(shown.pv) > 2
+    window = pygame.Rect((0, 0), app.size)
+    card = [(text, rect) for text, rect in drawn if rect.x >= scene.panel.rect.x and window.contains(rect)]
+    said = " · ".join(text for text, _rect in card)
+    parts = detail_parts(shown, scene.game.sides, scene.game.id)
+    assert len(parts) >= 3 and all(part in said for part in parts), (parts, said)
+    assert " ".join(shown.pv[:2]) in said, (shown.pv, said)
