@@ -207,8 +207,8 @@ def test_the_best_line_and_the_bars_caption_give_one_depth(app, monkeypatch):
     scene.analysis.values = MoveValues(state.to_move, values, depth=12, nodes=4000)
     scene.analysis.line = [game.format_move(state, deeper)]
     drawn = _panel_text(app, monkeypatch)
-    caption = next(re.search(r"depth (\d+)", t).group(1) for t in drawn if t.startswith("Analysis: depth"))
-    line = next(re.search(r"depth (\d+) ·", t).group(1) for t in drawn if re.search(r"depth \d+ ·", t))
+    caption = next(re.search(r"(\d+) moves ahead", t).group(1) for t in drawn if t.startswith("Analysis: "))
+    line = next(re.search(r"(\d+) moves ahead ·", t).group(1) for t in drawn if re.search(r"\d+ moves ahead ·", t))
     assert (caption, line) == ("12", "12"), drawn
 
 
@@ -241,12 +241,12 @@ def test_the_bar_says_the_depth_of_a_value_deeper_than_the_best_lines(app, monke
 
     on_bar, texts = shown()
     assert "+2" in on_bar and any("White +1 disc" in text for text in texts)  # two numbers ...
-    assert "Analysis: depth 12… (bar: depth 16)" in texts  # ... each said with its search's depth
+    assert "Analysis: 12 moves ahead… (bar: 16 moves ahead)" in texts  # ... each said with its search's depth
     deep = MoveValues(state.to_move, {best: MoveValue(best, 1.0, depth=16)}, depth=15, nodes=9000)
     scene.analysis.values = deep
     scene.evaluations.from_analysis(moves, deep)  # as the game screen passes each snapshot to the graph
     on_bar, texts = shown()
-    assert "+1" in on_bar and "Analysis: depth 16…" in texts
+    assert "+1" in on_bar and "Analysis: 16 moves ahead…" in texts
     assert not any("(bar:" in text for text in texts)
 
 
@@ -451,3 +451,38 @@ def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkey
     assert scene.analysis.line == ["4-3"], scene.analysis.line
     drawn = " ".join(_panel_text(app, monkeypatch))
     assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_the_compact_analysis_card_at_larger_text_says_every_line_it_has(app, monkeypatch, size):
+    """At Larger text (Ctrl+plus twice) in an 800x600 or a 1024x768 window, hot-seat Reversi with
+    analysis on (A), the thinking card goes to its compact form so the move list keeps its rows,
+    and it said "Analysis  best d3 · even": how far analysis looked and its line of play were
+    left out.  The compact card now says, whole and inside it, every part the full card's first
+    line has (how far, the best move, the value) and the line of play's first moves."""
+    from tests.ui_helpers import count_calls, recorded_text_rects
+    from ui.scenes.game_panel import GamePanel
+    from ui.scenes.thinking import detail_parts
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.open_demo("game:reversi:hotseat:f5,d6,c3")
+    scene = app.scene
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.settings.text_size == 1.5
+    key(app, pygame.K_a)
+    assert wait(app, lambda: len(scene.analysis.line) > 2, 120)
+    with monkeypatch.context() as patch:
+        compact = count_calls(patch, GamePanel, "_compact_line")
+        drawn = recorded_text_rects(patch)
+        scene.draw(app.screen)
+        shown = scene.panel._search_shown()[0]
+    assert compact, "the card is not in its compact form here"
+    assert shown is not None and len(shown.pv) > 2
+    window = pygame.Rect((0, 0), app.size)
+    card = [(text, rect) for text, rect in drawn if rect.x >= scene.panel.rect.x and window.contains(rect)]
+    said = " · ".join(text for text, _rect in card)
+    parts = detail_parts(shown, scene.game.sides, scene.game.id)
+    assert len(parts) >= 3 and all(part in said for part in parts), (parts, said)
+    assert " ".join(shown.pv[:2]) in said, (shown.pv, said)

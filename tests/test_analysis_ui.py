@@ -403,9 +403,9 @@ def test_a_win_found_but_not_proven_reads_as_a_win_and_alpha_beta_counts_its_dep
     proven = MoveValues(0, {4: MoveValue(4, 0.0, "proven", 0, 9, visits=35, depth=9)}, depth=8, nodes=35, done=True)
     assert summary_text(proven, False) == "Analysis: every move solved"
     proven.monte_carlo = True
-    assert summary_text(proven, False) == "Analysis: 35 playouts, complete"
+    assert summary_text(proven, False) == "Analysis: 35 games tried, complete"
     proven.nodes = 1  # a position settled by the first playout
-    assert summary_text(proven, False) == "Analysis: 1 playout, complete"
+    assert summary_text(proven, False) == "Analysis: 1 game tried, complete"
     proven.nodes = 0  # a Hex position its connections decide (or a solved opening): no playout, "0 playouts" read as nothing done
     assert summary_text(proven, False) == "Analysis: every move solved"
 
@@ -417,11 +417,11 @@ def test_the_summary_says_the_depth_of_the_values_and_complete_only_when_solved(
 
     deep = {m: MoveValue(m, 0.5 * m, depth=d) for m, d in ((1, 19), (2, 20), (3, 20))}
     running = MoveValues(0, dict(deep), depth=30)
-    assert summary_text(running, True) == "Analysis: depth 19…"
+    assert summary_text(running, True) == "Analysis: 19 moves ahead…"
     ended = MoveValues(0, dict(deep), depth=40, done=True)
-    assert summary_text(ended, False) == "Analysis: depth 19, stopped at its limit"
+    assert summary_text(ended, False) == "Analysis: 19 moves ahead, stopped at its limit"
     won = MoveValues(0, {**deep, 4: MoveValue(4, 1.0, "proven", 1, 7, depth=7)}, depth=40, done=True)
-    assert summary_text(won, False) == "Analysis: depth 19, complete"  # a proven win: the position is solved
+    assert summary_text(won, False) == "Analysis: 19 moves ahead, complete"  # a proven win: the position is solved
 
 
 def test_a_position_solved_move_by_move_says_so_not_a_depth():
@@ -433,7 +433,7 @@ def test_a_position_solved_move_by_move_says_so_not_a_depth():
              for m, s in ((1, 30), (2, -4), (3, 12))}
     assert summary_text(MoveValues(0, exact, depth=1, done=True), False) == "Analysis: every move solved"
     open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}
-    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: depth 9, complete"
+    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, complete"
 
 
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
@@ -667,7 +667,7 @@ def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
     said = recorded_text(monkeypatch)
     scene.draw(app.screen)
     monkeypatch.undo()
-    assert any("blank: under 5 playouts" in text for text in said), said
+    assert any("blank: tried under 5 times" in text for text in said), said
 
     scene = _valued(app, "hex", {"size": 7}, (1280, 800), 6)  # every cell valued
     said = recorded_text(monkeypatch)
@@ -694,7 +694,7 @@ def test_a_hex_win_in_one_says_its_other_cells_were_not_searched(app, monkeypatc
     app.invalidate()
     app.run_frames(2)
     assert any("blank: not searched, a win is proven" in text for text in said), said
-    assert not any("under 5 playouts" in text for text in said), said
+    assert not any("tried under 5 times" in text for text in said), said
 
 
 def test_trax_values_on_small_squares_keep_a_tag_each(app, monkeypatch):
@@ -1259,8 +1259,8 @@ def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(a
         app.run_frames(3)
         now[0] += 21.6
         app.run_frames(3)
-        caption = {"en": "Analysis: 17,400 playouts, stopped at its memory limit: preparing the engine… 21 s",
-                   "pt": "Análise: 17.400 simulações, parou no limite de memória: a preparar o motor… 21 s"}[language]
+        caption = {"en": "Analysis: 17,400 games tried, stopped at its memory limit: preparing the engine… 21 s",
+                   "pt": "Análise: 17.400 jogos experimentados, parou no limite de memória: a preparar o motor… 21 s"}[language]
         assert said[-1].startswith(caption), said[-1]  # then the note of the moves left blank
 
 

@@ -116,23 +116,24 @@ def _panel_depth(game_id: str, info) -> str:
     reports = Reports()
     _run_job(1, job, {}, reports, threading.Event())
     shown = [r for r in reports if isinstance(r, AIProgress)][-1]
-    return next(part for part in detail_parts(shown, game.sides, game_id) if "depth" in part)
+    return next(part for part in detail_parts(shown, game.sides, game_id) if "ahead" in part)
 
 
 @pytest.mark.parametrize("game_id", games.GAME_IDS)
 def test_the_panel_says_a_course_players_depth_as_its_description_does(game_id):
     """Rastros' Basilio is described as "alpha-beta (depth 5)" in the course's terms (AIMA's cut-off
-    at depth > 5 looks 6 plies ahead) and its panel said "depth 6".  Both say the course's depth,
-    and the plies beside it where the course counts otherwise: "depth 5 (6 plies ahead)"."""
+    at depth > 5 looks 6 plies ahead) and its panel said "depth 6".  The panel says how far it
+    looks in a player's words, and the course's depth beside it where the course counts
+    otherwise: "6 moves ahead (depth 5)", the description's "depth 5 (6 plies ahead)"."""
     import re
 
     for info in ROSTER[game_id]:
         if not isinstance(ai.make_player(game_id, info.id, seed=1), ClassicPlayer):
             continue
         said = _panel_depth(game_id, info)
-        depth, plies = re.fullmatch(r"depth (\d+)(?: \((\d+) plies ahead\))?", said).groups()
-        assert f"depth {depth}" in info.description, (said, info)
-        if plies is not None:
+        plies, depth = re.fullmatch(r"(\d+) moves? ahead(?: \(depth (\d+)\))?", said).groups()
+        assert f"depth {depth or plies}" in info.description, (said, info)
+        if depth is not None:
             assert f"({plies} plies ahead)" in info.description, (said, info)
 
 

@@ -226,7 +226,7 @@ def test_a_searchs_line_is_written_in_both_notations_and_the_panel_shows_the_cho
     scene.last_search = AIProgress(job_id=1, depth=3, best_text="e6+", score=0.5, nodes=1200, pv=["e6+", "f5+"],
                                    done=True, best_other="@1+", pv_other=["@1+", "B0+"])
     drawn = drawn_after(app, monkeypatch)
-    assert any(text.startswith("depth 3 · best @1+") for text in drawn), drawn
+    assert any(text.startswith("3 moves ahead · best @1+") for text in drawn), drawn
     assert any(text.endswith("@1+ B0+") for text in drawn), drawn
 
 
@@ -490,14 +490,17 @@ def test_every_column_and_row_of_the_board_has_its_label_in_the_official_notatio
     assert UNNAMED_LABEL in {text for text, _x in above} and "@" in {text for text, _x in above}
 
 
-def test_below_and_right_of_the_board_every_column_and_row_reads_as_the_courses_coordinate(app, monkeypatch):
-    """A class shown Trax 8x8 read "· · · @ A B C D" round the board as no coordinates at all: the
-    official names stand above and left (where the move list's moves are found), and under and
-    right of the board every column and row has the course's coordinate, a to h and 1 to 8, by
-    which e5, the first tile's cell, is found."""
+@pytest.mark.parametrize("notation", ["official", "tabuleiro"])
+def test_every_edge_of_the_board_names_its_columns_and_rows_one_way(app, monkeypatch, notation):
+    """Under and right of the board stood the cells' own letters and numbers (a to h, 1 to 8)
+    while the official names stood above and left of it ("· · · @ A B"): two ways of naming one
+    board side by side, and a player read ``A`` above and ``e`` below as two columns.  Each edge
+    now names every column and row as the opposite edge does, in the notation the move list
+    writes: the official names (``Trax.official_axes``), or on Tabuleiro the cells'."""
     from ui import grid_view
     from ui.views.trax import UNNAMED_LABEL
 
+    app.settings.trax_notation = notation
     scene = play_trax(app, monkeypatch, "e4\\", {"size": 8})
     drawn = recorded_text_rects(monkeypatch, grid_view)
     app.invalidate()
@@ -505,14 +508,16 @@ def test_below_and_right_of_the_board_every_column_and_row_reads_as_the_courses_
     grid = scene.view.grid
     below = {rect.centerx: text for text, rect in drawn if text and rect.top >= grid.bottom}
     right = {rect.centery: text for text, rect in drawn if text and rect.left >= grid.right}
-    assert [below[x] for x in sorted(below)] == list("abcdefgh"), below
-    assert [right[y] for y in sorted(right)] == [str(n) for n in range(1, 9)], right
-    x = next(x for x, text in below.items() if text == "e")
-    y = next(y for y, text in right.items() if text == "5")
-    assert scene.view.cell_at((x, y)) == (4, 4) and scene.state.cells[4 * 8 + 4]
-    above, left = labels_drawn(app, monkeypatch)  # the official names stay above and left
-    assert [text for text, _x in above] == [name or UNNAMED_LABEL for name in scene.game.official_axes(scene.state)[0]]
-    assert "@" in [text for text, _x in above] and "0" in [text for text, _y in left]
+    above, left = labels_drawn(app, monkeypatch)
+    assert [below[x] for x in sorted(below)] == [text for text, _x in above], (below, above)
+    assert [right[y] for y in sorted(right)] == [text for text, _y in left], (right, left)
+    columns, rows = scene.game.official_axes(scene.state)
+    if notation == "official":
+        assert [text for text, _x in above] == [name or UNNAMED_LABEL for name in columns]
+        assert [text for text, _y in left] == [name or UNNAMED_LABEL for name in rows]
+    else:
+        assert [text for text, _x in above] == list("abcdefgh")
+        assert [text for text, _y in left] == [str(n) for n in range(1, 9)]
 
 
 def test_on_tabuleiro_the_letters_round_the_board_are_its_cells(app, monkeypatch):
@@ -558,8 +563,8 @@ def test_the_notation_setting_says_the_letters_round_the_board_follow_it(app, la
 
 def test_the_search_trees_board_is_labelled_as_its_moves_are_written(app, monkeypatch):
     """The search tree writes its moves officially (ui/notation.py): the board beside it, the
-    position of the node chosen, is labelled officially too above and left, not a to j, which
-    stand under it as on the game's board (the course's coordinates)."""
+    position of the node chosen, is labelled officially too, on every edge, as the game's board
+    is (a to j nowhere)."""
     from tests.test_tree import built
     from ui import grid_view
     from ui.scenes.tree_explorer import TreeExplorerScene
@@ -576,7 +581,7 @@ def test_the_search_trees_board_is_labelled_as_its_moves_are_written(app, monkey
     left = [text for text, rect in drawn if rect.right <= grid.left]
     below = [text for text, rect in drawn if rect.top >= grid.bottom]
     assert "@" in above and "0" in left and "a" not in above, above
-    assert "a" in below and "@" not in below, below
+    assert "@" in below and "a" not in below, below
     explorer.close()
 
 

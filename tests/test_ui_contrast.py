@@ -1048,3 +1048,58 @@ def test_alquerques_hint_and_last_move_differ_in_shape(app, name):
                   for d in range(*ends)]
         runs = runs_of(pixels, shown(colour))
         assert runs >= 2 if dashed else runs == 1, (move, colour_runs(pixels))
+
+
+def _dot_pixels(app, scene, square: pygame.Rect) -> tuple[list[tuple[int, int, int]], tuple[int, int, int]]:
+    """The pixels of ``square`` that the legal-move dot changes (drawn with the legal moves shown,
+    then without them) and the square's most common colour without it (its fill)."""
+    def pixels() -> list[tuple[int, int, int]]:
+        scene.draw(app.screen)
+        return [tuple(app.screen.get_at((x, y)))[:3] for x in range(square.left, square.right)
+                for y in range(square.top, square.bottom)]
+
+    scene.show_legal = True
+    shown_dot = pixels()
+    scene.show_legal = False
+    bare = pixels()
+    scene.show_legal = True
+    return [a for a, b in zip(shown_dot, bare, strict=True) if a != b], Counter(bare).most_common(1)[0][0]
+
+
+@pytest.mark.parametrize("moves, goal", [([], "north"), (["3-2", "4-2"], "south")], ids=["opponents", "own"])
+@pytest.mark.parametrize("name", list(THEMES))
+def test_rastros_legal_dot_on_a_goal_is_as_plain_as_elsewhere(tmp_path, monkeypatch, name, moves, goal):
+    """A legal move onto a goal square (the winning step onto one's own, a small board's step
+    onto the opponent's) was marked by a dot two thirds the size of the other squares' dots, in
+    the mover's colour on the goal's tint: on one's own goal the mover's colour on a tint of
+    itself, 1.3:1.  Measured on the drawn board (the pixels the mark changes: the dot and the
+    disc of the board under it), the goal's mark is as large as a plain square's dot, and the
+    dot's ink (inside its dark rim) stands as far from what lies round it as a plain square's
+    dot's from the board.  (``test_a_goal_the_piece_can_reach_keeps_its_letter_clear``: clear
+    of the goal's letter.)"""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(1280, 800))
+    try:
+        app.settings.theme = name
+        scene = GameScene(app, MatchSetup("rastros", {"size": 4}, HOTSEAT, (None, None), 0.1), moves)
+        app.switch(scene)
+        app.run_frames(60)  # animations over
+        view, game = scene.view, scene.game
+        target = game.goal_north if goal == "north" else game.goal_south
+        legal = scene.state.legal_moves()
+        assert target in legal
+        plain = next(m for m in legal if m not in (game.goal_north, game.goal_south))
+        plain_dot, plain_fill = _dot_pixels(app, scene, view.cell_rect(*divmod(plain, view.cols)))
+        goal_dot, goal_fill = _dot_pixels(app, scene, view.cell_rect(*divmod(target, view.cols)))
+        assert plain_dot and len(goal_dot) >= 0.9 * len(plain_dot), (len(goal_dot), len(plain_dot))
+        rim = shown(MARK_RIM)
+        plain_ink = Counter(pixel for pixel in plain_dot if pixel != rim).most_common(1)[0][0]
+        inks = Counter(pixel for pixel in goal_dot if pixel != rim).most_common(2)
+        ink = inks[0][0] if inks[0][0] == plain_ink else inks[-1][0]  # the dot's own colour, not a disc under it
+        around = next((pixel for pixel, _n in inks if pixel != ink and _n > len(goal_dot) // 10), goal_fill)
+        wanted = contrast(plain_ink, plain_fill)
+        assert contrast(ink, around) >= wanted - 0.01, f"{ink} on {around}: {contrast(ink, around):.2f}:1, not {wanted:.2f}:1"
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

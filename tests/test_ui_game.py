@@ -736,7 +736,8 @@ def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560
     assert small_print(monkeypatch, app.scene) == set()
 
 
-@pytest.mark.parametrize("pv, second", [(["d3"], "1.2k nodes"), (["d3", "c5", "f6"], "1.2k nodes · d3 c5 f6")])
+@pytest.mark.parametrize("pv, second", [(["d3"], "1.2k positions looked at"),
+                                        (["d3", "c5", "f6"], "1.2k positions looked at · d3 c5 f6")])
 def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(app, monkeypatch, pv, second):
     """A search one ply deep read "depth 1 · best e3" over "49 nodes · e3"."""
     scene = hotseat(app, "reversi", ())
@@ -744,8 +745,8 @@ def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(a
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert any(text.startswith("depth 1 · best d3") for text in drawn)
-    assert second in drawn, [t for t in drawn if "nodes" in t or "depth" in t]
+    assert any(text.startswith("1 move ahead · best d3") for text in drawn)
+    assert second in drawn, [t for t in drawn if "positions" in t or "ahead" in t]
 
 
 def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):

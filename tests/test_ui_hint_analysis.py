@@ -52,7 +52,7 @@ def test_the_trax_hint_and_the_boards_value_of_its_move_agree_at_its_depth(app, 
     hinted_text = scene.game.other_move_text(scene.state, scene.hint)
     value = amount_text(search.score, "trax")
     margin = "even" if value == "0" else "better for you" if search.score > 0 else "worse for you"  # Light asked
-    assert said == f"Hint: {hinted_text} (depth {search.depth} · {margin})", said
+    assert said == f"Hint: {hinted_text} ({search.depth} moves ahead · {margin})", said
     seen: list[str] = []
     received = scene.analysis.receive
 
@@ -102,7 +102,7 @@ def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     from ui.scenes.hint_words import hint_why
 
     searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts")
-    assert hint_why(searched, "hex") == "17,666 playouts · your chances: 82%"
+    assert hint_why(searched, "hex") == "17,666 games tried · your chances: 82%"
 
 
 def trax_square_of_the_hint(app):
@@ -199,7 +199,7 @@ def test_a_hex_hint_names_the_best_move_of_the_larger_search_on_the_board(app, m
     assert hinted == best.move, (said, scene.game.format_move(scene.state, best.move))
     chance = round(100 * best.score)
     assert said == (f"Hint: {scene.game.format_move(scene.state, hinted)} "
-                    f"({number_text(values.nodes, ',')} playouts · your chances: {chance}%)"), said
+                    f"({number_text(values.nodes, ',')} games tried · your chances: {chance}%)"), said
     assert scene.analysis.labels(scene.hint_shown())[hinted].best
 
 

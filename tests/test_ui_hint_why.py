@@ -155,7 +155,7 @@ def test_a_hint_says_analysis_value_of_its_move_where_analysis_searched_it_as_de
     scene.analysis.values = MoveValues(state.to_move, analysed)
     said = _hint_asked(app, scene)
     discs = round(analysed[scene.hint].score)
-    assert said.endswith(f"(depth 30 · you are {discs} discs ahead)"), said
+    assert said.endswith(f"(30 moves ahead · you are {discs} discs ahead)"), said
     assert scene.computer.last_search.score == analysed[scene.hint].score
 
 

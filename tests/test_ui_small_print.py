@@ -115,13 +115,13 @@ def test_an_option_wider_than_the_panel_takes_the_largest_size_that_keeps_it_who
 
 def test_the_analysis_caption_keeps_to_the_boards_side(app, monkeypatch):
     """The caption over the eval bar, grown with Larger text, ran over the game panel at 1024x768
-    (Hex's "… (cells: % to win; blank: under 5 playouts; faded: …)"): it takes the size that fits
+    (Hex's "… (cells: % to win; blank: tried under 5 times; faded: …)"): it takes the size that fits
     the board's side, down to Normal's, then is cut."""
     from ui import eval_bar
 
     resized(app, (1024, 768))
     app.settings.text_size = LARGER
-    long = "Analysis: 2,000 playouts… (cells: % to win; blank: under 5 playouts; faded: under 1% of the best's playouts)"
+    long = "Analysis: 2,000 games tried… (cells: % to win; blank: tried under 5 times; faded: tried under 1% as often as the best)"
     monkeypatch.setattr(eval_bar, "with_note", lambda caption, note: long)
     scene = hotseat(app, "hex", ("f6", "g6"))
     key(app, pygame.K_a)

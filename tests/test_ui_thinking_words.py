@@ -66,6 +66,34 @@ def test_no_text_of_the_panel_or_the_hint_names_a_search_kind(kind, language):
     assert [text for text in said if JARGON.search(text)] == []
 
 
+# the course's words for a search's size, which the thinking card, a hint and analysis's caption said
+SIZE_WORDS = re.compile(r"\b(depth|profundidade|playouts?|simulaç(ão|ões)|nodes?|nós)\b", re.I)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_card_and_the_hint_say_how_far_a_search_looked_in_a_players_words(kind, language):
+    """The thinking card said "depth 6 · best e3" over "120.0k nodes · e3 d4", a Monte Carlo
+    search's "17,666 playouts", and a hint "(depth 2 · better for you)": the course's words, on
+    the screen a casual player reads.  They say "6 moves ahead", "17,666 games tried" and "120.0k
+    positions looked at" now; the search tree's screen, where a student reads the search, keeps
+    "depth 6" (``estimate_depth`` not plain)."""
+    from ui.scenes.hint_words import hint_why
+    from ui.scenes.thinking import estimate_depth
+
+    said = []
+    with words_in(language):
+        for game_id in ("tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"):
+            sides = games.info(game_id).sides
+            for p in reports(kind):
+                said += [*detail_parts(p, sides, game_id), nodes_text(p), estimate_depth(p), hint_why(p, game_id)]
+        assert [text for text in said if SIZE_WORDS.search(text)] == []
+        searched = reports(kind)[0]
+        if kind in ("alphabeta", "threats"):
+            assert estimate_depth(searched, plain=False) == i18n._("depth {n}").format(n=6)
+            assert estimate_depth(searched) == i18n.ngettext("{n} move ahead", "{n} moves ahead", 6).format(n=6)
+
+
 def _panel_after_hint(app, monkeypatch, setup: MatchSetup) -> tuple[GameScene, list]:
     """The game of ``setup`` after H (a hint) and its answer, and the texts its panel draws then."""
     scene = GameScene(app, setup, [])
@@ -161,7 +189,7 @@ def test_a_search_that_saw_the_end_keeps_its_depth_beside_the_proof():
     best = snapshot.best()
     shown = line_progress(snapshot, [game.format_move(state, best.move)])
     assert shown.proven is not None and shown.proven_plies is not None and shown.proven_plies <= shown.depth
-    assert detail_line(shown, game.sides, "tictactoe").startswith(f"depth {shown.depth} · ")
+    assert detail_line(shown, game.sides, "tictactoe").startswith(f"{shown.depth} moves ahead · ")
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -32,7 +32,7 @@ from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, empty_share, point_wort
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import EVAL_UNITS, WHOLE_VALUES, eval_unit, plural_count, unit_size  # noqa: F401 (the window's names)
 from games.record import GameRecord, PlyValue
-from ui.i18n import localized, number_text
+from ui.i18n import localized, ngettext, number_text
 
 DEFAULT_PLAYER = "level-5"
 DEFAULT_SECONDS = 0.25
@@ -98,6 +98,19 @@ def points_text(value: float) -> str:
 def signed_text(value: float, spec: str = "+.0f") -> str:
     """``ai.value_words.signed_text`` ("+6", "-0.4", "0" for nought) in the language's decimals."""
     return localized(value_words.signed_text(value, spec))
+
+
+def games_tried_text(count: int) -> str:
+    """``count`` playouts in a player's words: "17,666 games tried" (the thinking card, a hint,
+    analysis's line on the board)."""
+    return ngettext("{n} game tried", "{n} games tried", count).format(n=number_text(count, ","))
+
+
+def moves_ahead_text(plies: int) -> str:
+    """A search's depth of ``plies`` in a player's words, "7 moves ahead" (a move of either side
+    each, as the levels' descriptions count them: "looks two moves ahead"), where the thinking
+    card, a hint and analysis's line said "depth 7", the course's word."""
+    return ngettext("{n} move ahead", "{n} moves ahead", plies).format(n=plies)
 
 
 def count_text(n: int) -> str:

@@ -51,6 +51,8 @@ from ui.analysis import (
     amount_text,
     count_text,
     eval_scale,
+    games_tried_text,
+    moves_ahead_text,
     scale_in,
     signed_text,
 )
@@ -188,10 +190,8 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
         if not running:
             return ""
         return _starting_text(preparing, graph_shown, waited or 0)
-    if snapshot.monte_carlo:
-        reach = ngettext("{n} playout", "{n} playouts", snapshot.nodes).format(n=number_text(snapshot.nodes, ","))
-    else:
-        reach = _("depth {n}").format(n=snapshot.reach())
+    # in a player's words ("playouts" and "depth" are the search tree's screen's)
+    reach = games_tried_text(snapshot.nodes) if snapshot.monte_carlo else moves_ahead_text(snapshot.reach())
     if snapshot.stopped and not snapshot.done:
         return _stood_still_text(reach, snapshot.stopped, waited)
     if snapshot.done:
@@ -588,7 +588,7 @@ def blank_note(snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel], l
         return ""
     if snapshot.done and any(value.proven == 1 for value in snapshot.values.values()):
         return _("blank: not searched, a win is proven")
-    return ngettext("blank: under {n} playout", "blank: under {n} playouts", MIN_VISITS).format(n=MIN_VISITS)
+    return ngettext("blank: tried under {n} time", "blank: tried under {n} times", MIN_VISITS).format(n=MIN_VISITS)
 
 
 def thin_note(layout: TagLayout) -> str:
@@ -597,7 +597,7 @@ def thin_note(layout: TagLayout) -> str:
     playouts"; "" else."""
     if not any(place.label.thin for _rect, place in layout.tags):
         return ""
-    return _("faded: under {n}% of the best's playouts").format(n=number_text(round(100 * THIN_SHARE)))
+    return _("faded: tried under {n}% as often as the best").format(n=number_text(round(100 * THIN_SHARE)))
 
 
 def shared_note(layout: TagLayout, labels: dict[Hashable, MoveLabel]) -> str:

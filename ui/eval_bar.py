@@ -152,7 +152,7 @@ def _analysis_says(snapshot: MoveValues | None, graph: GraphValue) -> bool:
 def bar_note(snapshot: MoveValues | None, state: State | None, graph: GraphValue | None) -> str:
     """Which search the bar's number stands on, where it is not the one of the panel's best line:
     the graph keeps a deeper search's value of the position shown (or a proof) while analysis'
-    own is still shallower, "bar: depth 16" beside "Analysis: depth 12…"; "" where the bar shows
+    own is still shallower, "bar: 16 moves ahead" beside "Analysis: 12 moves ahead…"; "" where the bar shows
     analysis' own value, a finished position's result, or analysis has no value yet (the caption
     says "bar: last value known" then)."""
     if (snapshot is None or snapshot.best() is None or graph is None or not graph.here or graph.opinion is None
@@ -162,9 +162,9 @@ def bar_note(snapshot: MoveValues | None, state: State | None, graph: GraphValue
         return _("bar: proven")
     if graph.depth is None or graph.depth < 1:
         return _("bar: another search")
-    if graph.opinion.kind == "mcts":
-        return ngettext("bar: {n} playout", "bar: {n} playouts", graph.depth).format(n=number_text(graph.depth, ","))
-    return _("bar: depth {n}").format(n=graph.depth)
+    if graph.opinion.kind == "mcts":  # in a player's words, as analysis's line ("playouts", "depth")
+        return ngettext("bar: {n} game tried", "bar: {n} games tried", graph.depth).format(n=number_text(graph.depth, ","))
+    return ngettext("bar: {n} move ahead", "bar: {n} moves ahead", graph.depth).format(n=graph.depth)
 
 
 def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProgress | None:

@@ -50,13 +50,14 @@ class GridView(BoardView):
         return str(row + 1)
 
     def far_col_label(self, col: int) -> str:
-        """The column's label under the board: the one above it (``col_label``), save on a board
-        that names its columns two ways (Trax's official names above, its cells' below)."""
+        """The column's label under the board: the one above it (``col_label``), one name for a
+        column on every edge (Trax's board named its columns officially above it and by its cells
+        under it, and a player read ``A`` above and ``e`` below as two columns)."""
         return self.col_label(col)
 
     def far_row_label(self, row: int) -> str:
-        """The row's label right of the board: the one on its left (``row_label``), save on a
-        board that names its rows two ways (``far_col_label``)."""
+        """The row's label right of the board: the one on its left (``row_label``), as
+        ``far_col_label``."""
         return self.row_label(row)
 
     # -- geometry ----------------------------------------------------------------------------

@@ -161,6 +161,8 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     parts = [part for part in detail_parts(p, game.sides, game.id) if part != note]
     detail, *carried = tx.pack_parts(parts, size, width) or [""]
     nodes = nodes_text(p)
+    if nodes and tx.ui_font(size).size(tx.join_parts([*carried, nodes]))[0] > width:
+        nodes = ""  # the least of the news, left out where it does not fit whole ("12 positions looked …")
     proof = proven_text(p, game.sides)
     if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
         proof = proven_text(p, game.sides, short=True)  # not "proven: South wins in 2 meias-joga…"
@@ -318,6 +320,9 @@ class GamePanel:
         self.live_rect = pygame.Rect(0, 0, 0, 0)  # the cards and what changes with time, as last drawn (``ticking_rect``)
         self.drag = DragScroll()  # a press on the move list: a tap on a move, or a drag that scrolls
         self.button_row = 0  # the height of a row of buttons as last drawn (0: the usual, ``BUTTON_ROW``)
+        # whether the one-line card keeps its row of analysis's best line (``_compact_line_row``):
+        # the last part to give way, before the extras, where the move list needs the room (``_room_plan``)
+        self.line_row_kept = True
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
 
     # -- layout -----------------------------------------------------------------------------
@@ -564,8 +569,9 @@ class GamePanel:
         """How the panel's parts under its header, from ``top``, share the room so that the move
         list keeps ``MOVE_ROWS_KEPT`` rows, each giving way only where the one before could not
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
-        ``FINGERTIP``, the room between the parts halves, the draw counts and Hex's legend are
-        left out; all but the last give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
+        ``FINGERTIP``, the room between the parts halves, the one-line card's row of analysis's
+        best line goes (``line_row_kept``), the draw counts and Hex's legend are left out; all but
+        the last two give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
         Trax's three lines of options, none under Alquerque's draw count.  Near a counted draw
         (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
         they take their lines from the move list, down to one row (``_extras_shown``); left out
@@ -575,10 +581,12 @@ class GamePanel:
         room, (card_gives, buttons_give, gaps_give, extras_give) = self._room_and_gives(top, w, badge=True)
         near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
-        gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, extras_give - self._kept_height(w)]
-        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0])
+        gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, self._line_row_give(),
+                 extras_give - self._kept_height(w)]
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
-        badge, card, buttons, gaps, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
+        badge, card, buttons, gaps, line_row, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
+        self.line_row_kept = line_row == 0
         row = full - math.ceil(buttons / rows) if rows else full
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
         return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
@@ -595,7 +603,7 @@ class GamePanel:
         extras = self._extras_height(w)
         gaps = self._gaps_height(gap, badge)
         room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - gaps
-        return room, [self._s(THINKING_HEIGHT) - self._s(COMPACT_THINKING_HEIGHT),
+        return room, [self._s(THINKING_HEIGHT) - self._compact_height(True),
                       self._button_rows() * max(0, full - self._least_row()),
                       gaps - self._gaps_height(gap // 2, badge), extras]
 
@@ -633,7 +641,8 @@ class GamePanel:
             w = self.rect.width - 2 * pad
             self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
             room, gives = self._room_and_gives(self.rect.y + pad + self._header_height(w), w)
-            return room + sum(gives if not extras_kept else gives[:3]) >= self._moves_height(MOVE_ROWS_KEPT)
+            given = sum(gives if not extras_kept else gives[:3]) + self._line_row_give()
+            return room + given >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
             self.scale = kept
 
@@ -942,7 +951,7 @@ class GamePanel:
         many as it has (``_result_lines``), the card as tall as they need."""
         scene, theme = self.scene, self.scene.app.theme
         computer = scene.computer  # its search under way, or the last one
-        h = self._s(COMPACT_THINKING_HEIGHT) if compact else self._thinking_height(len(reason))
+        h = self._compact_height() if compact else self._thinking_height(len(reason))
         rect = pygame.Rect(x, y, w, h)
         card(surface, rect, mix(theme.panel, theme.background, 0.45), self._s(10))
         size, small = self._s(15), self._t(13)
@@ -976,6 +985,37 @@ class GamePanel:
             tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
         return rect.bottom
 
+    def _compact_height(self, line: bool | None = None) -> int:
+        """The one-line card's height: one line, and a second under it where it shows analysis's
+        best line (``_compact_line_row``) and ``line`` (by default: where the room plan keeps it,
+        ``line_row_kept``)."""
+        line = self.line_row_kept if line is None else line
+        return self._s(COMPACT_THINKING_HEIGHT) + (self._compact_row_step() if line and self._compact_line_row() else 0)
+
+    def _line_row_give(self) -> int:
+        """What the one-line card's row of analysis's best line gives the move list, left out."""
+        return self._compact_height(True) - self._compact_height(False)
+
+    def _compact_row_step(self) -> int:
+        """How far under the one-line card's first row its second stands: a reason's row, or
+        the line's height where the Text size makes it taller."""
+        return max(self._s(REASON_ROW), tx.line_height(self._t(13)) - self._s(2))
+
+    def _compact_line_row(self) -> list[str]:
+        """The moves of analysis's best line that the one-line card says on a row of its own, or
+        none (not analysis, a line of one move: the best move, said on the first row, the
+        computer at work).  At Larger text in an 800x600 or a 1024x768 window the card went to
+        one line, where "Analysis  best d3 · even" left the line of play out, and at times the
+        value too (``_compact_line``: they go on this row).  Where the move list would keep fewer
+        than ``MOVE_ROWS_KEPT`` rows with it, the row gives way (``line_row_kept``)."""
+        scene = self.scene
+        if scene.computer.shows_thinking() and scene.browsing is None:
+            return []
+        p, _back, analysed = self._search_shown()
+        if not analysed or p is None or p.kind == "rule" or len(p.pv) < 2:
+            return []
+        return p.pv[:6]
+
     def _compact_line(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The thinking card on one line: the search under way, or a headline and, whole where it
         fits, the last search's best move and value or else what to do (the board's status line
@@ -987,6 +1027,8 @@ class GamePanel:
         size, small = self._s(15), self._t(13)
         headline, parts, tips = self._compact_words()
         left, right = rect.x + self._s(14), rect.right - self._s(14)
+        line = self._compact_line_row() if self.line_row_kept else []
+        middle = rect.y + self._s(COMPACT_THINKING_HEIGHT) // 2 if line else rect.centery
         said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
         short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
         if short is not None and not news_fits(parts, small, right - said_x):
@@ -998,13 +1040,19 @@ class GamePanel:
             headline, parts = self._tip_beside(headline, tips, small, right - said_x, right - left)
             said_x = said_x if headline else left
         if headline:
-            tx.text(surface, self._fit_named(headline, size, right - left), (left, rect.centery), size, theme.muted,
+            tx.text(surface, self._fit_named(headline, size, right - left), (left, middle), size, theme.muted,
                     "midleft", bold=True)
         said = parts_that_fit(parts, small, right - said_x)
         if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
             said = tx.fit(parts[0], small, right - said_x)
         if said:
-            tx.text(surface, said, (said_x, rect.centery), small, theme.muted, "midleft")
+            tx.text(surface, said, (said_x, middle), small, theme.muted, "midleft")
+        if line:  # the parts the first row left out (a value, a proof), then the line of play
+            shown = next(n for n in range(len(parts), -1, -1) if tx.join_parts(parts[:n]) == said or n == 0)
+            rest = tx.join_parts(parts[shown:])
+            row = tx.fit_moves(line, small, right - left, f"{rest}{tx.SEPARATOR}" if rest else "")
+            tx.text(surface, row or tx.fit(rest, small, right - left), (left, middle + self._compact_row_step()), small,
+                    theme.muted, "midleft")
 
     def _short_beside(self, short: str, parts: list[str], size: int, small: int,
                       across: tuple[int, int]) -> tuple[str, int, list[str]]:

@@ -27,7 +27,7 @@ from ai.search.classic import COURSE_SCALE
 from ai.value_words import says_the_number
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import amount_text, count_text, eval_unit, plural_count
+from ui.analysis import amount_text, count_text, eval_unit, games_tried_text, moves_ahead_text, plural_count
 from ui.i18n import _, ngettext, number_text
 from ui.words import PLAYS_BY, choice_reason, stop_reason
 
@@ -151,24 +151,32 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
     return ngettext("{side} +{n} point", "{side} +{n} points", n).format(side=names[side], n=said)
 
 
-def estimate_depth(progress: AIProgress) -> str:
-    """How far a search looked for its estimate, as analysis's line says its own ("Analysis: depth
-    4", "Analysis: 20,000 playouts"): "depth 2", or a Monte Carlo search's "17,666 playouts"; ""
-    for a proof, a book's value or a rule's.  Analysis writes every move's value on the board at
-    its own depth: Trax's hint said "@1+ (Light +0.1 points)" beside the board's "-1.6" on that
-    tile with nothing to tell the two apart."""
+def estimate_depth(progress: AIProgress, plain: bool = True) -> str:
+    """How far a search looked for its estimate, as analysis's line says its own ("Analysis: 4
+    moves ahead", "Analysis: 20,000 games tried"): "2 moves ahead", or a Monte Carlo search's
+    "17,666 games tried"; "" for a proof, a book's value or a rule's.  Analysis writes every
+    move's value on the board at its own depth: Trax's hint said "@1+ (Light +0.1 points)" beside
+    the board's "-1.6" on that tile with nothing to tell the two apart.  Not ``plain`` (the search
+    tree's screen, where a student reads the search): "depth 2", "17,666 playouts"."""
     if progress.proven is not None or progress.kind in ("book", "rule"):
         return ""
     if progress.kind == "mcts":
-        return playouts_text(progress)
-    return depth_text(progress) if progress.depth > 0 else ""
+        return playouts_text(progress, plain)
+    if progress.depth <= 0:
+        return ""
+    return reach_text(progress) if plain else depth_text(progress)
 
 
-def playouts_text(progress: AIProgress) -> str:
-    """A Monte Carlo search's size, "17,666 playouts"; "" before its first."""
+def playouts_text(progress: AIProgress, plain: bool = True) -> str:
+    """A Monte Carlo search's size in a player's words, "17,666 games tried" (each a game played
+    out to its end from the position: "playouts" is the course's word, which the search tree's
+    screen keeps, not ``plain``); "" before its first."""
     if not progress.nodes:
         return ""
-    return ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=number_text(progress.nodes, ","))
+    n = number_text(progress.nodes, ",")
+    if not plain:
+        return ngettext("{n} playout", "{n} playouts", progress.nodes).format(n=n)
+    return games_tried_text(progress.nodes)
 
 
 def value_found(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
@@ -213,7 +221,7 @@ def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
 
 
 def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> list[str]:
-    """What a search says, part by part: "depth 7", "best e4", "Black +6 discs" (the parts that are
+    """What a search says, part by part: "7 moves ahead", "best e4", "Black +6 discs" (the parts that are
     known; no evaluation once proven); a move from an opening book: "from the opening book: f5",
     with, when the book proves nothing, its value, "Black +1 discs" (Reversi's 8x8 book values its
     moves in discs; other books carry proofs or no value); a move chosen without a search: "only
@@ -237,7 +245,7 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
         value = value_found(progress, sides, game_id) if sides is not None else ""
         return [*parts, value] if value else parts
     if progress.kind in ("alphabeta", "solver", "threats", COURSE_SCALE) and progress.depth and depth_says_the_proof(progress):
-        parts.append(depth_text(progress))
+        parts.append(reach_text(progress))
     elif progress.kind == "mcts" and progress.nodes:
         parts.append(playouts_text(progress))
     if progress.best_text:
@@ -287,12 +295,23 @@ def best_part(progress: AIProgress) -> str:
 
 
 def depth_text(progress: AIProgress) -> str:
-    """"depth 7"; a course player whose course counts its depth otherwise says that depth and the
-    plies ahead, "depth 5 (6 plies ahead)", in its description's words (Rastros' Basilio said
-    "depth 6" beside a description of "depth 5"; "course depth" named a course the panel does not)."""
+    """"depth 7", the course's word, for the search tree's screen (``estimate_depth`` not plain);
+    a course player whose course counts its depth otherwise says that depth and the plies ahead,
+    "depth 5 (6 plies ahead)", in its description's words (Rastros' Basilio said "depth 6" beside
+    a description of "depth 5"; "course depth" named a course the panel does not)."""
     if progress.course_depth is None:
         return _("depth {n}").format(n=progress.depth)
     return ngettext("depth {depth} ({n} ply ahead)", "depth {depth} ({n} plies ahead)", progress.depth).format(
+        depth=progress.course_depth, n=progress.depth)
+
+
+def reach_text(progress: AIProgress) -> str:
+    """How far a search looked, in a player's words, for the thinking card and a hint: "7 moves
+    ahead" (``moves_ahead_text``); a course player whose course counts its depth otherwise adds
+    the depth its description names, "6 moves ahead (depth 5)"."""
+    if progress.course_depth is None:
+        return moves_ahead_text(progress.depth)
+    return ngettext("{n} move ahead (depth {depth})", "{n} moves ahead (depth {depth})", progress.depth).format(
         depth=progress.course_depth, n=progress.depth)
 
 
@@ -309,11 +328,14 @@ def depth_says_the_proof(progress: AIProgress) -> bool:
 
 
 def detail_line(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> str:
-    """``detail_parts`` on one line: "depth 7 · best e4 · Black +6 discs"."""
+    """``detail_parts`` on one line: "7 moves ahead · best e4 · Black +6 discs"."""
     return tx.join_parts(detail_parts(progress, sides, game_id))
 
 
 def nodes_text(progress: AIProgress) -> str:
+    """How many positions a search looked at, "1.2M positions looked at" ("nodes", the course's
+    word, on the thinking card a player reads); "" for none, or a Monte Carlo search's (its
+    size is its games tried, said with its depth's place: ``detail_parts``)."""
     if not progress.nodes or progress.kind == "mcts":
         return ""
-    return _("{count} nodes").format(count=count_text(progress.nodes))
+    return _("{count} positions looked at").format(count=count_text(progress.nodes))

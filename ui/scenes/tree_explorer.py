@@ -871,7 +871,7 @@ class TreeExplorerScene(Scene):
         if child is None or move == node.best or move in node.as_good:
             return ""
         said = {"move": self.move_text(node, move), "value": self.box_text(child) if not child.cut else _("cut"),
-                "n": self._plies_below(node), "p": search.depth + 1, "source": estimate_depth(search)}
+                "n": self._plies_below(node), "p": search.depth + 1, "source": estimate_depth(search, plain=False)}
         if search.kind == "threats" and search.proven is None and search.depth <= said["n"]:
             return _(HINT_THREATS).format(**said)
         if said["source"] == depth_text(search) and search.depth > said["n"]:

@@ -10,7 +10,7 @@ import time
 import pygame
 
 from games.rastros import Rastros, RastrosState
-from ui.board_marks import mark_width, rimmed_circle, rimmed_lines, rimmed_rect
+from ui.board_marks import mark_width, rim_width, rimmed_circle, rimmed_lines, rimmed_rect
 from ui.board_view import Overlay
 from ui.grid_view import GridView
 from ui.i18n import _
@@ -79,6 +79,8 @@ class RastrosView(GridView):
         elif overlay.show_legal and overlay.interactive and state.moves_mask() >> i & 1:
             # a dot, as on the other boards: a tint would look like South's goal corner
             centre, radius = legal_dot(rect, goal is not None)
+            if goal is not None:  # on the goal's tint the dot stands on a disc of the board, as on any square
+                pygame.draw.circle(surface, theme.board, centre, goal_disc(rect))
             rimmed_circle(surface, mover_colour(theme, state.to_move), centre, radius)
         if overlay.hint == i:
             rimmed_circle(surface, theme.hint, rect.center, max(4, rect.width // 6), max(2, rect.width // 20))
@@ -176,10 +178,25 @@ def mover_colour(theme, side: int):
     return theme.side0 if side == 0 else theme.side1
 
 
+def goal_disc(rect: pygame.Rect) -> int:
+    """The radius of the disc of the board's colour under a legal move's dot on a goal square,
+    reaching a little past the dot's dark rim (``legal_dot``): on the goal's tint of a side's
+    colour the dot (the mover's colour, lightened to stand from its rim) stood 1.3:1 to 1.8:1
+    from the tint, on the mover's own goal (the winning step) its colour on a tint of itself; on
+    the board's colour it reads as on any square.  As far across as the dot and rim of a plain
+    square, in the goal's corner (clear of the letter in the middle, a pixel inside the square)."""
+    return max(6, int(rect.width * 0.165))
+
+
 def legal_dot(rect: pygame.Rect, on_goal: bool) -> tuple[tuple[int, int], int]:
     """The centre and radius of the dot that marks a square the piece can move to: in the middle,
-    or on a goal square in its lower right corner, inside the rim, clear of the goal's letter (a
-    move onto the opponent's goal, legal on a small board, hid its "N" under the dot)."""
+    or on a goal square in its lower right corner, clear of the goal's letter (a move onto the
+    opponent's goal, legal on a small board, hid its "N" under the dot), on a disc of the board
+    (``goal_disc``) over the corner of the goal's frame.  There it was two thirds of the other
+    squares' dot across, on the tint, the winning step's mark the hardest to see."""
     if not on_goal:
         return rect.center, max(3, int(rect.width * 0.13))
-    return (rect.x + int(rect.width * 0.8), rect.y + int(rect.height * 0.8)), max(3, int(rect.width * 0.09))
+    disc = goal_disc(rect)
+    margin = max(2, rect.width // 50)  # the board's colour seen round the dot's rim
+    radius = next(r for r in range(disc, 1, -1) if r + rim_width(r) + margin <= disc)
+    return (rect.right - disc - 1, rect.bottom - disc - 1), radius

@@ -436,25 +436,17 @@ class TraxView(GridView):
             self._fit(self._state)
 
     def col_label(self, col: int) -> str:
-        """The column's letter round the board: its official name (``@``, ``A``...) while the moves
-        are named officially, else the cell's (``a``...)."""
+        """The column's letter round the board, on every edge of it (``GridView.far_col_label``):
+        its official name (``@``, ``A``...) while the moves are named officially, else the cell's
+        (``a``...).  Under the board stood the cells' own letters while the official names stood
+        above it, two ways of naming one board, and a player read ``A`` above and ``e`` below as
+        two columns: the board is labelled one way, as the move list writes the moves."""
         return self._official_label(0, col) if self._official_axes else super().col_label(col)
 
     def row_label(self, row: int) -> str:
         """The row's number round the board: its official name (``0``, ``1``...) while the moves
         are named officially, else the cell's (``1``...)."""
         return self._official_label(1, row) if self._official_axes else super().row_label(row)
-
-    def far_col_label(self, col: int) -> str:
-        """The column's letter under the board: the cell's own (``a``...), the course's coordinate,
-        whatever the notation.  With only the official names round the board a class read
-        "· · · @ A B" as no coordinates at all (a dot where the notation names none): the official
-        names stand above, where the move list's moves are found, the board's cells below."""
-        return GridView.col_label(self, col)
-
-    def far_row_label(self, row: int) -> str:
-        """The row's number right of the board: the cell's own (``1``...), as ``far_col_label``."""
-        return GridView.row_label(self, row)
 
     def _official_label(self, axis: int, index: int) -> str:
         """The official name of column (``axis`` 0) or row (1) ``index``, ``UNNAMED_LABEL`` where
@@ -706,8 +698,8 @@ class TraxView(GridView):
         self.hover_pos = overlay.hover
         self._theme = overlay.theme
         # a beginner read the move list's C3/ off the board's c and 3, another square: while the
-        # moves are named officially the labels round the board are the official ones, counted
-        # from the tiles as they lie now, as the next move, a hint and the picker's line are
+        # moves are named officially the labels on every edge of the board are the official ones,
+        # counted from the tiles as they lie now, as the next move, a hint and the picker's line are
         self._official_axes = state.game.official_axes(state) if self.other_notation else None
         self.notes = []
         clip = surface.get_clip()
