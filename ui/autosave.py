@@ -948,7 +948,7 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
 
 
-def record_date_text(record: GameRecord) -> str:
+def record_date_text(record: GameRecord, named: bool = True) -> str:
     """When ``record``'s game was played, as Saved games, Continue and the replay's panel all say
     it, named for which date it is: a finished game's end ("Ended 2026-11-24 09:41"), an
     unfinished game's last change ("Last played ..."), or, for a finished game whose file gave
@@ -956,7 +956,8 @@ def record_date_text(record: GameRecord) -> str:
     were copied from another (Play from here, a pasted move list, a game continued) is dated by
     its own end, not by the start its copied moves keep.  A game dated as the file it was read
     from gave its date is said as that date (``GameRecord.date_shown``: "2003-05", a DT[2003-05]
-    read as the first of May at midnight before)."""
+    read as the first of May at midnight before).  ``named`` False: the date alone, where a
+    narrow panel has no room for its name."""
     if record.date_shown() is not None:
         when = given_date_text(record.date_shown())
     else:
@@ -964,6 +965,8 @@ def record_date_text(record: GameRecord) -> str:
             when = date_text(datetime.fromisoformat(record.updated).astimezone())
         except ValueError:
             when = record.updated
+    if not named:
+        return when
     if not record.is_finished():
         return _("Last played {date}").format(date=when)
     if record.updated == record.started and record.date_given is not None:  # a file's one date: its start

@@ -887,8 +887,13 @@ class ReplayScene(Scene):
         y = inner.y
         title = _(self.game.info.title)
         small = self._small(14)
-        # the game's date right of its title, as Saved games dates it: no row taken from the moves
-        dated = tx.text(surface, record_date_text(self.record), (inner.right, y + int(6 * s)), small, theme.muted, "topright")
+        # the game's date right of its title, as Saved games dates it: no row taken from the moves;
+        # the date alone where its name ("Ended") would cut the title ("Jogo do Galo" at 800x560)
+        dated_text = record_date_text(self.record)
+        title_room = inner.width - int(12 * s) - tx.ui_font(int(22 * s), True).size(title)[0]
+        if tx.ui_font(small).size(dated_text)[0] > title_room:
+            dated_text = record_date_text(self.record, named=False)
+        dated = tx.text(surface, dated_text, (inner.right, y + int(6 * s)), small, theme.muted, "topright")
         room = dated.left - inner.x - int(12 * s)
         y = tx.text(surface, tx.fit(title, int(22 * s), room, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
         actions_top = min(b.rect.top for b in self.actions if b.visible)
