@@ -373,7 +373,7 @@ def _search_value(player: Player, move: Hashable, after: State, limits: Limits, 
     the deepest iteration of ``depth``'s parity (``TWO_PLY_ROUNDS``): a search cut short by its
     slice an odd ply past it gives the iteration before; one with none of that parity (ended
     before its first such iteration) its last, rather than no value."""
-    if getattr(player, "analysed_as_a_hint", False) and not limits.best:
+    if player.analysed_as_a_hint and not limits.best:
         limits = replace(limits, best=True)  # its line's replies the slowest losses, as its lengths count
 
     def searched(position: State, forced: tuple) -> tuple[MoveValue | None, tuple]:

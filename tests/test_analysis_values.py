@@ -445,19 +445,14 @@ def test_a_search_cut_short_never_replaces_a_deeper_value():
     finished, which can be shallower than the last round's (the transposition table is shared by
     every move's search): FFO #40's a2 went from +41 at 18 plies back to +39 at 11, and the summary
     from "depth 15" back to "depth 11".  The deeper value stays until a search sees as deep."""
-    from ai.base import Progress
+    from ai.base import Player, Progress
 
-    class CutShort:
-        """Rounds 1 and 2 finish their depth; from round 3 on every search stops after 1 ply."""
+    class CutShort(Player):
+        """Rounds 1 and 2 finish their depth; from round 3 on every search stops after 1 ply (a
+        ``Player``: analysis reads what the contract gives every player, ``analysed_as_a_hint``)."""
 
         def __init__(self) -> None:
             self.calls = 0
-
-        def known_outcome(self, state):
-            return None
-
-        def known_move(self, state):
-            return None
 
         def choose(self, state, limits, report):
             self.calls += 1

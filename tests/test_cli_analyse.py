@@ -24,7 +24,6 @@ import ai
 import games
 import main
 from ai.bench.reversi import ffo_positions
-from ai.commands.analyse import kept_words
 from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
@@ -558,11 +557,15 @@ def test_a_record_whose_first_move_is_refused_is_still_refused_in_one_line(capsy
     assert said == f"error: --record {path}: move 1 'a1' is not legal: a1 flips no discs" and "warning" not in said
 
 
-@pytest.mark.parametrize("kept", [1, 3])
-def test_the_commands_own_words_for_a_kept_game_are_the_windows(kept):
-    """``run_analyse``'s words without main.py's (a caller of its own) say what the window says."""
-    problem = "--record game.sgf: line 2: move 4 'e7' is not legal: e7 is already taken"
-    assert kept_words(problem, kept) == legal_part_words(problem, kept, in_file=True)
+def test_the_kept_games_notice_is_written_once_in_the_windows_words():
+    """The notice of a game kept up to its last legal move was written twice in English: the
+    window's (``legal_part_words``, which the window translates) and the command's own copy for a
+    caller without the window's (``kept_words``), a test keeping the two alike.  ``run_analyse``
+    takes the words from its caller (main.py gives the window's) and no other module writes them."""
+    sentence = "the file is left as it was"  # its ending (the autosave's notice, another, ends otherwise)
+    sources = [ROOT / "main.py", *sorted((ROOT / "ai").rglob("*.py")), *sorted((ROOT / "ui").rglob("*.py"))]
+    holders = [path.relative_to(ROOT).as_posix() for path in sources if sentence in path.read_text(encoding="utf-8")]
+    assert holders == ["ui/record_files.py"], holders
 
 
 # main.py run as the terminal runs it, a Ctrl+C sent as its search reports its second depth

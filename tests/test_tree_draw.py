@@ -482,3 +482,53 @@ def test_trax_boards_in_the_side_panel_is_readable_in_the_smallest_window_at_lar
     assert all(" ".join(line.split()) in " ".join(words.split()) for line in explorer.node_lines(explorer.selected)), words
     assert sum(1 for text, _rect in panel if "…" in text) == 0, words
     assert "MIN: the other side, picks the lowest" in words and "Arrows: parent, best move, siblings;" in words, words
+
+
+def _side_panel_drawn(app, explorer) -> bytes:
+    """The side panel's pixels as the explorer draws it now."""
+    explorer.draw(app.screen)
+    return pygame.image.tobytes(app.screen.subsurface(explorer.side), "RGB")
+
+
+def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_change(app, monkeypatch):
+    """The side panel is drawn at every move of the mouse and four times a second while counting,
+    and its legend was wrapped at every frame, twice (the rows ``side_board`` keeps for it, the
+    lines drawn): a third of the panel's drawing.  Drawn again with nothing changed, it is not
+    wrapped again; after each change that moves its lines (the window resized, Larger text,
+    Portuguese, another algorithm), the panel drawn from what was kept has the very pixels of
+    one whose legend is wrapped afresh."""
+    from tests.test_tree import built_and_proved
+    from tests.ui_helpers import count_calls, in_language, key
+    from ui.scenes import tree_explorer
+
+    explorer = _explorer_on(app, (1024, 768))
+    built_and_proved(app, explorer)
+    rows, lines = count_calls(monkeypatch, tree_explorer, "legend_rows"), count_calls(monkeypatch, tree_explorer, "legend_lines")
+
+    def kept_as_fresh() -> bool:
+        kept = _side_panel_drawn(app, explorer)
+        explorer._legend_rows_for = explorer._legend_lines_for = None  # measured afresh
+        return _side_panel_drawn(app, explorer) == kept
+
+    app.invalidate()
+    app.run_frames(1)
+    before = rows[0], lines[0]
+    for _frame in range(5):  # nothing changed: the window draws the explorer again
+        app.invalidate()
+        app.run_frames(1)
+    assert (rows[0], lines[0]) == before, "the legend was wrapped again with nothing changed"
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
+    app.run_frames(2)
+    assert app.size == (900, 640) and explorer.size == (900, 640) and kept_as_fresh()
+    key(app, pygame.K_PLUS, pygame.KMOD_CTRL)  # Larger text, as the keys step to it
+    key(app, pygame.K_PLUS, pygame.KMOD_CTRL)
+    assert app.settings.text_size > 1.0 and kept_as_fresh()
+    with in_language(app, "pt"):
+        app.run_frames(2)
+        assert kept_as_fresh()
+        assert any(text.startswith("Setas") for text, *_ in explorer._legend_lines_for[0][0])
+    key(app, pygame.K_1)  # minimax: the legend's note on the cuts changes
+    built_and_proved(app, explorer)
+    app.run_frames(2)
+    assert kept_as_fresh()
+    assert ("Crossed out: cut by alpha-beta (α ≥ β)",) in explorer._legend_lines_for[0][0]  # minimax's one form

@@ -1149,6 +1149,22 @@ def crashing_once_at_its_first_move(folder: Path) -> Path:
     return bot_faulting_at(folder, 1, fault, name="faulty.py")
 
 
+def test_a_forfeit_taken_back_is_handed_as_the_game_keeps_it(app, tmp_path, monkeypatch):
+    """``_forfeit_taken_back`` takes the game's ``forfeit`` as the game keeps it, (side, why), which
+    it checks whole (``_stopped_a_program``): it was handed the two apart and built the tuple again.
+    A bot's forfeit starts its program again and says so; a person's flag fall starts nothing."""
+    bot = crashing_once_at_its_first_move(tmp_path)
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 2.0))
+    app.switch(scene)
+    started: list[int] = []
+    monkeypatch.setattr(scene.computer, "start_again", started.append)
+    scene._forfeit_taken_back((0, "time"))  # the person's flag fall
+    assert started == [] and not scene.messages.current()
+    scene._forfeit_taken_back((1, "faulty.py crashed at move 1"))
+    assert started == [1]
+    assert "Forfeit taken back: faulty's program is started again" in [m.text for m in scene.messages.current()]
+
+
 def undo_clicked_after_the_forfeit(app, scene: GameScene, shot: Path) -> list[str]:
     """The result card of a bot's forfeit put away (View board, B) and the panel's Undo clicked,
     greyed no more: the forfeit taken back.  A picture of the screen saved to ``shot``; the

@@ -116,3 +116,65 @@ def test_the_latest_results_show_three_rows_beside_the_board_and_the_ratings_at_
         assert scene.recent_area.top > scene.board_rect.bottom and scene.recent_area.bottom <= size[1], where
         assert not scene.recent_area.colliderect(scene.cross_area), where
         assert not any(scene.recent_area.colliderect(b.rect) for b in scene.buttons if b.visible), where
+
+
+def _spied(monkeypatch, name: str) -> list[tuple[tuple, int]]:
+    """Each call of ``TournamentScene``'s ``name`` from now on: (its arguments, what it returned)."""
+    from ui.scenes.tournament import TournamentScene
+
+    calls: list[tuple[tuple, int]] = []
+    original = getattr(TournamentScene, name)
+
+    def spied(self, *args):
+        calls.append((args, original(self, *args)))
+        return calls[-1][1]
+
+    monkeypatch.setattr(TournamentScene, name, spied)
+    return calls
+
+
+def test_the_running_screens_room_is_measured_again_only_when_what_it_measures_changes(app, monkeypatch, tmp_path):
+    """The crosstable's room (``_crosstable_room``: a binary search that wraps the standings' notes
+    at each height it tries) and the latest results' (``_recent_needs``) were measured at every
+    frame of a running tournament, a sixth of its drawing.  Drawn again with nothing changed,
+    neither is measured again; after each change (the window resized, Larger text, Portuguese,
+    the results that come once Ana moves), the heights the frame used are those measured afresh."""
+    from tests.ui_helpers import count_calls, in_language
+    from ui.scenes.tournament import TournamentScene
+
+    folder = tmp_path / "league"
+    scene = held_league(app, monkeypatch, folder, watch=False)  # Ana holds its first move: nothing changes
+    measured = {name: count_calls(monkeypatch, TournamentScene, f"_measured{name}")
+                for name in ("_crosstable_room", "_recent_needs")}
+    used = {name: _spied(monkeypatch, name) for name in measured}
+
+    def used_as_fresh(where: str) -> None:
+        app.invalidate()
+        app.run_frames(1)
+        for name, calls in used.items():
+            args, height = calls[-1]  # as the frame just drawn used it
+            assert height == getattr(TournamentScene, f"_measured{name}")(scene, *args), (where, name)
+
+    app.invalidate()
+    app.run_frames(1)
+    before = {name: calls[0] for name, calls in measured.items()}
+    for _frame in range(5):
+        app.invalidate()
+        app.run_frames(1)
+    assert all(len(calls) >= 6 for calls in used.values())  # drawn at each frame
+    assert {name: calls[0] for name, calls in measured.items()} == before, "measured again with nothing changed"
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
+    app.run_frames(2)
+    assert app.size == (900, 640)
+    used_as_fresh("resized")
+    key(app, pygame.K_PLUS, pygame.KMOD_CTRL)  # Larger text, as the keys step to it
+    key(app, pygame.K_PLUS, pygame.KMOD_CTRL)
+    assert app.settings.text_size > 1.0
+    used_as_fresh("Larger text")
+    with in_language(app, "pt"):
+        used_as_fresh("Portuguese")
+    results = len(scene.tournament.results)
+    (folder / "go-on").write_text("")  # Ana moves: its games end, their results come
+    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    assert len(scene.tournament.results) > results
+    used_as_fresh("results in")

@@ -123,21 +123,14 @@ class BadInput(ValueError):
 KeptWords = Callable[[str, int], str]
 """How the command says a ``--record`` file was read up to its last legal move: the refusal
 ("--record game.sgf: line 2: move 4 'e7' is not legal: ...") and how many moves are kept, in one
-line (main.py gives the window's notice, ``ui.record_files.legal_part_words``)."""
-
-
-def kept_words(problem: str, kept: int) -> str:
-    """``KeptWords`` in English, the window's notice's words (``ui.record_files.legal_part_words``
-    of a file), for a caller without the window's."""
-    moves = "move" if kept == 1 else "moves"
-    return (f"{problem}. The game is kept up to its last legal move ({kept} {moves} kept); "
-            "the file is left as it was")
+line.  The caller's words (main.py gives the window's notice, ``ui.record_files.legal_part_words``):
+the sentence has one source, which the window translates; a copy of it here had to be kept alike."""
 
 
 def run_analyse(game: Game, *, moves: str | None = None, position: str | None = None, record: str | None = None,
                 ply: int | None = None, seconds: float | None = None, level: int = 5, lines: int = 0,
                 seed: int | None = None, as_json: bool = False, number: int | None = None,
-                said: KeptWords = kept_words) -> int:
+                said: KeptWords) -> int:
     """Analyse the position the arguments name (``number``: which game of a --record file of
     several) and print the verdict; 2 on bad input, 130 stopped.  A --record game whose moves turn
     illegal part-way is analysed up to its last legal move, a warning on stderr saying so in

@@ -341,7 +341,7 @@ class GameCommands:
             return
         self._after_jump()  # with no move before it, the program's forfeit is taken back alone
         if forfeit is not None:
-            self._forfeit_taken_back(*forfeit)
+            self._forfeit_taken_back(forfeit)
         if shown is not None:
             self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
                               duration=6.0)
@@ -350,14 +350,16 @@ class GameCommands:
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
-    def _forfeit_taken_back(self, side: int, why: str) -> None:
-        """Undo took ``side``'s forfeit (for ``why``) back with the moves before it: the game goes
-        on, and the outside player's program that the forfeit stopped is started again before it
-        does (``ComputerMoves.start_again``), said in a message and on the card.  It reopened the
-        game and restarted the bot at its next move without a word (qa109).  An engine that
-        resigned is sound and was not stopped: it goes on as it is."""
-        if not self._stopped_a_program((side, why)):
+    def _forfeit_taken_back(self, forfeit: tuple[int, str]) -> None:
+        """Undo took ``forfeit`` (the game's ``forfeit`` as it was: the side that lost, why) back
+        with the moves before it: the game goes on, and the outside player's program that the
+        forfeit stopped is started again before it does (``ComputerMoves.start_again``), said in a
+        message and on the card.  It reopened the game and restarted the bot at its next move
+        without a word (qa109).  An engine that resigned is sound and was not stopped: it goes on
+        as it is."""
+        if not self._stopped_a_program(forfeit):
             return  # a person's flag fall: the clocks of the ply gone back to say the rest
+        side = forfeit[0]
         self.computer.start_again(side)
         self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(
             player=self.setup.player_label(side))), duration=6.0)

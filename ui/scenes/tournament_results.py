@@ -49,6 +49,7 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
 # pair's cell was not seen until the keyboard ringed it
 UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
+CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
 
 def chart_row(s: float) -> int:
@@ -133,7 +134,7 @@ def crosstable_titles(cells: list[tuple[float, int]], with_games: bool) -> list[
     count where the whole would take a second line from the table's rows."""
     counts = sorted({games for _points, games in cells if games})
     if with_games or not counts:
-        return [_("Crosstable (points of the row against the column)")]
+        return [_(CROSSTABLE_TITLE)]
     most = counts[-1]
     each = (ngettext("of {n} game each", "of {n} games each", most) if len(counts) == 1
             else ngettext("of up to {n} game each", "of up to {n} games each", most)).format(n=most)
@@ -220,6 +221,9 @@ class ResultsDrawing:
     progress_track: pygame.Rect | None = None  # the bar's track, right of its words, as last drawn
     buttons_bottom = 0  # the bottom of the row of buttons, or of its second row (``_lay_out_running_row``)
     dropped_shown: tuple[int, ...] = ()  # the games a Stop dropped whose lines the latest results draw, in order
+    # ``_crosstable_room``'s and ``_recent_needs``' heights as last measured, each with what it was measured of
+    cross_room_for: tuple[tuple, int] | None = None
+    recent_needs_for: tuple[tuple, int] | None = None
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -363,6 +367,18 @@ class ResultsDrawing:
         return (len(self._title_lines(title, width)) - 1) * tx.line_height(int(15 * self._scale()), True)
 
     def _crosstable_room(self, left: pygame.Rect, order: list[Standing]) -> int:
+        """``_measured_crosstable_room``, measured again only when what it reads changes: the left
+        column, the scale (the window's size and the text size), the number of players, the
+        standings' notes (a result, a withdrawal) and the two panels' titles (the language, the
+        keyboard on the standings).  Its binary search wraps the standings' notes at each height
+        it tries: at every frame it was a sixth of the running screen's drawing."""
+        said = self._standings_said(order)
+        wanted = (tuple(left), self._scale(), len(order), tuple(said), self._standings_title(), _(CROSSTABLE_TITLE))
+        if self.cross_room_for is None or self.cross_room_for[0] != wanted:
+            self.cross_room_for = (wanted, self._measured_crosstable_room(left, order, said))
+        return self.cross_room_for[1]
+
+    def _measured_crosstable_room(self, left: pygame.Rect, order: list[Standing], said: list[str] | None = None) -> int:
         """The height the crosstable may take of the left column ``left``: at most half, and less
         where the standings under it would not show every row at least as high as the
         crosstable's (``_standings_fit``), down to the crosstable's rows at their least pitch.
@@ -371,8 +387,8 @@ class ResultsDrawing:
         spare.  A binary search: a frame tries a few heights, not one every two pixels."""
         s = self._scale()
         n, gap, half = len(order), int(12 * s), left.height // 2 - 6
-        said = self._standings_said(order)
-        top = int(50 * s) + self._title_extra(_("Crosstable (points of the row against the column)"), left.width)
+        said = self._standings_said(order) if said is None else said  # (``said``: the caller's, the same)
+        top = int(50 * s) + self._title_extra(_(CROSSTABLE_TITLE), left.width)
         least = min(half, top + 14 * (n + 1))  # every row at the crosstable's least pitch (``_draw_crosstable``)
 
         def fits(height: int) -> bool:
@@ -665,6 +681,16 @@ class ResultsDrawing:
         return self._chart_needs(right, order)
 
     def _recent_needs(self, width: int) -> int:
+        """``_measured_recent_needs``, measured again only when what it reads changes: the width,
+        the scale, the small print's size (the text size) and the title's two forms (the language,
+        the player or pair whose games are listed)."""
+        s = self._scale()
+        wanted = (width, s, tx.small(13, s), tuple(self._recent_title(keyboard) for keyboard in (False, True)))
+        if self.recent_needs_for is None or self.recent_needs_for[0] != wanted:
+            self.recent_needs_for = (wanted, self._measured_recent_needs(width))
+        return self.recent_needs_for[1]
+
+    def _measured_recent_needs(self, width: int) -> int:
         """The height the latest results want in a panel ``width`` wide: their title as its longer
         form wraps (the keyboard's words or the mouse's: the column keeps still as the keyboard
         comes and goes), three results and the line that says what the wheel brings, as

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import math
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -318,6 +318,10 @@ class TreeExplorerScene(Scene):
         self.scale = 1.0
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
         self._side_laid_for: tuple | None = None  # the size, scale and legend the side panel was laid out for
+        # the legend's rows (``legend_rows``) and lines (``legend_lines``) as last measured, each with what
+        # it was measured of: (items, text size, width[, rows]), and the result
+        self._legend_rows_for: tuple[tuple, int] | None = None
+        self._legend_lines_for: tuple[tuple, list[list[str]]] | None = None
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
         self._widest: tuple[Tree | None, str] | None = None  # the tree and its widest box text (``widest_box``)
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
@@ -785,7 +789,7 @@ class TreeExplorerScene(Scene):
         pad = int(12 * s)
         width = r.width - 2 * pad
         size, row = tx.small(13, s), tx.line_height(int(15 * s))
-        legend_rows = sum(len(tx.wrap(forms[-1], size, width)) for forms in self.legend(every=True))
+        legend_rows = self._legend_rows(size, width)
         if lines is None:  # the selected node's (``node_lines``), unless the caller has them
             lines = self.node_lines(self.selected) if self.selected is not None else []
         node_height = max(NODE_ROWS_KEPT * (row + int(4 * s)),
@@ -793,6 +797,17 @@ class TreeExplorerScene(Scene):
         words = node_height + int(8 * s) + legend_rows * tx.line_height(size)
         side = max(int(width * BOARD_LEAST), min(width, r.height - 3 * pad - words))
         return pygame.Rect(r.x + pad + (width - side) // 2, r.y + pad, side, side)
+
+    def _legend_rows(self, size: int, width: int) -> int:
+        """``legend_rows`` of the legend's every item (``legend(every=True)``) at ``size`` pixels in
+        ``width``, measured again only when one of them changes: the legend's words (the algorithm,
+        the depth, whether the tree ends, the language), the text size, the panel's width.  The side
+        panel is drawn at every move of the mouse, and wrapping every item at every frame was a
+        third of its drawing."""
+        wanted = (tuple(self.legend(every=True)), size, width)
+        if self._legend_rows_for is None or self._legend_rows_for[0] != wanted:
+            self._legend_rows_for = (wanted, legend_rows(*wanted))
+        return self._legend_rows_for[1]
 
     def box_text(self, node: Node) -> str:
         """What ``node``'s box reads (``node_value_text``); the root analysis proved reads the proof
@@ -958,9 +973,13 @@ class TreeExplorerScene(Scene):
                      bottom: int) -> None:
         """The legend's items from ``y`` down, wrapped to ``width``, as many as end above
         ``bottom`` (``legend_lines``): in a small window in Portuguese the last line ran over the
-        panel's edge."""
+        panel's edge.  Wrapped again only when the items' words, the text size, the width or the
+        rows left change (another node's words above them), not at every frame."""
         size = tx.small(13, self.scale)
-        for lines in legend_lines(legend, size, width, (bottom - y) // tx.line_height(size)):
+        wanted = (tuple(legend), size, width, (bottom - y) // tx.line_height(size))
+        if self._legend_lines_for is None or self._legend_lines_for[0] != wanted:  # wrapped again only as they change
+            self._legend_lines_for = (wanted, legend_lines(*wanted))
+        for lines in self._legend_lines_for[1]:
             for line in lines:
                 y = tx.text(surface, line, (x, y), size, self.theme.muted).bottom
 
@@ -974,7 +993,13 @@ def move_order(game: Game, algorithm: str) -> str:
     return "course" if game.id == "tictactoe" and game.cells <= COURSE_ORDER_CELLS else "rules"
 
 
-def legend_lines(items: list[tuple[str, ...]], size: int, width: int, rows: int) -> list[list[str]]:
+def legend_rows(items: Sequence[tuple[str, ...]], size: int, width: int) -> int:
+    """The rows the legend's ``items`` take wrapped to ``width`` pixels at ``size``, each in its
+    shortest form (the last): the room ``side_board`` keeps under the board."""
+    return sum(len(tx.wrap(forms[-1], size, width)) for forms in items)
+
+
+def legend_lines(items: Sequence[tuple[str, ...]], size: int, width: int, rows: int) -> list[list[str]]:
     """The legend's ``items`` (each its forms, longest first) wrapped to ``width`` pixels in at
     most ``rows`` lines: each in its longest form while all fit, the least needed (the last)
     shortened first; then, in their shortest, the last items left out while they do not fit."""
