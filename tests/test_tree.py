@@ -366,8 +366,8 @@ def test_a_big_tree_is_built_while_the_window_answers(app, tmp_path, monkeypatch
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PLUS, mod=0, unicode="+", scancode=0))
     app.frame()
     assert explorer.depth == 4 and explorer.building  # the window goes on while the tree is built
-    asked = set(explorer.counts) | set(explorer._wanted)
-    assert all((a, d) in asked for a in ALGORITHMS for d in (3, 4))  # each depth's counts will come
+    with explorer._lock:  # each depth's counts will come: made, waiting, or in the thread's hand
+        assert all(explorer.count_asked((a, d)) for a in ALGORITHMS for d in (3, 4))
     key(app, pygame.K_ESCAPE)  # at once, while the tree is built
     assert app.scene is game
     key(app, pygame.K_t)

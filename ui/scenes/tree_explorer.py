@@ -301,6 +301,7 @@ class TreeExplorerScene(Scene):
         self.counts: dict[tuple[str, int], int | None] = {}
         self._counting: threading.Thread | None = None
         self._wanted: list[tuple[str, int]] = []  # counts to make, in order (the thread takes them)
+        self._in_hand: set[tuple[str, int]] = set()  # the count the thread is making (out of ``_wanted``, not in ``counts``)
         self._lock = threading.Lock()
         self._closed = False  # the screen was left: its build and counts stop where they are
         self._builds = 0  # the number of the newest build asked for
@@ -423,23 +424,29 @@ class TreeExplorerScene(Scene):
         asked for while it runs join its list, so every depth shown gets its counts, the depth
         shown now before the others (each of which can take a minute: Hex's minimax)."""
         with self._lock:
-            self._wanted += [(a, self.depth) for a in COUNTED_FIRST
-                             if (a, self.depth) not in self.counts and (a, self.depth) not in self._wanted]
+            self._wanted += [(a, self.depth) for a in COUNTED_FIRST if not self.count_asked((a, self.depth))]
             if not self._wanted or self._counting is not None:
                 return
             self._counting = threading.Thread(target=self._count, name="tree-counts", daemon=True)
         self._counting.start()
 
+    def count_asked(self, key: tuple[str, int]) -> bool:
+        """Whether the node count ``key`` (algorithm, depth) is made, waiting, or being made: a
+        count between ``_wanted`` and ``counts`` was asked for a second time, and made twice."""
+        return key in self.counts or key in self._wanted or key in self._in_hand
+
     def _count(self) -> None:
         while True:
             with self._lock:
+                self._in_hand.clear()
                 if not self._wanted:
                     self._counting = None
                     return
                 key = next((k for k in self._wanted if k[1] == self.depth), self._wanted[0])  # the depth shown first
                 self._wanted.remove(key)
-            if key in self.counts:
-                continue
+                if key in self.counts:
+                    continue
+                self._in_hand.add(key)
             try:
                 self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
                                                limit=COUNT_LIMIT, stop=lambda: self._closed)
@@ -447,6 +454,7 @@ class TreeExplorerScene(Scene):
                 self.counts[key] = None
             except BuildStopped:  # the screen was left (close): no count is wanted any more
                 with self._lock:
+                    self._in_hand.clear()
                     self._counting = None
                 return
             self.invalidate()
