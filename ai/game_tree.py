@@ -139,6 +139,24 @@ class Tree:
     nodes: int  # positions visited (cut moves not counted)
     to_the_end: bool = False  # no line stopped at the depth limit: every value is exact (a win, a loss, a draw)
     scale: float = 1.0  # the heuristic value squashed to tanh(1) of ``HEURISTIC_SQUASH`` (``_Search.scale``)
+    _sources: dict[tuple[int, bool], Node | None] = field(default_factory=dict, repr=False, compare=False)
+
+    def bound_source(self, node: Node, beta: bool) -> Node | None:
+        """The node whose value ``node`` was searched with as its alpha (``beta``: its beta), or None
+        for an infinite one.  A child of a MAX node is searched with alpha the best of its elder
+        siblings' values or the MAX node's own alpha (of MIN and beta alike), so the source is the
+        nearest elder sibling of ``node`` or of an ancestor on MAX's side (MIN's) valued so.  The
+        explorer writes the bound as that node's box (``bound_in_units``); remembered, as the panel
+        asks every frame."""
+        key = (id(node), beta)
+        if key not in self._sources:
+            value = node.beta if beta else node.alpha
+            path = path_to(self.root, node) or []
+            self._sources[key] = next(
+                (elder for parent, child in reversed(list(zip(path, path[1:]))) if parent.maximizing != beta
+                 for elder in parent.children[:parent.children.index(child)]
+                 if elder.value == value and not elder.cut), None)
+        return self._sources[key]
 
     def heuristic_value(self, value: float) -> float:
         """A squashed value of this tree (a node's, an alpha-beta bound's) back in the heuristic's
@@ -437,10 +455,27 @@ def reported_value(node: Node, game_id: str) -> tuple[float, str]:
     return course_report(leaf.estimate, None, course_points(game_id))
 
 
-def bound_in_units(tree: Tree, value: float, game_id: str) -> tuple[float, str]:
-    """A squashed estimate of ``tree`` that no node holds (an alpha-beta bound) as ``reported_value``
-    reports a node's: the heuristic's value in the game's evaluation units, (score, kind)."""
-    return course_report(tree.heuristic_value(value), None, course_points(game_id))
+def bound_in_units(tree: Tree, node: Node, beta: bool, game_id: str) -> tuple[float, str]:
+    """``node``'s alpha (``beta``: its beta) as ``reported_value`` reports a node's: the heuristic's
+    value in the game's evaluation units, (score, kind).  Taken from the node the search had it
+    from (``Tree.bound_source``): undoing the squash of a value rounded to three decimals wrote
+    Hex's -1 as "-0.998851" beside boxes reading "-1", and failed on an estimate squashed to the
+    edge (0.9), which two estimates may share.  Undone only where no node is found."""
+    source = tree.bound_source(node, beta)
+    if source is not None:
+        return reported_value(source, game_id)
+    return course_report(tree.heuristic_value(node.beta if beta else node.alpha), None, course_points(game_id))
+
+
+def path_to(root: Node, node: Node) -> list[Node] | None:
+    """The nodes from ``root`` down to ``node``, both included; None if ``node`` is not below it."""
+    if root is node:
+        return [root]
+    for child in root.children:
+        below = path_to(child, node)
+        if below is not None:
+            return [root, *below]
+    return None
 
 
 def iter_nodes(node: Node):

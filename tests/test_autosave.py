@@ -109,7 +109,7 @@ def test_a_damaged_autosave_is_moved_aside_and_reported(tmp_path):
     path.write_text('{"format": "tabuleiro-record", "version": 1, "moves": ["a1"', encoding="utf-8")
     record, problem = Autosave(path).resumable()
     assert record is None
-    assert "could not be read" in problem and "not valid JSON" in problem and "moved to" in problem
+    assert "could not be read" in problem and "the file is cut short or damaged" in problem and "moved to" in problem
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("autosave.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8").startswith('{"format"')
     assert not path.exists()

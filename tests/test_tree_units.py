@@ -3,6 +3,8 @@ results in words (ui/scenes/tree_explorer.py ``node_value_text``, ai/game_tree.p
 
 from __future__ import annotations
 
+import os
+
 import pygame
 
 import games
@@ -10,7 +12,7 @@ from ai.game_tree import ALPHABETA, build, is_end_value, iter_nodes, reported_va
 from tests.test_tree import _zero, built, explorer_after_a1_b2, redrawn
 from tests.ui_helpers import click, key, recorded_text
 from ui.analysis import amount_text
-from ui.scenes.tree_explorer import PROVEN_NOTE, node_value_text
+from ui.scenes.tree_explorer import PROVEN_NOTE, node_value_text, window_text
 
 
 def test_a_position_reads_the_same_in_two_trees_whose_scales_differ():
@@ -106,3 +108,33 @@ def test_an_estimate_or_a_bound_is_not_proven():
     assert all(node.proven for node in nodes if node.kind == "terminal")
     assert any(node.proven and node.kind == "inner" for node in nodes)
     assert not any(node.proven for node in nodes if node.bound and not is_end_value(node.value))
+
+
+def test_alpha_and_beta_read_as_the_boxes_they_came_from(app, monkeypatch):
+    """Hex's empty board at depth 2: a node searched with alpha from a box reading "-1" said
+    "α -0.998851" (the squash undone from its three decimals); it reads "α -1", as that box.  Every
+    window of the 3x3 tree after a1 b2 is written too: one whose beta is an estimate squashed to
+    the edge (0.9) could not be undone and failed."""
+    app.open_demo("game:hex:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    drawn = recorded_text(monkeypatch)
+    redrawn(app, drawn)
+    rect, node = next((rect, node) for rect, node in explorer.node_rects
+                      if not node.cut and node.alpha == -0.685)  # a box's -1, squashed
+    click(app, rect.center)
+    said = redrawn(app, drawn)
+    if os.environ.get("SMALLS16_SHOTS"):
+        pygame.image.save(app.screen, f"{os.environ['SMALLS16_SHOTS']}/tree-window.png")
+    assert explorer.selected is node
+    assert "α -1 β +∞" in drawn and "0.99" not in said, [t for t in drawn if "α" in t]
+    game = games.load("tictactoe")
+    state = game.play_line(["a1", "b2"])
+    tree = build(state, ALPHABETA, 4, game_id="tictactoe")
+    boxes = {node_value_text(node, game, 0).lstrip("≤≥") for node in iter_nodes(tree.root) if not node.cut}
+    windows = [window_text(node, tree, game, 0) for node in iter_nodes(tree.root) if not node.cut]
+    assert "α +1  β +57" in windows and "α +1  β +45" in windows  # two estimates squashed to the edge
+    for window in windows:
+        alpha, beta = window.removeprefix("α ").split("  β ")
+        assert {alpha, beta} <= boxes | {"-∞", "+∞"}, window

@@ -8,7 +8,9 @@ resize, twice at once on the Continue list, and the messages followed into the g
 from __future__ import annotations
 
 import json
+import os
 
+import pygame
 import pytest
 
 from tests.test_window_records import unfinished_tictactoe
@@ -78,7 +80,7 @@ def test_it_is_said_once_not_at_every_resize_or_visit(window):
     (SHELF.folder / "newer.json").write_text("{changed, and broken now", encoding="utf-8")
     app.show_menu()
     first, again = reports(app)  # a file changed since is told again
-    assert first == said.text and again.startswith("newer.json: not valid JSON") and "moved to newer.json.corrupt-" in again
+    assert first == said.text and again.startswith("newer.json: the file is cut short or damaged") and "moved to newer.json.corrupt-" in again
 
 
 def test_the_message_stays_off_the_game(window):
@@ -129,3 +131,32 @@ def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_p
         [error] = reports(app)
         assert error.startswith("cut.json: ") and "moved to cut.json.corrupt-" in error  # one damaged file: its own words
         assert app.scene.continue_label() == "Continue (2 games)"  # the games kept are offered
+
+
+def test_a_saved_game_cut_in_half_is_said_cut_short_and_its_bytes_kept_aside(tmp_path, monkeypatch, caplog):
+    """A saved game cut in half was moved aside with the JSON reader's words on the screen
+    ("not valid JSON (line 4, column 9: Unterminated string starting at)"): it is said to be cut short or
+    damaged, where it was moved (name and folder); the reader's words go to the log, and the file
+    aside holds the bytes it had."""
+    import logging
+
+    from ui.autosave import games_dir
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    good = unfinished_tictactoe()
+    cut = good.dumps().encode("utf-8")[:60]
+    games_dir().mkdir(parents=True, exist_ok=True)
+    (games_dir() / "halved.json").write_bytes(cut)
+    with caplog.at_level(logging.INFO), window_for_a_test(tmp_path, monkeypatch) as app:
+        app.show_saved_games()
+        app.run_frames(2, until=lambda: reports(app), timeout=30)
+        [said] = reports(app)
+        if os.environ.get("SMALLS16_SHOTS"):
+            app.invalidate()
+            app.run_frames(2)
+            pygame.image.save(app.screen, f"{os.environ['SMALLS16_SHOTS']}/saved-games-cut-file.png")
+        [aside] = games_dir().glob("halved.json.corrupt-*")
+        assert said == f"halved.json: the file is cut short or damaged; moved to {aside.name} in {games_dir()}"
+        assert "JSON" not in said and "Expecting" not in said
+        assert aside.read_bytes() == cut and not (games_dir() / "halved.json").exists()
+        assert any("halved.json: not valid JSON (line " in r.getMessage() for r in caplog.records)  # the reason, logged

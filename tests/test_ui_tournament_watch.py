@@ -3,13 +3,24 @@ games themselves running at full speed; the Watch button is lit only while there
 
 from __future__ import annotations
 
+import os
+
 import pygame
 import pytest
 
 import ai.tournament
 from ai.tournament import GameStarted
 from tests.test_ui_tournament_resume import _league
-from tests.ui_helpers import click, drop, in_language, key, recorded_text, tournament_started, wait
+from tests.ui_helpers import (
+    click,
+    drop,
+    in_language,
+    key,
+    recorded_text,
+    small_windows,
+    tournament_started,
+    wait,
+)
 from ui.scenes import tournament_watch
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tournament import TournamentScene
@@ -149,6 +160,25 @@ def test_speed_keys_and_a_pinned_result_go_on_where_the_board_was(app, monkeypat
         key(app, pygame.K_PLUS)
     assert scene.watching == second
     assert scene.live[second]["state"] == scene.game.play_line(t.results[second].moves)
+
+
+@pytest.mark.parametrize("language, waiting", [("en", "2 still to show"), ("pt", "2 por mostrar")])
+def test_the_games_still_to_show_are_said_whole_at_800x600_larger_text(app, monkeypatch, language, waiting):
+    """At 800x600 Larger text, while a game is being set up and the board still replays games
+    already over, the progress bar's shortest words ("Rastros: 2 of 2 games played  -  Preparing
+    game 2 of 2…  -  the board has shown 0 of them, 2 still to show") were cut at "…2 still to
+    s…": the number said nothing.  A shorter form says the games waiting for the board whole, in
+    English and Portuguese.  The set-up's moment is passing: the run state is held at it."""
+    scene, _clock = paced(app, monkeypatch)
+    monkeypatch.setattr(scene, "_run_state", lambda t: "  -  " + scene._preparing_words(2))
+    with in_language(app, language):
+        for _size, _text_size in small_windows(app, sizes=((800, 600),), text_sizes=(1.5,)):
+            app.invalidate()
+            app.run_frames(2)
+            _bar, whole, shown = scene.progress_said
+            if os.environ.get("SMALLS16_SHOTS"):
+                pygame.image.save(app.screen, f"{os.environ['SMALLS16_SHOTS']}/tournament-status-{language}.png")
+            assert scene.held and shown.endswith(waiting), (whole, shown)  # whole, not cut by "…"
 
 
 def counted_games(scene: TournamentScene) -> int:

@@ -54,6 +54,7 @@ from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings, readings_in
 from ui.i18n import Phrase, _, date_text, given_date_text, ngettext
+from ui.paths import folder_shown
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
 
@@ -205,9 +206,9 @@ class Autosave:
             record = load_record(path)
         except RecordError as exc:
             where = _set_aside(path)
-            log.info("autosave unreadable: %s; %s", exc, where)
+            log.warning("autosave unreadable: %s; %s", exc, where)
             return None, _("The autosaved game could not be read ({problem}); {where}.").format(
-                problem=words.file_problem(str(exc)), where=where)
+                problem=damage_words(str(exc)), where=where)
         try:
             self._known = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):
@@ -270,8 +271,8 @@ def scan(folder: Path, to_play_on: bool = False,
             where, aside = _moved_aside(path)
             if aside is not None:
                 moved.append((path.name, aside.name))
-            problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=where))
-            log.info("unreadable record %s: %s", path, exc)
+            problems.append(_("{problem}; {where}").format(problem=damage_words(str(exc)), where=where))
+            log.warning("unreadable record %s: %s; %s", path, exc, where)
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
             problems.append(_("{name}: could not be read ({error}); left in place").format(
                 name=path.name, error=f"{type(exc).__name__}: {exc}"))
@@ -559,6 +560,22 @@ def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
         return None, words.cannot_open(str(exc))
 
 
+# the JSON reader's refusal of a record (games.record ``GameRecord.loads``): a file cut short (a
+# disk that filled, a copy stopped part way) or damaged, said so; its line, column and words go
+# to the log, where whoever mends the file reads them
+NOT_JSON = re.compile(r"not valid JSON \(line \d+, column \d+: .*\)")
+
+
+def damage_words(text: str) -> str:
+    """Why a record file set aside could not be read (``RecordError``'s "<file>: <why>"), in the
+    window's language: a file whose JSON breaks off is "cut short or damaged".  A saved game cut
+    in half was moved aside with the JSON reader's "Expecting ':' delimiter" on the screen."""
+    name, sep, reason = text.partition(": ")
+    if sep and NOT_JSON.fullmatch(reason):
+        return _("{name}: the file is cut short or damaged").format(name=name)
+    return words.file_problem(text)
+
+
 def _set_aside(path: Path) -> str:
     """Move a damaged file aside; where it is now, in the window's language."""
     return _moved_aside(path)[0]
@@ -571,7 +588,7 @@ def _moved_aside(path: Path) -> tuple[str, Path | None]:
         aside = move_aside(path)
     except OSError as err:
         return _("left in place ({error})").format(error=err.strerror or err), None
-    return _("moved to {name}").format(name=aside.name), aside
+    return _("moved to {name} in {folder}").format(name=aside.name, folder=folder_shown(aside.parent)), aside
 
 
 def updated_at(record: GameRecord) -> float:

@@ -354,12 +354,20 @@ def _read(path: Path) -> str:
         raise ValueError("it is not a text file") from None
 
 
+CUT_SHORT = "the file is cut short or damaged"  # said for JSON that breaks off (``ui.words.FILE_ERRORS``)
+
+
 def _why(exc: BaseException, path: Path) -> str:
-    """Why the file could not be read, in words a user understands rather than Python's own."""
+    """Why the file could not be read, in words a user understands rather than Python's own.  JSON
+    that breaks off is "cut short or damaged": the JSON reader's line, column and words ("Expecting
+    ':' delimiter") showed on the screen; they go to the log, for whoever mends the file."""
     from ui.record_files import content_problem, os_problem
 
     if isinstance(exc, OSError):
         return os_problem(exc, path, writing=False)
+    if isinstance(exc, json.JSONDecodeError):
+        log.warning("settings file %s: %s", path, content_problem(exc))
+        return CUT_SHORT
     return content_problem(exc)
 
 

@@ -146,13 +146,14 @@ class Tally:
                 return _counts_if_readable(data), newer, False
             return _checked(data), None, True
         except (ValueError, TypeError, RecursionError, OverflowError) as exc:
-            problem = content_problem(exc)
+            # JSON that breaks off said in plain words; the JSON reader's own go to the log below
+            problem = _("the file is cut short or damaged") if isinstance(exc, json.JSONDecodeError) else content_problem(exc)
             try:
                 aside = move_aside(path)
             except OSError as err:
                 log.info("results file unreadable (%s) and not moved aside: %s", exc, err)
                 return {}, _("Your results could not be read ({problem})").format(problem=problem), False
-            log.info("results file unreadable: %s; moved to %s", exc, aside)
+            log.warning("results file unreadable: %s; moved to %s", content_problem(exc), aside)
             kept = last_good.restore(path, lambda text: _checked(json.loads(text)))
             if kept is not None:
                 return kept[0], _("Your results could not be read ({problem}); the file was moved to {name} and "

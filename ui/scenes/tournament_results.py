@@ -264,12 +264,19 @@ class ResultsDrawing:
         """The progress bar's words, longest first (``progress_words`` draws the first that fits):
         the games counted (``_games_counted``; ``settled``: ``Tournament.settled_unplayed``), the
         pace, and how the run stands; shorter, without the pace, then with a withdrawal's games
-        said shortly."""
+        said shortly; last, while the board replays games already over, the games waiting for it
+        said alone ("20 still to show"): at 800x600 Larger text the shortest form ended "…20 still
+        to s…", its number's meaning cut."""
         after = self._run_state(t) + self._still_to_show(shown)
         counted = self._games_counted(t, shown, total, settled)
         forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after]
         if settled:
             forms.append(self._games_counted(t, shown, total, settled, short=True) + after)
+        if self.held:
+            waiting = self._run_state(t) + "  -  " + _("{n} still to show").format(n=len(self.held))
+            forms.append(counted + waiting)
+            if settled:
+                forms.append(self._games_counted(t, shown, total, settled, short=True) + waiting)
         return forms
 
     def _run_state(self, t: Tournament) -> str:

@@ -263,14 +263,15 @@ def window_text(node: Node, tree: Tree, game: Game, max_side: int) -> str:
     """The alpha-beta window ``node`` was searched with, in the boxes' words (``bound_in_units``):
     "α +2  β +∞", "α draw  β White wins" (a win's length left out: it counts from the root, and
     may come from another branch than this node's)."""
-    def bound(v: float) -> str:
+    def bound(beta: bool) -> str:
+        v = node.beta if beta else node.alpha
         if math.isinf(v):
             return "-∞" if v < 0 else "+∞"
         if is_end_value(v) or (v == 0 and tree.to_the_end):
             return verdict_text(v, game.sides, max_side)
-        return amount_said(*bound_in_units(tree, v, game.id), game.id)
+        return amount_said(*bound_in_units(tree, node, beta, game.id), game.id)
 
-    return f"α {bound(node.alpha)}  β {bound(node.beta)}"
+    return f"α {bound(False)}  β {bound(True)}"
 
 
 class TreeExplorerScene(Scene):
