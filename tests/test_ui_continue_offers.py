@@ -36,10 +36,12 @@ from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
 
 
-def unfinished(game_id: str, mode: str, players: tuple, moves: list[str], hour: int, minute: int = 0):
+def unfinished(game_id: str, mode: str, players: tuple, moves: list[str], hour: int, minute: int = 0,
+               clock: str | None = None):
     """An unfinished game's autosave file as the window writes it (``SHELF.new_slot``), last
-    played at ``hour``:``minute`` (the later, the newer: the file's time too); its path and record."""
-    setup = MatchSetup(game_id, {}, mode, players, 0.1)
+    played at ``hour``:``minute`` (the later, the newer: the file's time too), on the game clock
+    ``clock`` ("5m+3s"; None: none); its path and record."""
+    setup = MatchSetup(game_id, {}, mode, players, 0.1, clock=clock)
     game = setup.make_game()
     record = record_for_setup(setup).with_moves(moves, game.play_line(moves))
     when = f"2026-12-03T{hour:02d}:{minute:02d}:00"
@@ -297,3 +299,76 @@ def test_watched_games_ended_one_after_another_in_one_screen_are_kept_among_the_
     assert sorted(p.name for p in SHELF.folder.glob("*.json")) == sorted([saver.autosave.path.name, played[0].name])
     kept = sorted(p.name for p in SHELF.finished_folder.glob("*.json"))
     assert kept == sorted(WATCHED_PREFIX + path.name for path, _record in ended[3:])  # the newest WATCHED_KEPT
+
+
+# what the Continue rows say of whose move it is and of the clock, in the game screen's words
+WHERE_IT_STANDS = {"en": ("White to move", "clock 5 min + 3 s", "O to move"),
+                   "pt": ("Joga: Branco", "relógio 5 min + 3 s", "Joga: O")}
+
+
+TURNS = {"en": {"Hex": "Red to move", "Reversi": "White to move"},
+         "pt": {"Hex": "Joga: Vermelho", "Reversi": "Joga: Branco"}}  # after Hex's c3, Reversi's f5 d6 c3
+
+
+def continue_rows(app, monkeypatch) -> dict:
+    """The Continue list shown afresh: each row's path with the texts drawn in its rectangle, the
+    title first, and each with the rectangle it was drawn in."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = UnfinishedScene(app)
+    app.switch(scene)
+    assert wait(app, lambda: not scene.reading.loading and scene.entries, 30)
+    with monkeypatch.context() as patched:
+        drawn = recorded_text_rects(patched)
+        app.invalidate()
+        app.run_frames(1)
+    return {entry.path: (entry, [(text, rect) for text, rect in drawn if entry.rect.colliderect(rect)])
+            for entry in scene.entries[scene.scroll:scene.scroll + scene.shown]}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_continue_rows_say_whose_move_it_is_and_the_games_clock(app, monkeypatch, language):
+    """The Continue list named the game, the players, the plies and the date: not whose move it
+    was, nor that the game had a clock that would run again.  Each row's second line says both
+    after the date, in the game screen's words, and a game without a clock says none."""
+    clocked = unfinished("reversi", HOTSEAT, (None, None), ["f5", "d6", "c3"], 18, clock="5m+3s")
+    plain = unfinished("tictactoe", HUMAN_VS_PC, (None, "level-1"), ["b2"], 19)
+    turn, clock, other_turn = WHERE_IT_STANDS[language]
+    with in_language(app, language):
+        rows = continue_rows(app, monkeypatch)
+    (_entry, clocked_texts), (_other, plain_texts) = rows[clocked[0]], rows[plain[0]]
+    clocked_detail, plain_detail = clocked_texts[1][0], plain_texts[1][0]
+    assert clocked_detail.endswith(f" · {turn} · {clock}") or f" · {turn} · {clock} · " in clocked_detail, clocked_detail
+    assert f" · {other_turn}" in plain_detail and clock.split()[0] not in plain_detail, plain_detail
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_continue_rows_still_fit_at_larger_text_in_a_small_window(tmp_path, monkeypatch, language):
+    """At 800x600, Larger text, each row's two lines stay whole inside the row, beside its picture
+    and clear of its Delete button, and still say whose move it is; the clock, where the line has
+    no room for it whole, is left out rather than cut."""
+    from tests.ui_helpers import make_app_of
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))  # its data folder, where the games are kept
+    try:
+        clocked = unfinished("hex", HUMAN_VS_PC, (None, "level-3"), ["c3"], 20, clock="10m+5s")
+        unfinished("reversi", HOTSEAT, (None, None), ["f5", "d6", "c3"], 18, clock="5m+3s")
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            rows = continue_rows(app, monkeypatch)
+            delete = app.scene.delete_button.rect if app.scene.delete_button.visible else None
+        assert len(rows) == 2 and clocked[0] in rows
+        for entry, texts in rows.values():
+            title, detail = texts[0], texts[1]
+            assert title[0].startswith(("Hex", "Reversi")) and detail[1].top >= title[1].bottom
+            for _text, rect in (title, detail):
+                assert entry.rect.contains(rect) and rect.left >= entry.picture.right, (rect, entry.rect)
+                assert delete is None or not rect.colliderect(delete), (rect, delete)
+            turn = TURNS[language][title[0].split(":")[0]]
+            assert f" · {turn}" in detail[0] and "…" not in detail[0], detail[0]
+            said = detail[0].split(" · ")
+            assert all(not part.startswith(("clock", "relógio")) or part.endswith(" s") for part in said)
+        assert app.errors == []
+    finally:
+        app.quit()

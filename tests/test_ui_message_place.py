@@ -96,9 +96,11 @@ def test_the_tournament_screens_own_message_stands_above_the_outside_player_fiel
 
 def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monkeypatch):
     """On the game screen the window's message (centred on the window, at its bottom) and the
-    game's own (centred on the board, on the status line) were drawn over each other.  Under the
-    board at 800x560 there is room for one of the game's (``BoardSide.messages_room``): a second
-    waits for the first to go."""
+    game's own (centred on the board, on the status line) were drawn over each other.  Both stand
+    in the lane under the board now (``GameScene.messages_ceiling``): the window's on the status
+    line while the game says nothing, the status line then not drawn under it; while the game's
+    own show, the window's waits for them to go (at 800x560 there is room for one message)."""
+    from tests.ui_helpers import recorded_text_rects
     from ui.widgets import Messages
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
@@ -113,19 +115,24 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
         pills.extend(rect for rect, _m in self._drawn)
 
     monkeypatch.setattr(Messages, "draw", recorded)
+    texts = recorded_text_rects(monkeypatch)
     for game_messages in (0, 1, 2):
         scene.messages.items.clear()
+        app.messages.items.clear()
         for i in range(game_messages):
             scene.messages.add(f"the game's own message {i}", "info", duration=30.0)
         app.messages.add("The unfinished game is kept in Continue", "info", duration=30.0)
         pills.clear()
+        texts.clear()
         app.invalidate()
         app.run_frames(1)
         drawn_of_the_game = min(game_messages, 1)
-        assert len(pills) == drawn_of_the_game + len(app.messages.current())
+        window = app.messages.current()
+        assert len(pills) == drawn_of_the_game + (0 if game_messages else 1)
+        assert game_messages == 0 or all(m.waiting for m in window)  # not lost: shown once the game's go
         assert not any(a.colliderect(b) for i, a in enumerate(pills) for b in pills[i + 1:]), pills
-        status_line_top = scene._messages_bottom() - Messages.pill_height(app.scale)
-        assert all(p.bottom <= status_line_top for p in pills[drawn_of_the_game:])  # nor the status line under them
+        assert all(p.top >= scene.messages_ceiling() for p in pills)  # under the board, in the lane
+        assert not [(value, rect) for value, rect in texts if value.strip() and any(rect.colliderect(p) for p in pills)]
     widths: list[int] = []
     monkeypatch.setattr(Messages, "draw", lambda self, surface, theme, anchor, scale, max_width, ground=None, room=None:
                         widths.append(anchor[0] - max_width // 2))
@@ -133,6 +140,41 @@ def test_the_windows_message_and_the_games_own_do_not_cover_each_other(app, monk
     app.invalidate()
     app.run_frames(1)
     assert widths and min(widths) >= 0  # a long one fits around the board's centre, not past the window's edge
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768)])
+def test_the_text_size_message_stands_whole_off_analysis_graph(tmp_path, monkeypatch, size):
+    """With analysis on, Ctrl+plus's "Text size: Larger (Ctrl+plus, …)" stood above the status
+    line, over the foot of the evaluation graph under the board, at 800x600 and 1024x768.  It
+    stands on the status line now, in its place, whole: off the graph, the board's letters and
+    every other text of the screen."""
+    import ui.views.reversi as reversi_view
+    from tests.ui_helpers import key, recorded_text_rects, window_for_a_test
+    from ui import grid_view
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.open_demo("game:reversi:hotseat:")
+        app.run_frames(2)
+        scene = app.scene
+        key(app, pygame.K_a)
+        key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+        key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+        assert scene.analysis.active and app.settings.text_size == 1.5
+        texts = recorded_text_rects(monkeypatch, grid_view, reversi_view)
+        texts += recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        pygame.image.save(app.screen, str(tmp_path / "toast.png"))
+        said = "Text size: Larger (Ctrl+plus, Ctrl+minus, Ctrl+0)"
+        (pill, message), = app.messages._drawn
+        graph = scene.board_side.graph_rect
+        assert message.text == said and graph.height > 0
+        assert not pill.colliderect(graph), (pill, graph)
+        assert app.screen.get_rect().contains(pill)
+        (_m, lines, cut), = app.messages.shown(app.scale, app.messages_width(), app.messages_room())
+        assert " ".join(lines) == said and not cut  # said whole
+        under = [(value, rect) for value, rect in texts if value.strip() and rect.colliderect(pill)]
+        assert not under, (pill, under)
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1280, 800), (800, 1000)])

@@ -483,3 +483,51 @@ def test_the_titles_and_controls_stand_in_two_columns(tmp_path, monkeypatch, siz
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+SETTINGS_SHOWN = ("language", "theme", "text_size", "show_legal", "face_me", "show_evaluations", "animation_speed",
+                  "move_time", "trax_notation", "fullscreen", "sound", "volume", "player_name")
+
+
+@pytest.mark.parametrize(("language", "other"), [("en", "pt"), ("pt", "en")])
+def test_a_second_click_on_the_language_finds_it_where_the_first_did(tmp_path, monkeypatch, language, other):
+    """With the form scrolled so that the language's line showed in part, a click on it changed the
+    language, and the form, built again in the new words, scrolled that line whole into view: the
+    rows moved down under the pointer, and a quick second click at the same pixel missed the
+    language.  The line clicked stays where it was, so the second click changes the language
+    again, and nothing else, in both directions."""
+    from ui.scenes.common import scroll_exactly
+
+    def settings_now() -> dict[str, object]:
+        return {name: getattr(app.settings, name) for name in SETTINGS_SHOWN}
+
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        app.settings.text_size = 1.5
+        with in_language(app, language):
+            app.switch(SettingsScene(app))
+            app.run_frames(2)
+            area = app.scene.menu.get_scrollarea()
+            scroll_exactly(area, 36)  # the line's top scrolled out of view, its lower half shown
+            app.invalidate()
+            app.run_frames(1)
+            line = app.scene.menu.get_widget("language")
+            shown = line.get_rect(to_real_position=True)  # its part in view
+            top = line.get_rect(to_real_position=True, real_position_visible=False).top
+            assert area.get_offsets()[1] == 36 and top < shown.top and shown.height > 20
+            at = ((shown.x + line._title_size + shown.right) // 2, shown.centery)  # noqa: SLF001 - its items' half
+            before = settings_now()
+            click(app, at, frames=3)
+            first = settings_now()
+            assert {name for name in before if before[name] != first[name]} == {"language"}
+            assert first["language"] == other
+            moved = app.scene.menu.get_widget("language")
+            assert moved.get_rect(to_real_position=True, real_position_visible=False).top == top  # not moved
+            click(app, at, frames=3)  # the second click, at the same pixel
+            second = settings_now()
+            assert {name for name in first if first[name] != second[name]} == {"language"}
+            assert second["language"] == language
+            pygame.image.save(app.screen, str(tmp_path / "language.png"))
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]

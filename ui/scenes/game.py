@@ -925,21 +925,23 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.board_side.draw_on_top(surface, shown, labels)
 
     def messages_above(self) -> int | None:
-        """The window's messages stand above the game's own and the status line they replace: both
-        at the bottom, they were drawn over each other.  Under a card on the board, where the game
-        shows none, they take the game's place on the status line (``App.messages_bottom``'s gap
-        given back): above it they would reach the card."""
+        """The window's messages stand in the lane under the board, as the game's own do: on the
+        status line, in its place (``BoardSide.draw_status``), while the game shows none of its
+        own, else above the game's.  They stood above the status line, over the board's foot:
+        "Text size: Larger" after Ctrl+plus lay over analysis's evaluation graph at 800x600 and
+        1024x768 (``App.messages_bottom``'s gap given back on the status line)."""
         s, side = self.app.scale, self.board_side
         shown = self.messages.height(s, side.messages_width(), side.messages_room())
-        if not shown and side.card_on_board() is not None:
+        if not shown:
             return side.messages_bottom() + int(8 * s)
-        return side.messages_bottom() - max(Messages.line_height(s), shown)
+        return side.messages_bottom() - shown
 
     def messages_ceiling(self) -> int | None:
-        """The foot of a card standing on the board: the window's messages, above the game's, stack
-        no higher (``BoardSide.messages_room``); None, as high as they need, without one."""
-        card = self.board_side.card_on_board()
-        return None if card is None else card.bottom
+        """The top of the lane under the board (``BoardSide.messages_room``: the foot of the board's
+        room, its coordinates and analysis's graph, or of a card standing on the board): the
+        window's messages stack no higher, and wait there for the game's own to go."""
+        side = self.board_side
+        return side.messages_bottom() - side.messages_room()
 
     def messages_centre(self) -> int | None:
         return self.board_side.area.centerx

@@ -192,10 +192,19 @@ class BoardSide:
 
     # -- the status line ------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface) -> None:
-        """The status line, unless a message stands in its place."""
+        """The status line, unless a message stands in its place: the game's own, or the window's
+        (``GameScene.messages_above``)."""
         said = self.status()
-        if said is not None:
+        if said is not None and not self.window_messages_here():
             self._status_line(surface, list(said[0]), said[1])
+
+    def window_messages_here(self) -> bool:
+        """Whether the window's messages ("Text size: Larger") stand on the status line: the game
+        shows none of its own, and one of the window's has room in the lane under the board."""
+        app = self.scene.app
+        if self.scene.messages.current() or not app.messages.current():
+            return False
+        return bool(app.messages.shown(app.scale, app.messages_width(), app.messages_room()))
 
     def status(self) -> tuple[tuple[str, ...], tuple[int, int, int]] | None:
         """What the status line says (its forms, longest first) and in which colour; None while a

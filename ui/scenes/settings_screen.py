@@ -25,6 +25,7 @@ from ui.scenes.common import (
     heading,
     make_menu,
     rendering_held,
+    scroll_exactly,
     time_label,
     time_per_move_title,
 )
@@ -42,6 +43,7 @@ from ui.theme import THEMES, Color
 from ui.widgets import Button, card, mix
 
 WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
+CLICKS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # the pointer's presses (a tap comes as one: ``ui.app``)
 
 
 class SettingsScene(MenuFormScene):
@@ -56,6 +58,7 @@ class SettingsScene(MenuFormScene):
         self.form_took: pygame.event.Event | None = None  # the last key or click the form took, changing it alone
         self.look_before: FormLook | None = None  # the form's look before that key or click (``input_area``)
         self.message_room = 0  # the height kept under the form for the window's messages (``update``)
+        self.clicked: tuple[str, int] | None = None  # the line a click given to the form now is on (``_rebuild``)
 
     def _type_name(self, text: str) -> None:
         """The name as typed is kept for the field (a trailing space before the next word); the
@@ -121,9 +124,39 @@ class SettingsScene(MenuFormScene):
         self._rebuild()  # Enter again, on the same button, forgets
 
     def _rebuild(self) -> None:
-        """The form built again (the focus where it was)."""
+        """The form built again (the focus where it was).  One built for a click (a language, a
+        theme, a text size chosen with the pointer) keeps the line clicked where it stood in the
+        window as it was clicked (``clicked``): with the line in view in part, the form built again
+        scrolled it whole into view, the rows moved down under the pointer by as much, and a quick
+        second click at the same place after a change of language missed the language."""
+        clicked = self.clicked
         with self.keeping_focus():
             self.resize(self.app.size)
+        if clicked is not None:
+            self._keep_in_place(*clicked)
+
+    def _line_at(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """The id of the form's line shown at ``pos`` and where its top stands in the window; None
+        where no line with an id is."""
+        if self.menu is None or not self.menu.get_scrollarea().get_view_rect().collidepoint(pos):
+            return None
+        for line in self.menu.get_widgets():
+            if line.is_visible() and line.get_id() and line.get_rect(to_real_position=True).collidepoint(pos):
+                return line.get_id(), _top_in_window(line)
+        return None
+
+    def _keep_in_place(self, line_id: str, top: int) -> None:
+        """The new form scrolled so that its line ``line_id`` has its top at ``top`` in the window
+        again, as near as the form's ends allow."""
+        try:
+            line = self.menu.get_widget(line_id)
+        except (ValueError, KeyError):
+            line = None
+        area = self.menu.get_scrollarea()
+        hidden = area.get_hidden_height()
+        if line is None or not hidden:
+            return
+        scroll_exactly(area, max(0, min(hidden, area.get_offsets()[1] + _top_in_window(line) - top)))
 
     def keys_section(self) -> str | None:
         """F1 here: the keys page at its top, "Everywhere": how a form is gone through, and F11."""
@@ -251,8 +284,13 @@ class SettingsScene(MenuFormScene):
         if self.back_button.handle(event):
             return
         self.form_took = event
-        if not self.form_buttons_key(event):
-            self.menu_event(event)
+        pos = getattr(event, "pos", None)
+        self.clicked = self._line_at(pos) if event.type in CLICKS and pos is not None else None
+        try:
+            if not self.form_buttons_key(event):
+                self.menu_event(event)
+        finally:
+            self.clicked = None
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
         """For a key or click the form or Back took: the lines it chose or changed alone where
@@ -272,3 +310,9 @@ class SettingsScene(MenuFormScene):
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         self.draw_form(surface)
         self.back_button.draw(surface, theme, s)
+
+
+def _top_in_window(line: pygame_menu.widgets.Widget) -> int:
+    """Where the top of a form's ``line`` stands in the window as the form is scrolled now, the
+    part scrolled out of view counted."""
+    return line.get_rect(to_real_position=True, real_position_visible=False).top

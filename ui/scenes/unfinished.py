@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui import file_report
-from ui.autosave import SHELF, described_parts, player_names, to_continue
+from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
 from ui.i18n import _
 from ui.scenes.records import Entry, RecordsScene, RowParts
 
@@ -38,9 +38,12 @@ class UnfinishedScene(RecordsScene):
         return _("No unfinished games.")
 
     def row_parts(self, entry: Entry) -> RowParts:
-        """An unfinished game's row: its game and players, its plies, date and options (``describe``)."""
+        """An unfinished game's row: its game and players; under them its plies and date, whose move
+        it is and its clock (``where_it_stands``), then its start and options (``describe``), each
+        part where the row has room for it whole (``row_lines``)."""
         title, details = described_parts(entry.record)
-        return RowParts(title, "", "", player_names(entry.record), details)
+        return RowParts(title, "", "", player_names(entry.record),
+                        [*details[:1], *where_it_stands(entry.record), *details[1:]])
 
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)
