@@ -790,10 +790,12 @@ def bar_captions(monkeypatch) -> list[str]:
 def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
     the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
-    move, and the bar now says it too until the first values come."""
+    move, and the bar now says it too until the first values come.  The analysis' clock stands
+    still: on a loaded machine the frames took over a second, and the bar counted it ("... 1 s")."""
     said = bar_captions(monkeypatch)
     compiling_analysis_workers(monkeypatch)
     app.open_demo("game:reversi:hotseat:f5")
+    app.scene.analysis.clock = lambda: 1000.0
     key(app, pygame.K_a)
     app.run_frames(3)
     assert said and said[-1] == "Preparing the engine…"
