@@ -399,9 +399,11 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
     assert (player.limits.time, player.limits.remaining, player.limits.increment) == (job.move_time, job.remaining, 3.0)
 
 
-def test_a_search_asked_again_has_this_turns_time_off_its_clock(app):
+def test_a_search_asked_again_has_this_turns_time_off_its_clock(app, monkeypatch):
     """Back from the rules (or the search tree) the computer is asked again: it was given the
-    whole clock of the turn's start, overstating the time it had left."""
+    whole clock of the turn's start, overstating the time it had left.  The game's clock stands
+    still (``held_game_clock``): a loaded machine's slow frames spent more than the second allowed."""
+    held_game_clock(monkeypatch)
     scene = clocked(app, "1m+0s")  # hot-seat: nobody answers, the turn goes on
     play(app, scene, "b2")
     app.run_frames(2)
