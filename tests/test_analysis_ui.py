@@ -790,10 +790,12 @@ def bar_captions(monkeypatch) -> list[str]:
 def test_a_first_analysis_says_the_engine_is_being_prepared(app, monkeypatch):
     """A fresh install's first analysis waited 10-20 s for its worker to compile the engine while
     the bar said "Analysing…"; the game screen says "Preparing the engine…" for a first computer
-    move, and the bar now says it too until the first values come."""
+    move, and the bar now says it too until the first values come.  The analysis' clock stands
+    still: on a loaded machine the frames took over a second, and the bar counted it ("... 1 s")."""
     said = bar_captions(monkeypatch)
     compiling_analysis_workers(monkeypatch)
     app.open_demo("game:reversi:hotseat:f5")
+    app.scene.analysis.clock = lambda: 1000.0
     key(app, pygame.K_a)
     app.run_frames(3)
     assert said and said[-1] == "Preparing the engine…"
@@ -882,7 +884,7 @@ def test_analysis_waits_while_the_computer_searches_its_move_against_a_human(app
     assert not scene.analysis.waiting
 
 
-def test_analysis_waits_while_a_watched_game_goes_on_and_works_while_it_is_paused(app):
+def test_analysis_waits_while_a_watched_game_goes_on_and_works_while_it_is_paused(app, monkeypatch):
     """Watching PC vs PC with analysis on, its worker searched every position at the same time as
     the player to move, three searches on two cores, so each player got less than its time budget
     and played below its level: analysis now waits while a watched game goes on (between the
@@ -890,10 +892,14 @@ def test_analysis_waits_while_a_watched_game_goes_on_and_works_while_it_is_pause
     on the position shown while the game is paused."""
     from ui.analysis_mode import summary_text
     from ui.match import PC_VS_PC, MatchSetup
+    from ui.scenes import game_computer
 
+    # Slow's pace made long enough that a reply waits all test for its moment: a loaded machine's
+    # slow frame after it came played it, where the test looks between two moves
+    monkeypatch.setattr(game_computer, "SPEEDS", ((game_computer.SPEEDS[0][0], 600.0), *game_computer.SPEEDS[1:]))
     app.start_game(MatchSetup("hex", {"size": 7}, PC_VS_PC, ("level-3", "level-3"), 1.0, seed=1))
     scene = app.scene
-    scene.speed = 0  # Slow: a reply waits 1.5 s for its moment
+    scene.speed = 0  # Slow: a reply waits for its moment
     key(app, pygame.K_a)
     assert wait(app, lambda: scene.computer.thinking() and scene.analysis.waiting, 120)
     assert not scene.analysis.running() and scene.analysis.labels() == {}

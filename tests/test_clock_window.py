@@ -16,6 +16,7 @@ from tests.ui_helpers import (
     autosaves_written,
     click,
     clocks_lit,
+    held_game_clock,
     key,
     recorded_text_rects,
     resign_by_keys,
@@ -398,9 +399,11 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
     assert (player.limits.time, player.limits.remaining, player.limits.increment) == (job.move_time, job.remaining, 3.0)
 
 
-def test_a_search_asked_again_has_this_turns_time_off_its_clock(app):
+def test_a_search_asked_again_has_this_turns_time_off_its_clock(app, monkeypatch):
     """Back from the rules (or the search tree) the computer is asked again: it was given the
-    whole clock of the turn's start, overstating the time it had left."""
+    whole clock of the turn's start, overstating the time it had left.  The game's clock stands
+    still (``held_game_clock``): a loaded machine's slow frames spent more than the second allowed."""
+    held_game_clock(monkeypatch)
     scene = clocked(app, "1m+0s")  # hot-seat: nobody answers, the turn goes on
     play(app, scene, "b2")
     app.run_frames(2)
@@ -445,13 +448,16 @@ def test_the_leagues_doc_lists_every_clock_the_setup_offers():
     assert [None, *said] == list(CLOCK_CHOICES)
 
 
-def test_a_resignation_leaves_the_clock_at_the_time_the_resigning_side_had_used(app, skipped_time):
+def test_a_resignation_leaves_the_clock_at_the_time_the_resigning_side_had_used(app, monkeypatch):
     """A player who thought a minute and resigned saw the clock jump back to what it read when the
     turn began (4:51 after 4:35 was shown): the turn's time was dropped when the game ended
-    between moves.  It is charged to the side to move, without the increment."""
+    between moves.  It is charged to the side to move, without the increment.  The game's clock
+    stands still but for that minute (``held_game_clock``): a loaded machine's slow frames took the
+    reading past 3:59."""
+    skip = held_game_clock(monkeypatch)
     scene = clocked(app, "5m+3s")  # hot-seat Tic-tac-toe
     click(app, scene.view.cell_rect(1, 1).center)  # X plays b2: 5:03 left
-    skipped_time(60.0)  # O thinks a minute
+    skip(60.0)  # O thinks a minute
     app.run_frames(2)
     assert scene.panel.clock_texts()[1] in ("4:00", "3:59")
     resign_by_keys(app)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, key, make_app, wait, words_in
+from tests.ui_helpers import click, held_messages_clock, key, make_app, wait, words_in
 from ui.scenes.rules import RulesScene
 from ui.widgets import Messages
 
@@ -65,10 +65,12 @@ def test_the_text_takes_the_messages_lane_while_no_message_is_shown(tmp_path, mo
         below = int(3 * app.scale)  # into the arrow, under the text's last row
         assert bottom - lane_top > Messages.line_height(app.scale)  # the room given back
         assert scene.text_rect.bottom == bottom and _arrow_at(app, bottom + below)
+        clock = held_messages_clock(monkeypatch)  # its half second outlasts a loaded machine's slow frames
         app.messages.add("Saved: rastros.json", "info", duration=0.5)
         app.run_frames(2)
         assert scene.text_rect.bottom == lane_top and _arrow_at(app, lane_top + below)
-        assert wait(app, lambda: not app.messages.current(), 10)
+        clock(10.0)
+        assert wait(app, lambda: not app.messages.current())
         app.run_frames(2)
         assert scene.text_rect.bottom == bottom and _arrow_at(app, bottom + below)
     finally:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_game import reply_held
-from tests.ui_helpers import click, key, recorded_text_rects, wait
+from tests.ui_helpers import click, held_messages_clock, key, recorded_text_rects, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -51,9 +51,7 @@ def test_a_message_read_then_replaced_by_a_newer_one_does_not_come_back(app, mon
     """"Game saved" gave way, as it faded, to the older "... declines the draw" coming back for its
     whole time, as if that were the news.  A message read in the lane (``Messages.READ``) and then
     pushed out by a newer one is over; the newer one fades to an empty lane."""
-    from tests.test_ui_message_lane import _moved_clock
-
-    clock = _moved_clock(monkeypatch)
+    clock = held_messages_clock(monkeypatch)
     scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1), ["b2", "a1"])
     app.switch(scene)
     app.run_frames(2)

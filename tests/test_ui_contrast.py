@@ -5,6 +5,7 @@ warning) take the ink that reads there (white on the dark theme's light blue was
 from __future__ import annotations
 
 import math
+import types
 from collections import Counter
 
 import pygame
@@ -964,10 +965,18 @@ REFUSED_CLICKS = {  # a game's options and moves, then the cell a click is refus
 }
 
 
-def refused_flash(app, game_id: str) -> tuple[pygame.Rect, tuple[int, int], tuple[int, int]]:
+def refused_flash(app, game_id: str, monkeypatch, clock) -> tuple[pygame.Rect, tuple[int, int], tuple[int, int]]:
     """A hot-seat game of ``game_id`` clicked (real mouse events) where the click is refused and
     drawn at once: the place clicked, and the ends of a line of pixels across the flash that
-    marks it (from its middle out to its frame, or beyond a point's piece)."""
+    marks it (from its middle out to its frame, or beyond a point's piece).  ``clock``: conftest's
+    ``still_clock``, which the click's time is read on too, so that the flash (half a second) and
+    its shake stand as they began however slow a loaded machine's frames are."""
+    from ui import grid_view
+    from ui.scenes import game_mouse
+
+    still = types.SimpleNamespace(monotonic=lambda: clock.now)
+    for module in (game_mouse, grid_view):
+        monkeypatch.setattr(module, "time", still)
     options, moves, cell = REFUSED_CLICKS[game_id]
     scene = GameScene(app, MatchSetup(game_id, options, HOTSEAT, (None, None), 0.1), moves)
     app.switch(scene)
@@ -1014,13 +1023,13 @@ def test_a_refused_clicks_flash_stands_out_from_all_it_is_drawn_on(name, deficie
 
 @pytest.mark.parametrize("name", list(THEMES))
 @pytest.mark.parametrize("game_id", list(REFUSED_CLICKS))
-def test_a_refused_clicks_flash_is_drawn_rimmed(app, name, game_id):
+def test_a_refused_clicks_flash_is_drawn_rimmed(app, monkeypatch, still_clock, name, game_id):
     """The flash is drawn as the rule above measures it: its colour beside its black rim, read
     off the screen after a click refused in each game."""
     from ui.board_marks import flash_colour
 
     app.settings.theme = name
-    start, end = refused_flash(app, game_id)
+    start, end = refused_flash(app, game_id, monkeypatch, still_clock)
     assert rimmed_on(app.screen, start, end, flash_colour(app.theme.invalid)), game_id
 
 

@@ -2,7 +2,7 @@
 (ui/scenes/game_over.py ``GameOverCard.ready``): moves typed quickly with Enter, the game ended
 by the last one, and the next Enter pressed the card's Rematch, a new game with the sides swapped.
 Played from the keyboard, the card's buttons take no key nor click for ``KEY_GRACE`` seconds,
-drawn disabled; by the game's clock (``skipped_time``), never a sleep."""
+drawn disabled; by the game's clock held still (``held_time``), never a sleep."""
 
 from __future__ import annotations
 
@@ -10,15 +10,23 @@ import time
 import types
 
 import pygame
+import pytest
 
 from tests.test_ui_move_entry import enter_moves, place, start
-from tests.ui_helpers import click, key, key_down, key_up, wait
+from tests.ui_helpers import click, held_game_clock, key, key_down, key_up, wait
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes import game_over
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import KEY_GRACE, OVER_DELAY
 
 WINNING = "b2 a1 b1 c1"  # X then plays b3: three in the b column
+
+
+@pytest.fixture
+def held_time(monkeypatch):
+    """The game screen's clock standing still, moved on by the test alone (``held_game_clock``):
+    a loaded machine's slow frames cannot use up the grace before a key pressed within it."""
+    return held_game_clock(monkeypatch)
 
 
 def typed_to_the_end(app, skip):
@@ -34,28 +42,28 @@ def typed_to_the_end(app, skip):
     return scene
 
 
-def test_an_enter_right_after_the_card_came_up_does_not_rematch(app, skipped_time):
-    scene = typed_to_the_end(app, skipped_time)
+def test_an_enter_right_after_the_card_came_up_does_not_rematch(app, held_time):
+    scene = typed_to_the_end(app, held_time)
     for pressed in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_r, pygame.K_n):
         key(app, pressed)
         assert scene.is_over() and len(scene.history) == 5, pygame.key.name(pressed)
     assert not any(button.enabled for button in scene.over_card.buttons)  # drawn disabled meanwhile
-    skipped_time(KEY_GRACE)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     assert all(button.enabled for button in scene.over_card.buttons)
     key(app, pygame.K_RETURN)  # seen: Enter presses Rematch, the card's primary button
     assert not scene.history and not scene.is_over()
 
 
-def test_an_enter_held_through_the_grace_repeats_into_nothing(app, skipped_time):
+def test_an_enter_held_through_the_grace_repeats_into_nothing(app, held_time):
     """Pressed within the grace and held, Enter repeats (pygame's key repeat: KEYDOWN after
     KEYDOWN, no KEYUP) past it: the repeats press nothing, though the card's buttons are enabled
     then; let go and pressed again, it presses Rematch.  Another key held meanwhile (N) does not
     keep a fresh Enter from acting."""
-    scene = typed_to_the_end(app, skipped_time)
+    scene = typed_to_the_end(app, held_time)
     key_down(app, pygame.K_RETURN)
     key_down(app, pygame.K_n)
-    skipped_time(KEY_GRACE)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     assert all(button.enabled for button in scene.over_card.buttons)
     for _repeat in range(3):
@@ -66,12 +74,12 @@ def test_an_enter_held_through_the_grace_repeats_into_nothing(app, skipped_time)
     assert not scene.history and not scene.is_over()
 
 
-def test_a_key_down_as_the_card_came_up_acts_only_once_pressed_again(app, monkeypatch, skipped_time):
+def test_a_key_down_as_the_card_came_up_acts_only_once_pressed_again(app, monkeypatch, held_time):
     """Enter held since the last move (the keyboard's state, which posted events leave alone):
     its repeats after the grace press nothing either."""
     monkeypatch.setattr(game_over, "keys_held", lambda keys: {pygame.K_RETURN} & set(keys))
-    scene = typed_to_the_end(app, skipped_time)
-    skipped_time(KEY_GRACE)
+    scene = typed_to_the_end(app, held_time)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     key_down(app, pygame.K_RETURN)
     assert scene.is_over() and len(scene.history) == 5
@@ -80,21 +88,21 @@ def test_a_key_down_as_the_card_came_up_acts_only_once_pressed_again(app, monkey
     assert not scene.history
 
 
-def test_a_click_on_rematch_within_the_grace_plays_no_rematch(app, skipped_time):
-    scene = typed_to_the_end(app, skipped_time)
+def test_a_click_on_rematch_within_the_grace_plays_no_rematch(app, held_time):
+    scene = typed_to_the_end(app, held_time)
     rematch = scene.over_card.buttons[0]
     click(app, rematch.rect.center)
     assert scene.is_over() and len(scene.history) == 5
-    skipped_time(KEY_GRACE)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     click(app, rematch.rect.center)
     assert not scene.history
 
 
-def test_the_card_brought_back_by_the_player_takes_enter_at_once(app, skipped_time):
+def test_the_card_brought_back_by_the_player_takes_enter_at_once(app, held_time):
     """View board (B) and Enter again: the card asked for is seen, its keys act at once."""
-    scene = typed_to_the_end(app, skipped_time)
-    skipped_time(KEY_GRACE)
+    scene = typed_to_the_end(app, held_time)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     key(app, pygame.K_b)
     assert scene.card_shown() is None
@@ -104,25 +112,25 @@ def test_the_card_brought_back_by_the_player_takes_enter_at_once(app, skipped_ti
     assert not scene.history
 
 
-def test_a_new_end_after_undo_has_its_own_grace(app, skipped_time):
-    scene = typed_to_the_end(app, skipped_time)
-    skipped_time(KEY_GRACE)
+def test_a_new_end_after_undo_has_its_own_grace(app, held_time):
+    scene = typed_to_the_end(app, held_time)
+    held_time(KEY_GRACE)
     app.run_frames(2)
     key(app, pygame.K_u)  # the winning move taken back
     assert not scene.is_over()
     enter_moves(app, "b3")
-    skipped_time(OVER_DELAY)
+    held_time(OVER_DELAY)
     app.run_frames(2)
     key(app, pygame.K_RETURN)
     assert scene.is_over() and len(scene.history) == 5
 
 
-def test_a_game_played_with_the_mouse_has_its_card_ready_at_once(app, skipped_time):
+def test_a_game_played_with_the_mouse_has_its_card_ready_at_once(app, held_time):
     """No key on its way: the card takes Enter as soon as it shows (as before)."""
     scene = start(app, "tictactoe")
     for cell in ((1, 1), (0, 0), (0, 1), (0, 2), (2, 1)):  # b2 a1 b1 c1 b3, as (row, column)
         click(app, place(scene, cell))
-    skipped_time(OVER_DELAY)
+    held_time(OVER_DELAY)
     app.run_frames(2)
     assert scene.card_shown() is scene.over_card and not scene.keyboard_play
     key(app, pygame.K_RETURN)

@@ -14,6 +14,7 @@ from ai.base import WIN
 from ai.match import WHOLE_GAME, random_line
 from tests.ui_helpers import (
     click,
+    held_game_clock,
     in_language,
     key,
     recorded_text,
@@ -1270,9 +1271,12 @@ def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch
     is 0 - 0 until a loop or a line ends the game, so the number told nothing, and nothing of
     what would count.  Now the cards show no score while the game goes on, as Hex's and
     Tic-tac-toe's never do; at the end they show the count (and Fill the board, whose sum is
-    the board's at every moment, shows it all game)."""
+    the board's at every moment, shows it all game).  The game's clock stands still
+    (``held_game_clock``): the finished game's result card, come up in a loaded machine's slow
+    frame, covered the cards."""
     import games
 
+    held_game_clock(monkeypatch)
     game = games.load("trax")
     first = game.initial_state()
     going_on = hotseat(app, "trax", [game.format_move(first, first.legal_moves()[0])])

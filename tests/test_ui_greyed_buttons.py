@@ -13,7 +13,7 @@ import pytest
 from games.record import GameRecord
 from tests.test_clock_window import clocked
 from tests.test_ui_computer_draw import against, said
-from tests.ui_helpers import click, in_language, key
+from tests.ui_helpers import click, held_game_clock, in_language, key
 from ui.autosave import games_dir
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -105,7 +105,10 @@ def test_hint_greyed_on_the_computers_turn_says_why_and_asks_nothing(app):
     assert scene.computer.job_kind != "hint" and scene.hint is None
 
 
-def test_a_finished_games_hint_and_resign_say_the_game_is_over(app):
+def test_a_finished_games_hint_and_resign_say_the_game_is_over(app, monkeypatch):
+    """The final position, before its result card (which takes the keys) comes up: the game's
+    clock holds still, so that a loaded machine's slow frames do not bring the card first."""
+    held_game_clock(monkeypatch)
     scene = started(app, HOTSEAT, (None, None), moves=["a1", "b1", "a2", "b2", "a3"])  # X wins
     assert scene.is_over()
     says_when_clicked_and_pressed(app, scene, scene.btn_hint, (pygame.K_h, 0), "The game is over")

@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from ai.tournament import GameFinished, Tournament
-from tests.ui_helpers import click, wait
+from tests.ui_helpers import click, held_messages_clock, wait
 from ui import i18n
 from ui.autosave import tournaments_dir
 from ui.scenes.menu import MenuScene
@@ -223,7 +223,7 @@ def test_a_message_behind_a_newer_one_in_a_one_line_lane_is_still_read_for_its_t
     app.open_replay(random_record("reversi"), ply=20)
     app.run_frames(2)
     scene = app.scene
-    clock = _moved_clock(monkeypatch)
+    clock = held_messages_clock(monkeypatch)
     scene.messages.add("Picture saved: reversi.png")
     scene.messages.add("Copied the position")
     app.run_frames(2)
@@ -250,7 +250,7 @@ def test_a_message_let_go_past_its_time_does_not_wait_behind_a_newer_one_to_show
     app.open_replay(random_record("reversi"), ply=20)
     app.run_frames(2)
     scene = app.scene
-    clock = _moved_clock(monkeypatch)
+    clock = held_messages_clock(monkeypatch)
     scene.messages.add("The AI process stopped; it was restarted and searches again", "error", topic="restarted")
     scene.messages.hold("restarted")
     app.run_frames(2)
@@ -264,15 +264,6 @@ def test_a_message_let_go_past_its_time_does_not_wait_behind_a_newer_one_to_show
     clock(3.6)  # the newer message's time is up
     app.run_frames(2)
     assert _shown_in_lane(app, scene) == []
-
-
-def _moved_clock(monkeypatch):
-    """The messages' clock, moved on by the seconds given to the function returned (no waiting)."""
-    import ui.widgets as widgets
-
-    real, ahead = widgets.time.monotonic, [0.0]
-    monkeypatch.setattr(widgets.time, "monotonic", lambda: real() + ahead[0])
-    return lambda seconds: ahead.__setitem__(0, ahead[0] + seconds)
 
 
 def _shown_in_lane(app, scene) -> list[str]:

@@ -22,6 +22,7 @@ from tests.ui_helpers import (
     click,
     clocks_lit,
     computer_words,
+    held_messages_clock,
     in_language,
     key,
     recorded_text_rects,
@@ -1082,6 +1083,7 @@ def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started
                    encoding="utf-8")
     scene = forfeited_at_its_second_move(app, bot)
     key(app, pygame.K_b)  # the result card put away (View board), as a person looks at the board
+    held_messages_clock(monkeypatch)  # its message's 6 s outlast the bot's slow start however loaded the machine
     key(app, pygame.K_u)
     assert scene.forfeit is None and not scene.is_over() and len(scene.history) == 1
     said = [m.text for m in scene.messages.current()]
@@ -1108,10 +1110,17 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     the start-up as its thinking.  It says "Starting pensador's program…" over the start-up and
     its thinking's seconds start at 0 once the program is ready."""
     import re
+    import types
 
-    bot = tmp_path / "pensador.py"  # slow to load (its set-up), slow at its second move
-    bot.write_text(bot_faulting_at(tmp_path, 2, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
-                   + "\ntime.sleep(2.5)\n", encoding="utf-8")
+    from ui.scenes import game_computer
+
+    def slow_bot(move: int) -> None:
+        """pensador.py: slow to load (its set-up), and slow at the process's ``move``-th move."""
+        bot.write_text(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
+                       + "\ntime.sleep(2.5)\n", encoding="utf-8")
+
+    bot = tmp_path / "pensador.py"
+    slow_bot(2)
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 30.0))
     app.switch(scene)
     assert wait(app, scene.human_to_move)
@@ -1121,13 +1130,17 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     assert wait(app, lambda: scene.computer.thinking_since() is not None)
     key(app, pygame.K_u)  # taken back while it thinks: its program is stopped
     assert len(scene.history) == 2 and scene.human_to_move()
+    slow_bot(1)  # anew, it thinks at its first move: its answer came within a loaded machine's slow frame, unread
     click(app, scene.view.cell_rect(2, 2).center)  # c3 again: its program starts anew for the move
     said: list[list[str]] = []
 
     def ready() -> bool:
+        began = scene.computer.thinking_since()
         with monkeypatch.context() as patched:
+            if began is not None:  # the words as the program is ready, not a loaded machine's slow frame later
+                patched.setattr(game_computer, "time", types.SimpleNamespace(monotonic=lambda: began))
             said.append(computer_words(scene, patched))
-        return scene.computer.thinking_since() is not None
+        return began is not None
 
     assert wait(app, ready)
     starting = [words_said for words_said in said if "Starting pensador's program…" in " ".join(words_said)]

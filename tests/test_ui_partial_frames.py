@@ -516,10 +516,11 @@ def test_the_pointer_over_the_tournaments_set_up_draws_the_buttons_it_lights(app
 
 
 def test_a_step_of_a_replay_draws_its_board_side_and_its_panels_list_not_its_title_and_actions(
-        app, monkeypatch, tmp_path):
+        app, monkeypatch, tmp_path, still_clock):
     """Right and Left: the board's side and the panel under its title, then nothing for the
     key let go, the board's side alone while the move animates and once it is still.  Each step
-    drew the whole window."""
+    drew the whole window.  The board's clock stands still (``still_clock``) until the test ends
+    the animation: a loaded machine's slow frames ended it before the test looked."""
     scene = _replay(app, "reversi", plies=8, ply=2)  # Reversi's discs turn over as a move is shown
     shown = shown_areas(monkeypatch)
     _press(app, pygame.K_LEFT)
@@ -531,6 +532,8 @@ def test_a_step_of_a_replay_draws_its_board_side_and_its_panels_list_not_its_tit
     del shown[:]
     _press(app, pygame.K_RIGHT)  # the move animates
     assert scene.view.is_animating()
+    app.run_frames(2)
+    still_clock.now += 10.0  # its time over
     app.run_frames(200, until=lambda: not scene.view.is_animating() and not app.dirty)
     app.frame()
     assert shown and all(areas is not None for areas in shown)

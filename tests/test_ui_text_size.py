@@ -14,6 +14,7 @@ from tests.ui_helpers import (
     autosaves_written,
     click,
     down_to_widget,
+    held_game_clock,
     in_language,
     recorded_text_rects,
     wait,
@@ -464,8 +465,10 @@ def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, g
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
 def test_a_finished_game_keeps_three_rows_of_moves_at_larger_text(projector, monkeypatch):
     """A result's thinking card did not go to one line: the move list of a finished game kept one
-    row at Larger text in a 1024x768 window."""
+    row at Larger text in a 1024x768 window.  The game's clock stands still (``held_game_clock``):
+    the result card, come up in a loaded machine's slow frame, took the panel's place."""
     app = projector
+    held_game_clock(monkeypatch)
     choose_text_size(app, 1.5)
     app.open_demo("game:tictactoe:hotseat:b2,a1,a2,c2,c1,a3,b1,b3,c3")
     app.run_frames(2)

@@ -17,6 +17,7 @@ import pytest
 from tests.ui_helpers import (
     click,
     count_calls,
+    held_game_clock,
     in_language,
     recorded_text,
     recorded_text_rects,
@@ -268,7 +269,10 @@ def test_the_time_bar_waits_for_the_engine_then_counts_the_search_alone(app, mon
     """After installing, the first search waits for its worker to compile the kernels, on no move's
     time.  The time bar counted that wait: against level 3, after d3, it stood full for over a
     minute under "Preparing the engine…" (qa91), as if the move were overdue.  It stays empty
-    while the engine is prepared and then fills with the search's own time."""
+    while the engine is prepared and then fills with the search's own time: a quarter of its second,
+    on the game's clock held still (``held_game_clock``), where a loaded machine's slow frames
+    filled half of it."""
+    skip = held_game_clock(monkeypatch)
     preparing = _computer_stood_in(monkeypatch)
     scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HUMAN_VS_PC, (None, "level-3"), 1.0), [])
     app.switch(scene)
@@ -282,6 +286,8 @@ def test_the_time_bar_waits_for_the_engine_then_counts_the_search_alone(app, mon
     assert fills and set(fills) == {0}
     preparing.on = False
     computer.progress = AIProgress(job_id=1, depth=1, best_move=19, best_text="d6", pv=["d6"])
+    _tick(app)  # the engine ready: the search's time starts
+    skip(0.25)
     fills.clear()
     _tick(app)
     full = scene.panel.rect.width

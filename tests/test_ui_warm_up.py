@@ -111,6 +111,8 @@ def test_a_computer_move_heard_within_a_moment_is_not_said_as_preparing_the_engi
     app.switch(scene)
     app.run_frames(2)
     monkeypatch.setattr(GameScene, "preparing_engine", lambda self: True)  # its worker compiling
+    # within the moment however long a loaded machine's slow frames take before the words are read
+    monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 3600.0)
     click(app, scene.view.centre(2, 2))  # c3, the centre
     assert wait(app, scene.computer_thinking)
     scene.computer.progress = None  # its search not yet heard

@@ -7,6 +7,7 @@ import functools
 import inspect
 import threading
 import time
+import types
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -421,6 +422,43 @@ def clocks_lit(app: App, monkeypatch) -> list[bool]:
         app.invalidate()
         app.run_frames(1)
     return lit
+
+
+def held_game_clock(monkeypatch) -> Callable[[float], None]:
+    """The game screen's clock (``time`` in ``ui.scenes.game`` and its parts, those conftest's
+    ``skipped_time`` moves) standing still: the function returned moves it on by the seconds it is
+    given and a millisecond more (the clock's sums in floating point may fall a hair short).  Under
+    ``skipped_time`` the real clock goes on, and a loaded machine's slow frames used up a grace
+    (``KEY_GRACE``, ``OVER_DELAY``) or a clock's second before the line of the test that needed it."""
+    import importlib
+
+    clock = types.SimpleNamespace(now=time.monotonic())
+    still = types.SimpleNamespace(monotonic=lambda: clock.now)
+    for part in ("game", "game_commands", "game_computer", "game_mouse", "game_over", "game_panel"):
+        module = importlib.import_module(f"ui.scenes.{part}")
+        if hasattr(module, "time"):
+            monkeypatch.setattr(module, "time", still)
+
+    def skip(seconds: float) -> None:
+        clock.now += seconds + 0.001
+
+    return skip
+
+
+def held_messages_clock(monkeypatch) -> Callable[[float], None]:
+    """The window's messages' clock (``time`` in ``ui.widgets``) standing still: the function
+    returned moves it on by the seconds it is given.  A message's seconds (3.5 s, 6 s for a forfeit
+    taken back) then last however slow a loaded machine's frames are, until the test moves them on;
+    the rest of the window keeps the real clock."""
+    import ui.widgets as widgets
+
+    clock = types.SimpleNamespace(now=time.monotonic())
+    monkeypatch.setattr(widgets, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+
+    def skip(seconds: float) -> None:
+        clock.now += seconds
+
+    return skip
 
 
 def autosaves_written() -> None:
