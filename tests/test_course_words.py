@@ -34,8 +34,7 @@ SHORT = {
     "A player who can capture must, and must finish the chain; any chain will do, not only the longest. "
     "No: the course's reading, capturing is a choice and a chain may stop early.":
         "Alquerque's second option note on New game, below the first, which names the university course",
-    "Saved {n} file in {folder}: {markdown} (the tables in Markdown for a course page), {others}": "any course's web page",
-    "Saved {n} files in {folder}: {markdown} (the tables in Markdown for a course page), {others}": "any course's web page",
+    "Saved {markdown}, the tables in Markdown for a course page, and its {others} in {folder}": "any course's web page",
     " (in Tabuleiro's course module {module} line {line})": "only to a student running the course's code",
     " (in Tabuleiro's course module {module} line {line}, called from {where} line {at})":
         "only to a student running the course's code",

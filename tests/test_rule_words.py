@@ -272,8 +272,9 @@ NOT_JSON = ["", "{", '{"a" 1}', '{"a": 1 "b": 2}', '"abc', '"a\x01"', '"\\q"', '
 
 
 def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
-    """A damaged record or settings file is reported with the JSON reader's own words after
-    "line L, column C:"; they stayed in English on the Portuguese screens."""
+    """A damaged record file opened is reported with the JSON reader's own words after "line L,
+    column C:"; they stayed in English on the Portuguese screens.  A settings file moved aside says
+    it is cut short or damaged, in either language, and never the reader's words."""
     from ui.settings import load as load_settings
     from ui.words import JSON_READER_WORDS, settings_problem
 
@@ -294,9 +295,9 @@ def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
         for problem in record_problems:
             shown = file_problem(problem)
             assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
-        for problem in settings_problems:
+        for problem in settings_problems:  # a settings file moved aside is said in plain words, the reader's in the log
             shown = settings_problem(problem)
-            assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
+            assert "incompleto ou danificado" in shown and not any(words in shown for words in said), shown
     assert [file_problem(p) for p in record_problems] == record_problems  # in English, the reader's own words
     assert [settings_problem(p) for p in settings_problems] == settings_problems
 

@@ -314,10 +314,17 @@ def continue_rows(app, monkeypatch) -> dict:
     """The Continue list shown afresh: each row's path with the texts drawn in its rectangle, the
     title first, and each with the rectangle it was drawn in."""
     from tests.ui_helpers import recorded_text_rects
+    from ui.scenes.row_pictures import replayed_position
 
     scene = UnfinishedScene(app)
     app.switch(scene)
+
+    def replayed() -> bool:  # the rows in sight replayed for their pictures, off the frames: whose move is known
+        in_sight = scene.entries[scene.scroll:scene.scroll + scene.shown]
+        return bool(in_sight) and all(replayed_position(entry.path, entry.record) is not None for entry in in_sight)
+
     assert wait(app, lambda: not scene.reading.loading and scene.entries, 30)
+    assert wait(app, replayed, 30)
     with monkeypatch.context() as patched:
         drawn = recorded_text_rects(patched)
         app.invalidate()

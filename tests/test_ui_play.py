@@ -107,7 +107,7 @@ def test_pc_vs_pc_runs_to_the_end(app):
 
 
 def test_thinking_is_shown_and_cancelled_by_undo(app, monkeypatch, computer_thinks_until_told):
-    """The computer's search, three plies deep, is said on the thinking card; U takes the
+    """The computer's search, three plies deep, is said on the thinking card ("3 moves ahead"); U takes the
     person's move back and stops it.  The turn lasts as long as the test needs
     (``computer_thinks_until_told``): a real level 5 could answer between the wait and the U."""
     computer_thinks_until_told.reporting(depth=3)
@@ -121,7 +121,7 @@ def test_thinking_is_shown_and_cancelled_by_undo(app, monkeypatch, computer_thin
         drawn = recorded_text(patched)
         app.invalidate()
         app.run_frames(1)
-    assert any("depth 3" in text for text in drawn), drawn
+    assert any("3 moves ahead" in text for text in drawn), drawn
     key(app, pygame.K_u)  # cancels the search
     assert not scene.computer_thinking() and scene.history == []
     assert wait(app, lambda: scene.worker.busy is None)

@@ -7,7 +7,14 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import in_language, key, tournament_started, wait, window_for_a_test
+from tests.ui_helpers import (
+    in_language,
+    key,
+    tournament_over_and_shown,
+    tournament_started,
+    wait,
+    window_for_a_test,
+)
 from ui.widgets import Messages
 
 
@@ -25,7 +32,7 @@ def larger(tmp_path, monkeypatch):
 def played(app, game_id: str, players: set[str], folder=None):
     """The tournament screen of ``game_id`` once the games of ``players`` are over and shown."""
     scene = tournament_started(app, game_id, players, folder, watch=False)
-    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
     app.run_frames(2)
     return scene
 

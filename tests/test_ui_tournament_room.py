@@ -9,7 +9,15 @@ import os
 import pygame
 
 from tests.outside_bots import held_league
-from tests.ui_helpers import click, key, recorded_rings, small_windows, tab_to, wait
+from tests.ui_helpers import (
+    click,
+    key,
+    recorded_rings,
+    small_windows,
+    tab_to,
+    tournament_over_and_shown,
+    wait,
+)
 from ui.scenes import tournament_results
 
 LEVELS = ("level-1", "level-2", "level-3", "level-4")
@@ -62,7 +70,7 @@ def test_up_and_down_reach_the_lines_of_games_a_stop_dropped_and_enter_shows_whe
     and says its line, as a click does."""
     scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)  # each result listed as it comes
     click(app, scene.buttons[1].rect.center)  # Stop: Ana's games are held at their first move
-    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 60)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 60)
     app.run_frames(2)
     drawn = [number for _rect, number, _text in scene._recent_rects]  # top to bottom: dropped lines, then results
     dropped = [number for _rect, number, text in scene._recent_rects if "replayed on Resume" in text]
@@ -102,7 +110,7 @@ def test_the_latest_results_show_three_rows_beside_the_board_and_the_ratings_at_
 
     scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", games_choice=4,
                                watch=False)
-    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
     assert len(scene.recent) == 20 and all(st.rated for st in scene.table)
     for size, text_size in small_windows(app):
         app.invalidate()
@@ -175,6 +183,6 @@ def test_the_running_screens_room_is_measured_again_only_when_what_it_measures_c
         used_as_fresh("Portuguese")
     results = len(scene.tournament.results)
     (folder / "go-on").write_text("")  # Ana moves: its games end, their results come
-    assert wait(app, lambda: not scene.tournament.is_running() and not scene.running, 120)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
     assert len(scene.tournament.results) > results
     used_as_fresh("results in")

@@ -119,6 +119,13 @@ def tournament_started(app: App, game_id: str, players: set[str], folder: Path |
     return scene
 
 
+def tournament_over_and_shown(scene: TournamentScene) -> bool:
+    """The screen's tournament has ended and the screen has taken every event it sent (its results
+    listed): ``scene.running`` is the run's own, over before the screen's next frame polls the
+    last results (a test read 9 of 20 latest results there)."""
+    return not scene.running and scene.tournament._events.empty()
+
+
 def tournament_running(app: App, folder: Path) -> TournamentScene:
     """A tournament of three levels of 3x3 begun on the screen, 50 + 50 games a pair (300 at 0.1 s
     a move: it runs for the whole of a test), its first game started; its files under ``folder``."""

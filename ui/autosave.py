@@ -835,7 +835,6 @@ def not_offered(record: GameRecord) -> bool:
 
 _MOVERS: dict[tuple, frozenset[int] | None] = {}  # a game's moves (``_moves_key``) -> the sides that made them
 _OPENINGS: dict[tuple, str] = {}  # a game's moves (``_moves_key``) -> its opening's name (``opening_name``)
-_TO_MOVE: dict[tuple, int | None] = {}  # a game's moves (``side_to_move``) -> the side to move after them
 REMEMBERED = 4096  # games each of these remembers; beyond, it starts again
 
 
@@ -967,38 +966,24 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
 
 
-def where_it_stands(record: GameRecord) -> list[str]:
+def where_it_stands(record: GameRecord, position: Any = None) -> list[str]:
     """The Continue row's words for where ``record``'s unfinished game stands, in the game screen's
-    words: whose turn it is ("Black to move", the side as the panel names it: ``words.side``) and
-    its clock ("clock 5 min + 3 s", as New game's Clock choice reads: ``ui.clocks.choice_label``),
-    each left out where there is none (a game this install cannot replay, one without a clock).
-    The list said neither: a player came back to a clocked game not knowing it ran, nor whose move."""
+    words: whose turn it is in ``position``, its last position where the list has replayed it
+    (``ui.scenes.row_pictures.replayed_position``, off the window's frames; left out until then),
+    ("Black to move", the side as the panel names it: ``words.side``) and its clock ("clock 5 min
+    + 3 s", as New game's Clock choice reads: ``ui.clocks.choice_label``), each left out where there
+    is none.  The list said neither: a player came back to a clocked game not knowing it ran, nor
+    whose move."""
     import games
     from ui.clocks import choice_label
 
     said = []
-    side = side_to_move(record)
-    if side is not None:
-        said.append(_("{side} to move").format(side=words.side(games.info(record.game_id), side)))
+    if position is not None and not position.is_terminal():
+        said.append(_("{side} to move").format(side=words.side(games.info(record.game_id), position.to_move)))
     clock = record.setup.get("clock")
     if clock_of(clock) is not None:
         said.append(_("clock {clock}").format(clock=choice_label(clock)))
     return said
-
-
-def side_to_move(record: GameRecord) -> int | None:
-    """The side to move in the last position of ``record``'s moves, once per game in a run (the list
-    asks on every frame it draws the row); None for a record this install cannot replay."""
-    key = (record.game_id, repr(sorted(record.options.items())), record.start_position, tuple(record.moves))
-    return _remembered(_TO_MOVE, key, lambda: _replayed_to_move(record))
-
-
-def _replayed_to_move(record: GameRecord) -> int | None:
-    try:
-        state = record.final_state()
-    except (RecordError, ValueError):
-        return None
-    return None if state.is_terminal() else state.to_move
 
 
 def record_date_text(record: GameRecord, named: bool = True) -> str:

@@ -72,6 +72,15 @@ def last_position(record: GameRecord) -> State | None:
         return None
 
 
+def replayed_position(path: Path, record: GameRecord) -> State | None:
+    """The last position of ``record`` (listed from ``path``) where a list's thread has replayed
+    it for its picture, else None (not yet, or it cannot be): what a row says of it (whose move it
+    is) comes from that one replay, never from another on the window's frames."""
+    with _LOCK:
+        position = _position(path, record)
+    return None if position is _NOT_YET else position
+
+
 def _remember(cache: OrderedDict, path: Path, value: Any, most: int) -> None:
     """Keep ``value`` for ``path`` in ``cache``, forgetting the files not asked about for longest."""
     cache[path] = value

@@ -56,20 +56,19 @@ def still_ending() -> Tournament | None:
 
 
 def saved_words(saved: list[Path]) -> str:
-    """What Save results says of the files ``saved``: how many, their folder (from "~"), then the
-    Markdown file's name (a teacher's course page takes it) and the ends of the others' names,
-    every file written ("-standings.csv" too).  The folder came last, after the file list: the
-    tournament screen's message lane holds one line at 800x600 Larger text, which ended
-    "... and its .json, .csv, -st…", the folder never seen.  Said in that order, what is cut is
-    the end of the list, and a click on the message copies it whole (``Messages.cut_at``)."""
+    """What Save results says of the files ``saved``: the Markdown file's name first (a teacher's
+    course page takes it), then the ends of the others' names, every file written ("-standings.csv"
+    too), its folder last and from "~".  "Saved <folder>/<file>.json, and the tables in Markdown
+    for a course page: <file>.md" was cut at Larger text (1280x800) within the Markdown file's
+    name, the one thing to be read; after it, the toast named the .md and the .json alone, of the
+    six files written (QA qa109)."""
     markdown = next(path for path in saved if path.suffix == ".md")
     stem = markdown.name[:-len(markdown.suffix)]
     others = ", ".join(path.name[len(stem):] if path.name.startswith(stem) else path.name
                        for path in saved if path != markdown)
-    return ngettext("Saved {n} file in {folder}: {markdown} (the tables in Markdown for a course page), {others}",
-                    "Saved {n} files in {folder}: {markdown} (the tables in Markdown for a course page), {others}",
-                    len(saved)).format(n=len(saved), folder=folder_shown(markdown.parent), markdown=markdown.name,
-                                       others=others)
+    return _("Saved {markdown}, the tables in Markdown for a course page, and its {others} in {folder}").format(
+        markdown=markdown.name, others=others, folder=folder_shown(markdown.parent))
+
 
 
 class TournamentLog:

@@ -10,6 +10,7 @@ from ui import file_report
 from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
 from ui.i18n import _
 from ui.scenes.records import Entry, RecordsScene, RowParts
+from ui.scenes.row_pictures import replayed_position
 
 
 class UnfinishedScene(RecordsScene):
@@ -43,7 +44,8 @@ class UnfinishedScene(RecordsScene):
         part where the row has room for it whole (``row_lines``)."""
         title, details = described_parts(entry.record)
         return RowParts(title, "", "", player_names(entry.record),
-                        [*details[:1], *where_it_stands(entry.record), *details[1:]])
+                        [*details[:1], *where_it_stands(entry.record, replayed_position(entry.path, entry.record)),
+                         *details[1:]])
 
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)
