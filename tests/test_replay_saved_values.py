@@ -14,6 +14,7 @@ import pytest
 import games
 import ui.ai_worker
 from games.record import GameRecord, PlyValue, Side
+from tests.test_analysis_graph import _Silent
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import autosaves_written, click, key, wait
 from ui.analysis import Opinion
@@ -28,28 +29,15 @@ LINE = ["b2", "a1", "c3", "a3", "a2", "c1", "b1", "b3", "c2"]
 """3x3 tic-tac-toe to X's win (a2 b2 c2)."""
 
 
-class Worker:
-    """An AI worker that takes every job and never answers, keeping the positions it was asked
-    about (a job's moves): the replay's analysis queue as the worker sees it."""
+class Worker(_Silent):
+    """An AI worker that takes every job and never answers (``_Silent``), keeping the positions it
+    was asked about (a job's moves): the replay's analysis queue as the worker sees it."""
 
-    preparing = False
     jobs: list[tuple[str, ...]] = []
-
-    def __init__(self, *args, **kwargs) -> None:
-        self.restarts = 0
 
     def submit(self, job) -> int:
         Worker.jobs.append(tuple(job.moves))
         return len(Worker.jobs)
-
-    def poll(self) -> list:
-        return []
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 @pytest.fixture
