@@ -269,12 +269,20 @@ def click_widget(app: App, menu, widget_id: str) -> None:
 
 def down_to_widget(app: App, menu, widget_id: str) -> None:
     """The keyboard taken down a pygame-menu form (Down pressed, as a person would) until
-    ``widget_id`` is its selected widget; asserted there."""
-    for _ in range(len(menu.get_widgets())):
-        if menu.get_selected_widget().get_id() == widget_id:
+    ``widget_id`` is its selected widget; asserted there.  The scene's form as it is at each press
+    where ``menu`` was the scene's: a message that comes or goes between two presses (a toast's
+    time up in a slow frame) rebuilds New game's form, keeping its focus, and the old form took
+    no more keys."""
+    scene = app.scene if getattr(app.scene, "menu", None) is menu else None
+
+    def form():
+        return scene.menu if scene is not None and scene.menu is not None else menu
+
+    for _ in range(len(form().get_widgets())):
+        if form().get_selected_widget().get_id() == widget_id:
             break
         key(app, pygame.K_DOWN)
-    assert menu.get_selected_widget().get_id() == widget_id
+    assert form().get_selected_widget().get_id() == widget_id
 
 
 def wait(app: App, condition, seconds: float = 60.0) -> bool:
