@@ -120,17 +120,24 @@ def test_a_files_game_played_on_today_is_dated_today_and_its_first_part_keeps_th
     assert (back.started, back.date_given, back.played_on()) == (record.started, record.date_given, True)
 
 
+def played_from_here(app, plies: int) -> GameScene:
+    """The replay's position played on (C, then Enter on the form's own choices): the game
+    screen, with the ``plies`` moves played so far."""
+    key(app, pygame.K_c)
+    assert isinstance(app.scene, PlayFromScene)
+    key(app, pygame.K_RETURN)
+    scene = app.scene
+    assert isinstance(scene, GameScene) and len(scene.history) == plies
+    return scene
+
+
 def played_on_today(app, tmp_path, game_id: str) -> GameRecord:
     """A file's game played on in the window (End, C, Enter in its replay, then a move typed): its
     record, the game still on the screen."""
     name, text, move = FILES[game_id]
     dropped(app, tmp_path, name, text)
     key(app, pygame.K_END)
-    key(app, pygame.K_c)
-    assert isinstance(app.scene, PlayFromScene)
-    key(app, pygame.K_RETURN)
-    scene = app.scene
-    assert isinstance(scene, GameScene) and len(scene.history) == 2
+    scene = played_from_here(app, 2)
     enter_moves(app, move)
     record = scene.recorder.record
     assert len(record.moves) == 3 and record.played_on()
@@ -335,11 +342,7 @@ def test_a_game_played_on_from_another_is_dated_by_its_own_end_in_its_replay_and
     listed_and_replayed(app, record)
     for _step in range(len(TO_THE_END) - 3):
         key(app, pygame.K_LEFT)
-    key(app, pygame.K_c)
-    assert isinstance(app.scene, PlayFromScene)
-    key(app, pygame.K_RETURN)
-    game = app.scene
-    assert isinstance(game, GameScene) and len(game.history) == 3
+    game = played_from_here(app, 3)
     for move in TO_THE_END[3:]:
         enter_moves(app, move)
     played = game.recorder.record

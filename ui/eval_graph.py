@@ -204,18 +204,20 @@ class LiveEvaluations:
         it: each position's point and the search behind it (``GameRecord.evaluations``,
         ``ply_values``), so that its replay draws this graph at once rather than search every
         position again; (None, None) while no engine has spoken."""
-        opinions = self.along(moves)
-        if last.is_terminal():
-            opinions[-1] = terminal_opinion(last)
+        opinions = self._graphed(moves, last)
         return saved_lines(opinions, values(self.game.id, opinions), self.depths_along(moves))
 
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per
         position, the start included, None where no engine has spoken yet."""
+        return values(self.game.id, self._graphed(moves, last))
+
+    def _graphed(self, moves: Sequence[str], last: State) -> list[Opinion | None]:
+        """The opinions the graph draws along ``moves``: a finished game's last position its result."""
         opinions = self.along(moves)
         if last.is_terminal():
             opinions[-1] = terminal_opinion(last)
-        return values(self.game.id, opinions)
+        return opinions
 
 
 def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[float | None], game: Game,
