@@ -163,16 +163,18 @@ class Recovered:
     whole: bool
 
 
-def recover_bytes(data: bytes) -> Recovered | None:
+def recover_bytes(data: bytes, written: str | None = None) -> Recovered | None:
     """``recover`` on a file's bytes, cut at any byte (inside a letter of a name's UTF-8 too):
     the bytes that are no UTF-8 are read as the replacement character, which no move holds."""
-    return recover(data.decode("utf-8", errors="replace"))
+    return recover(data.decode("utf-8", errors="replace"), written)
 
 
-def recover(text: str) -> Recovered | None:
+def recover(text: str, written: str | None = None) -> Recovered | None:
     """The game a record's text cut short or damaged still holds (see the module), or None where
     it holds none: its game, options or (set-up game) start cannot be read, or the text is whole
-    JSON (a record refused for something else, which ``GameRecord.loads`` says)."""
+    JSON (a record refused for something else, which ``GameRecord.loads`` says).  ``written``
+    (ISO 8601): when the file was last written, its game's date where the file's own dates, which
+    follow its moves, were lost; else now."""
     try:
         json.loads(text)
         return None
@@ -193,7 +195,7 @@ def recover(text: str) -> Recovered | None:
     texts = _move_texts(data.get("moves"))
     moves, state = _legal_moves(game, first, texts)
     whole = len(moves) == len(texts) and isinstance(data.get("moves"), list) and not _is_open(data["moves"])
-    record = _dated(record, data.get("dates"))
+    record = _dated(record, data.get("dates"), written)
     record = replace(record, moves=moves, setup=_kept_setup(data.get("setup")))
     return Recovered(_ended(record, state, data, whole), len(moves), len(texts), whole)
 
@@ -263,11 +265,11 @@ def _legal_moves(game: Game, state: State, texts: list[str]) -> tuple[list[str],
     return kept, state
 
 
-def _dated(record: GameRecord, dates: Any) -> GameRecord:
-    """``record`` dated as the file's dates say where they are whole, else now (begun and last
-    changed: the file's own times are lost with its end)."""
+def _dated(record: GameRecord, dates: Any, written: str | None) -> GameRecord:
+    """``record`` dated as the file's dates say where they are whole, else when the file was
+    written (``written``), else now: begun and last changed then."""
     dates = dates if isinstance(dates, dict) else {}
-    started = _readable_date(dates, "started") or now_iso()
+    started = _readable_date(dates, "started") or written or now_iso()
     updated = _readable_date(dates, "updated") or started
     return replace(record, started=started, updated=updated, resumed=_readable_date(dates, "resumed"))
 

@@ -528,8 +528,7 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     if legal is None:
         return None
     record, kept, why = legal
-    record = replace(record, setup={k: v for k, v in record.setup.items()
-                                    if k not in (REDO_KEY, REDO_CLOCKS_KEY)})  # they followed the moves lost
+    record = without_redo(record)
     try:
         aside = move_aside(path)
     except OSError as exc:
@@ -547,6 +546,83 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
                     "{problem}. The game is kept up to its last legal move ({n} moves kept); the file as it was is "
                     "kept aside as {aside}", kept)
     return record, said.format(problem=words.file_problem(f"{path.name}: {why}"), n=kept, aside=aside.name), aside
+
+
+def without_redo(record: GameRecord) -> GameRecord:
+    """``record`` without the moves Undo took back (``REDO_KEY``, ``REDO_CLOCKS_KEY``): kept from
+    a file whose moves were cut before the end, they followed moves that are gone."""
+    return replace(record, setup={k: v for k, v in record.setup.items() if k not in (REDO_KEY, REDO_CLOCKS_KEY)})
+
+
+# -- games recovered from files cut short ------------------------------------------------------
+DAMAGED_FILES = "*.json.corrupt-*"  # a record file moved aside as damaged (``ui.record_files.move_aside``)
+RECOVERY_MOST_BYTES = 4 * 1024 * 1024  # a damaged file larger than any record's is not read for a game
+
+
+class Recoverable(NamedTuple):
+    """A damaged record file moved aside (``path``, never written) and the game it still holds
+    (``games.record_recovery.Recovered``): what the lists offer to recover."""
+
+    path: Path
+    found: Any  # games.record_recovery.Recovered
+
+
+_RECOVERED: dict[Path, tuple[list_cache.Stamp, Recoverable | None]] = {}  # path -> its stamp, what it held then
+
+
+def recoverable_in(folder: Path) -> list[Recoverable]:
+    """The files of ``folder`` moved aside as damaged (cut short: a disk that filled, a copy
+    stopped part way) that still hold at least one legal move of their game, newest first; each
+    file read once until it changes.  The files are only read."""
+    try:
+        paths = sorted(folder.glob(DAMAGED_FILES))
+    except OSError:
+        return []
+    found = [kept for path in paths if (kept := recovered_from(path)) is not None]
+    return sorted(found, key=lambda kept: updated_at(kept.found.record), reverse=True)
+
+
+def recovered_from(path: Path) -> Recoverable | None:
+    """The game the damaged file ``path`` still holds (``games.record_recovery.recover``), or None:
+    none, no move, or the file cannot be read.  A game whose dates were lost with the file's end
+    is dated by the file's last writing (moving it aside kept that time)."""
+    from games.record_recovery import recover_bytes
+
+    try:
+        info = path.stat()
+        stamp = _stamp(info)
+        if path in _RECOVERED and _RECOVERED[path][0] == stamp:
+            return _RECOVERED[path][1]
+        data = path.read_bytes() if info.st_size <= RECOVERY_MOST_BYTES else b""
+    except OSError:
+        return None
+    written = datetime.fromtimestamp(info.st_mtime).astimezone().isoformat(timespec="seconds")
+    found = recover_bytes(data, written) if data else None
+    if found is not None and not found.whole:
+        found = replace(found, record=without_redo(found.record))
+    kept = Recoverable(path, found) if found is not None and found.kept > 0 else None
+    _RECOVERED[path] = (stamp, kept)
+    return kept
+
+
+def recovered_words(kept: Recoverable) -> str:
+    """What a list's row offers for a damaged file: "Recover 23 moves"."""
+    return ngettext("Recover {n} move", "Recover {n} moves", kept.found.kept).format(n=kept.found.kept)
+
+
+def recovered_notice(kept: Recoverable) -> str:
+    """What the window says as it opens a game recovered from a damaged file: how much of it, that
+    the file is left as it was, and how to keep the game."""
+    found = kept.found
+    if found.whole:
+        said = ngettext("Recovered all {n} move of this game from the damaged file {name}.",
+                        "Recovered all {n} moves of this game from the damaged file {name}.", found.kept)
+    else:
+        said = ngettext("Recovered the first {n} move of this game from the damaged file {name}; the rest was lost.",
+                        "Recovered the first {n} moves of this game from the damaged file {name}; the rest was lost.",
+                        found.kept)
+    return " ".join([said.format(n=found.kept, name=kept.path.name),
+                     _("That file is left as it is. Save the game or play on to keep it in a new file.")])
 
 
 def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:

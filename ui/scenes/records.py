@@ -58,6 +58,7 @@ from ui.autosave import (
     NOT_OFFERED_KEPT,
     SHELF,
     WATCHED_KEPT,
+    Recoverable,
     describe,
     described_parts,
     ended_as,
@@ -67,6 +68,10 @@ from ui.autosave import (
     opening_name,
     player_names,
     read_listed,
+    recoverable_in,
+    recovered_from,
+    recovered_notice,
+    recovered_words,
     scan,
     tournaments_dir,
     updated_at,
@@ -117,11 +122,43 @@ class Entry:
     number: int = 0  # a tournament's game: its number in the tournament
     searched: str | None = None  # its players' names and opening as the search compares them (``searched_of``), once asked
     opening: str | None = None  # its opening's name ("Tiger"; "": none), as its file was read (``opening_name_of``)
+    damaged: Recoverable | None = None  # a game recovered from the damaged file ``path`` (``recovered_entries``)
 
 
 def _same_game(record: GameRecord) -> tuple:
     """What makes two records one game (a finished game also saved by hand is listed once)."""
     return record.game_id, record.started, tuple(record.moves)
+
+
+def holds_game_of(record: GameRecord, recovered: GameRecord) -> bool:
+    """Whether ``record`` holds the game ``recovered`` from a damaged file, as far as it went: the
+    same game begun at the same moment, its moves first (the game saved, or taken up and played on)."""
+    return (record.game_id, record.started) == (recovered.game_id, recovered.started) and \
+        record.moves[:len(recovered.moves)] == recovered.moves
+
+
+def recovered_entries(folders: list[Path], listed: list[Entry], unfinished_only: bool = False) -> list[Entry]:
+    """A row for each game recovered from a damaged file in ``folders`` (``ui.autosave.recoverable_in``),
+    but those a ``listed`` row holds already (``holds_game_of``: kept since in a file of its own);
+    ``unfinished_only``: the games that can be played on (Continue's list)."""
+    rows = []
+    for folder in folders:
+        for kept in recoverable_in(folder):
+            record = kept.found.record
+            if unfinished_only and record.is_finished():
+                continue
+            if not any(holds_game_of(entry.record, record) for entry in listed):
+                rows.append(Entry(kept.path, record, pygame.Rect(0, 0, 0, 0), damaged=kept))
+    return rows
+
+
+def recovered_row(entry: Entry, details: list[str]) -> RowParts:
+    """The row of a game recovered from a damaged file: what it offers ("Recover 23 moves") after
+    its game and players, and the file, left as it is, after ``details``."""
+    title, _parts = described_parts(entry.record)
+    offer = recovered_words(entry.damaged)
+    where = _("from the damaged file {name}, left as it is").format(name=entry.path.name)
+    return RowParts(title, offer, offer, player_names(entry.record), [*details, where])
 
 
 def listing_order(entry: Entry) -> tuple[float, int, str, str]:
@@ -276,8 +313,9 @@ class RecordsScene(Scene):
                         if _same_game(r) not in saved]
             entries += [Entry(game.key, game.record, pygame.Rect(0, 0, 0, 0), log=game.log, number=game.number)
                         for game in games_played(tournaments_dir())]
-            entries.sort(key=listing_order, reverse=True)
             all_findings.append(more)
+            entries += recovered_entries(self.folders(), entries)
+            entries.sort(key=listing_order, reverse=True)
         return entries, all_findings
 
     def _show(self, entries: list[Entry], all_findings: list[file_report.Findings]) -> None:
@@ -456,6 +494,8 @@ class RecordsScene(Scene):
         button), then where the game is kept.  "...: Level 3 vs Basilio · Basilio wins (...)"."""
         record = entry.record
         title, details = described_parts(record)
+        if entry.damaged is not None:
+            return recovered_row(entry, details)
         if entry.log is not None:
             where = _("tournament {name}, game {number}").format(name=entry.log.stem, number=entry.number)
         elif entry.kept and not record.is_finished():  # ``SHELF.not_offered``: why Continue leaves it out
@@ -489,11 +529,15 @@ class RecordsScene(Scene):
         record = self.read_entry(entry)
         if record is not None:
             self.pick(record)
+            self.say_recovered(entry)
 
     def read_entry(self, entry: Entry) -> GameRecord | None:
         """``entry``'s record as its file holds it now (``ui.autosave.read_listed``); a file gone or
         damaged since is said, and the list read again.  A tournament's game is listed from its log
-        unchecked (``ui.tournament_logs.games_played``): its moves are checked now."""
+        unchecked (``ui.tournament_logs.games_played``): its moves are checked now.  A game recovered
+        from a damaged file is recovered again from the file as it is now (never written)."""
+        if entry.damaged is not None:
+            return self._read_recovered(entry)
         if entry.log is not None:
             try:
                 return GameRecord.from_dict(entry.record.to_dict())
@@ -506,6 +550,21 @@ class RecordsScene(Scene):
             self.messages.add(problem, "error", duration=10.0)
             self.refresh()
         return record
+
+    def _read_recovered(self, entry: Entry) -> GameRecord | None:
+        kept = recovered_from(entry.path)
+        if kept is None:  # gone, or changed by other hands since the list was read
+            self.messages.add(_("Cannot open {name}: no game can be recovered from it now").format(
+                name=entry.path.name), "error", duration=10.0)
+            self.refresh()
+            return None
+        entry.damaged = kept
+        return kept.found.record
+
+    def say_recovered(self, entry: Entry) -> None:
+        """Where ``entry``'s game was recovered from a damaged file, say so over the screen it opened."""
+        if entry.damaged is not None:
+            self.app.messages.add(recovered_notice(entry.damaged), "info", duration=10.0)
 
     def _replay(self, record: GameRecord) -> None:
         """The replay viewer on ``record``; its Esc comes back to this list as it was left, the

@@ -9,7 +9,7 @@ from typing import Any
 from ui import file_report
 from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
 from ui.i18n import _
-from ui.scenes.records import Entry, RecordsScene, RowParts
+from ui.scenes.records import Entry, RecordsScene, RowParts, recovered_entries, recovered_row
 from ui.scenes.row_pictures import replayed_position
 
 
@@ -23,7 +23,9 @@ class UnfinishedScene(RecordsScene):
         import pygame
 
         found, findings = file_report.read(SHELF.folder, SHELF.unfinished)  # every game: none reported as unread
-        return [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in to_continue(found)], [findings]
+        entries = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in to_continue(found)]
+        listed = [Entry(p, r, pygame.Rect(0, 0, 0, 0)) for p, r in found]  # a game taken up since: its own row
+        return entries + recovered_entries([SHELF.folder], listed, unfinished_only=True), [findings]
 
     def heading(self) -> str:
         return _("Unfinished games")
@@ -43,11 +45,18 @@ class UnfinishedScene(RecordsScene):
         it is and its clock (``where_it_stands``), then its start and options (``describe``), each
         part where the row has room for it whole (``row_lines``)."""
         title, details = described_parts(entry.record)
+        if entry.damaged is not None:
+            return recovered_row(entry, details[:1])
         return RowParts(title, "", "", player_names(entry.record),
                         [*details[:1], *where_it_stands(entry.record, replayed_position(entry.path, entry.record)),
                          *details[1:]])
 
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)
-        if record is not None:
-            self.app.continue_game(record, entry.path)
+        if record is None:
+            return
+        if entry.damaged is not None:  # played on in a file of its own: the damaged one is never written
+            self.app.continue_game(record)
+            self.say_recovered(entry)
+            return
+        self.app.continue_game(record, entry.path)

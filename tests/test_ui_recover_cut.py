@@ -1,0 +1,104 @@
+"""A saved game cut short, recovered from the lists as a player does it: Saved games and Continue
+offer "Recover N moves" on a row for the damaged file, a click opens the game up to its last whole
+move (a replay, or the game to play on), and the damaged file keeps its bytes (headless App,
+posted clicks)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+
+import games
+from games.record import Side
+from tests.test_record import random_game
+from tests.ui_helpers import click
+from ui.autosave import DAMAGED_FILES, SHELF, games_dir
+from ui.record_files import save
+from ui.scenes.game import GameScene
+from ui.scenes.records import RecordsScene
+from ui.scenes.replay import ReplayScene
+from ui.scenes.unfinished import UnfinishedScene
+
+KEPT = 23  # the moves a cut leaves whole
+
+
+def cut_save(folder: Path, game_id: str = "reversi", finished: bool = True) -> tuple[list[str], bytes]:
+    """A real game saved in ``folder`` and cut in its 24th move's text, as a disk that filled
+    leaves it: the game's moves, and the bytes left."""
+    record, _final = random_game(game_id, 8, 300 if finished else 40)
+    record = replace(record, players=(Side(None, "Basílio"), Side("level-3", "Level 3")))
+    folder.mkdir(parents=True, exist_ok=True)
+    path = save(record, folder / "evening.json")
+    data = path.read_bytes()
+    moves_at = data.index(b'"moves"')
+    cut = data[:data.index(json.dumps(record.moves[KEPT]).encode(), moves_at) + 2]
+    path.write_bytes(cut)
+    return record.moves, cut
+
+
+def the_damaged_file(folder: Path) -> Path:
+    (aside,) = folder.glob(DAMAGED_FILES)
+    return aside
+
+
+def open_screen(app, scene_type) -> RecordsScene:
+    app.switch(scene_type(app))
+    app.run_frames(3)
+    return app.scene
+
+
+def row_saying(scene: RecordsScene, words: str):
+    (entry,) = [entry for entry in scene.entries if words in scene.row_text(entry)[0]]
+    return entry
+
+
+def test_saved_games_recovers_a_cut_file_as_a_replay(app):
+    moves, cut = cut_save(games_dir())
+    scene = open_screen(app, RecordsScene)
+    aside = the_damaged_file(games_dir())  # moved aside as before, its bytes as they were
+    entry = row_saying(scene, f"Recover {KEPT} moves")
+    assert "Basílio vs Level 3" in scene.row_text(entry)[0]
+    click(app, entry.rect.center)
+    assert isinstance(app.scene, ReplayScene)
+    game = games.load("reversi")
+    assert app.scene.record.moves == moves[:KEPT]
+    assert app.scene.states[-1].key() == game.play_line(moves[:KEPT]).key()  # the board the moves make
+    assert any("damaged file" in message.text and "left as it is" in message.text for message in app.messages.items)
+    assert aside.read_bytes() == cut
+    assert list(games_dir().glob("*.json")) == []  # nothing written until the player saves
+
+
+def test_continue_recovers_a_cut_autosave_to_play_on_in_a_new_file(app):
+    moves, cut = cut_save(SHELF.folder, "hex", finished=False)
+    scene = open_screen(app, UnfinishedScene)
+    aside = the_damaged_file(SHELF.folder)
+    entry = row_saying(scene, f"Recover {KEPT} moves")
+    click(app, entry.rect.center)
+    assert isinstance(app.scene, GameScene)
+    assert app.scene.state.key() == games.load("hex").play_line(moves[:KEPT]).key()
+    assert aside.read_bytes() == cut
+    own = app.scene.recorder.autosaver.autosave.path
+    assert own.parent == SHELF.folder and own != aside and own.suffix == ".json"  # a file of its own, never the damaged one
+
+
+def test_a_recovered_game_kept_since_is_not_offered_again(app):
+    moves, cut = cut_save(games_dir())
+    scene = open_screen(app, RecordsScene)
+    click(app, row_saying(scene, "Recover").rect.center)
+    save(app.scene.record, games_dir() / "recovered.json")  # as the replay's Save writes it
+    scene = open_screen(app, RecordsScene)
+    assert [entry for entry in scene.entries if "Recover" in scene.row_text(entry)[0]] == []
+    assert [entry.path.name for entry in scene.entries] == ["recovered.json"]
+
+
+def test_a_file_with_no_whole_move_is_only_reported(app):
+    record, _final = random_game("tictactoe", 1)
+    path = save(record, games_dir() / "short.json")
+    path.write_bytes(path.read_bytes()[:40])  # cut in the header: no game to recover
+    scene = open_screen(app, RecordsScene)
+    assert scene.entries == []
+    assert any("cut short or damaged" in message.text for message in app.messages.items)
+    pygame.event.clear()
