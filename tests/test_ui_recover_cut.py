@@ -61,6 +61,9 @@ def test_saved_games_recovers_a_cut_file_as_a_replay(app):
     aside = the_damaged_file(games_dir())  # moved aside as before, its bytes as they were
     entry = row_saying(scene, f"Recover {KEPT} moves")
     assert "Basílio vs Level 3" in scene.row_text(entry)[0]
+    said = [message.text for message in app.messages.items]
+    assert any("evening.json: the file is cut short or damaged" in text and
+               f"Its game's first {KEPT} moves can be recovered: its row offers them." in text for text in said), said
     click(app, entry.rect.center)
     assert isinstance(app.scene, ReplayScene)
     game = games.load("reversi")
@@ -94,11 +97,23 @@ def test_a_recovered_game_kept_since_is_not_offered_again(app):
     assert [entry.path.name for entry in scene.entries] == ["recovered.json"]
 
 
+def test_several_damaged_files_are_summed_up_with_those_that_can_be_recovered(app):
+    cut_save(games_dir())
+    (games_dir() / "evening.json").rename(games_dir() / "first.json")
+    cut_save(games_dir(), "hex")
+    (games_dir() / "broken.json").write_text('{"format": "tabuleiro-rec')
+    scene = open_screen(app, RecordsScene)
+    assert len([entry for entry in scene.entries if entry.damaged is not None]) == 2
+    said = " ".join(message.text for message in app.messages.items)
+    assert "3 damaged game files" in said and "The games in 2 of them can be recovered in part" in said, said
+
+
 def test_a_file_with_no_whole_move_is_only_reported(app):
     record, _final = random_game("tictactoe", 1)
     path = save(record, games_dir() / "short.json")
     path.write_bytes(path.read_bytes()[:40])  # cut in the header: no game to recover
     scene = open_screen(app, RecordsScene)
     assert scene.entries == []
-    assert any("cut short or damaged" in message.text for message in app.messages.items)
+    said = [message.text for message in app.messages.items]
+    assert any("cut short or damaged" in text for text in said) and not any("recovered" in text for text in said)
     pygame.event.clear()

@@ -272,7 +272,7 @@ def scan(folder: Path, to_play_on: bool = False,
             where, aside = _moved_aside(path)
             if aside is not None:
                 moved.append((path.name, aside.name))
-            problems.append(_("{problem}; {where}").format(problem=damage_words(str(exc)), where=where))
+            problems.append(damage_said(str(exc), where, aside))
             log.warning("unreadable record %s: %s; %s", path, exc, where)
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
             problems.append(_("{name}: could not be read ({error}); left in place").format(
@@ -651,6 +651,19 @@ def damage_words(text: str) -> str:
     if sep and NOT_JSON.fullmatch(reason):
         return _("{name}: the file is cut short or damaged").format(name=name)
     return words.file_problem(text)
+
+
+def damage_said(problem: str, where: str, aside: Path | None) -> str:
+    """What a list says of a damaged file it moved aside (``aside``; None: left in place): why and
+    where it is now, and, where the file still holds moves of its game, that its row offers them
+    ("Recover 23 moves", ``recoverable_in``)."""
+    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
+    kept = recovered_from(aside) if aside is not None else None
+    if kept is None:
+        return said
+    return ngettext("{said}. Its game's first move can be recovered: its row offers it.",
+                    "{said}. Its game's first {n} moves can be recovered: its row offers them.",
+                    kept.found.kept).format(said=said, n=kept.found.kept)
 
 
 def _set_aside(path: Path) -> str:

@@ -30,7 +30,7 @@ from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import folder_reading
-from ui.autosave import scans_seen
+from ui.autosave import recovered_from, scans_seen
 from ui.i18n import Phrase, _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -169,6 +169,7 @@ def _sentences(findings: Findings) -> list[str]:
         names = [name for name, _now in findings.moved]
         sentences.append(_("{said}: {files}.").format(said=moved, files=", ".join(names)) if n <= NAMED
                          else _("{said}.").format(said=moved))
+        sentences += _recoverable_sentence(findings)
     if findings.left:
         groups: dict[str, list[str]] = {}
         for name, why in findings.left:
@@ -178,6 +179,17 @@ def _sentences(findings: Findings) -> list[str]:
         sentences.append(_("Left in place: {items}.").format(items=items) if n
                          else _("Left in place in {folder}: {items}.").format(folder=findings.folder, items=items))
     return sentences
+
+
+def _recoverable_sentence(findings: Findings) -> list[str]:
+    """That some of the files of one folder moved aside still hold moves of their games, which
+    their rows offer ("Recover 23 moves": ``ui.autosave.recoverable_in``); none where none do."""
+    n = sum(recovered_from(findings.folder / now) is not None for _name, now in findings.moved)
+    if not n:
+        return []
+    return [ngettext("The game in {n} of them can be recovered in part: its row offers it.",
+                     "The games in {n} of them can be recovered in part: their rows offer them.",
+                     n).format(n=n)]
 
 
 def _files(names: list[str]) -> str:
