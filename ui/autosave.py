@@ -24,6 +24,8 @@ A damaged autosave (it can only happen through outside hands: a disk error, an e
 aside as ``autosave.json.corrupt-<timestamp>`` and reported once; it is never deleted.  One refused
 only for an illegal move (a rule changed between versions) is moved aside so too, and the game up
 to its last legal move is kept in its place (``_kept_up_to_legal``), in Saved games' folder too.
+One cut short keeps what it holds for the lists to offer (``recoverable_in``: "Recover 23 moves";
+the file as it was only read, the game written to a new file once saved or played on).
 
 The folder is the platform's user data folder (``platformdirs``); ``TABULEIRO_DATA_DIR``
 overrides it (tests, portable installs).  No pygame here: the autosave is plain file work.

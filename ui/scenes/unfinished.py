@@ -1,6 +1,7 @@
 """Continue: the unfinished games the player played (one autosave file each), newest first; a click
 plays it on.  A watched game, or one where only the computer moved, is listed under Saved games
-instead (``ui.autosave.worth_continuing``)."""
+instead (``ui.autosave.worth_continuing``).  An autosave cut short offers the moves it still holds
+("Recover 23 moves": ``ui.scenes.records.recovered_entries``), played on in a file of its own."""
 
 from __future__ import annotations
 
