@@ -16,9 +16,8 @@ here or on the main menu (Ctrl+V: ``ui.paste``).
 
 A file in our own folder that cannot be read is reported here and moved aside
 (``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
-elsewhere is only reported, never touched.  A file moved aside that still holds moves of its game
-(cut short: ``games.record_recovery``) is a row offering them ("Recover 23 moves"): a click
-replays that game, which Save or Play from here keep in a new file (``recovered_entries``).
+elsewhere is only reported, never touched.  One cut short is a row offering the moves it holds
+("Recover 23 moves": ``recovered_entries``), replayed, and kept in a new file only once saved.
 
 A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
 list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
