@@ -14,10 +14,9 @@ offers both.  A record file can also be dropped on the window from anywhere (the
 ``DROPFILE`` on every screen: ``ui.scenes.replay.open_file``), and a game copied as text pasted
 here or on the main menu (Ctrl+V: ``ui.paste``).
 
-A file in our own folder that cannot be read is reported here and moved aside
-(``<name>.corrupt-<timestamp>``, never deleted), so the list stays clean; a dropped file from
-elsewhere is only reported, never touched.  One cut short is a row offering the moves it holds
-("Recover 23 moves": ``recovered_entries``), replayed, and kept in a new file only once saved.
+A file in our own folder that cannot be read is reported here and moved aside (``<name>.corrupt-<timestamp>``,
+never deleted; one cut short is a row offering its moves, "Recover 23 moves": ``recovered_entries``),
+so the list stays clean; a dropped file from elsewhere is only reported, never touched.
 
 A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
 list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
