@@ -63,7 +63,7 @@ def test_saved_games_recovers_a_cut_file_as_a_replay(app):
     assert "Basílio vs Level 3" in scene.row_text(entry)[0]
     said = [message.text for message in app.messages.items]
     assert any("evening.json: the file is cut short or damaged" in text and
-               f"Its game's first {KEPT} moves can be recovered: its row offers them." in text for text in said), said
+               f"Its game's first {KEPT} moves can be recovered: Saved games offers them." in text for text in said), said
     click(app, entry.rect.center)
     assert isinstance(app.scene, ReplayScene)
     game = games.load("reversi")
@@ -117,3 +117,12 @@ def test_a_file_with_no_whole_move_is_only_reported(app):
     said = [message.text for message in app.messages.items]
     assert any("cut short or damaged" in text for text in said) and not any("recovered" in text for text in said)
     pygame.event.clear()
+
+
+def test_the_main_menu_says_a_cut_autosave_can_be_recovered_from_saved_games(app):
+    cut_save(SHELF.folder, "hex", finished=False)
+    app.show_menu()
+    app.run_frames(3)
+    said = [message.text for message in app.messages.items]
+    assert any(f"first {KEPT} moves can be recovered: Saved games offers them" in text for text in said), said
+    the_damaged_file(SHELF.folder)

@@ -657,14 +657,15 @@ def damage_words(text: str) -> str:
 
 def damage_said(problem: str, where: str, aside: Path | None) -> str:
     """What a list says of a damaged file it moved aside (``aside``; None: left in place): why and
-    where it is now, and, where the file still holds moves of its game, that its row offers them
-    ("Recover 23 moves", ``recoverable_in``)."""
+    where it is now, and, where the file still holds moves of its game, that Saved games offers
+    them ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists
+    every such game, finished or not, where Continue lists those to play on."""
     said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
     kept = recovered_from(aside) if aside is not None else None
     if kept is None:
         return said
-    return ngettext("{said}. Its game's first move can be recovered: its row offers it.",
-                    "{said}. Its game's first {n} moves can be recovered: its row offers them.",
+    return ngettext("{said}. Its game's first move can be recovered: Saved games offers it.",
+                    "{said}. Its game's first {n} moves can be recovered: Saved games offers them.",
                     kept.found.kept).format(said=said, n=kept.found.kept)
 
 

@@ -183,12 +183,12 @@ def _sentences(findings: Findings) -> list[str]:
 
 def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
-    their rows offer ("Recover 23 moves": ``ui.autosave.recoverable_in``); none where none do."""
+    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``); none where none do."""
     n = sum(recovered_from(findings.folder / now) is not None for _name, now in findings.moved)
     if not n:
         return []
-    return [ngettext("The game in {n} of them can be recovered in part: its row offers it.",
-                     "The games in {n} of them can be recovered in part: their rows offer them.",
+    return [ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",
+                     "The games in {n} of them can be recovered in part: Saved games offers them.",
                      n).format(n=n)]
 
 
