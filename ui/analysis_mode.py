@@ -116,14 +116,14 @@ def length_words(value: MoveValue) -> str:
     if value.proven is None or value.proven == 0 or value.margin:
         return ""
     if not value.plies:
-        return _("wins (proven; plies not counted)") if value.proven > 0 else _("loses (proven; plies not counted)")
+        return _("wins (proven; moves not counted)") if value.proven > 0 else _("loses (proven; moves not counted)")
     if value.plies_at_most:  # Alquerque's tables: the winner's way against the longest defence
         if value.proven > 0:
-            return ngettext("wins in at most {n} ply", "wins in at most {n} plies", value.plies).format(n=value.plies)
-        return ngettext("loses in at most {n} ply", "loses in at most {n} plies", value.plies).format(n=value.plies)
+            return ngettext("wins in at most {n} move", "wins in at most {n} moves", value.plies).format(n=value.plies)
+        return ngettext("loses in at most {n} move", "loses in at most {n} moves", value.plies).format(n=value.plies)
     if value.proven > 0:
-        return ngettext("wins in {n} ply", "wins in {n} plies", value.plies).format(n=value.plies)
-    return ngettext("loses in {n} ply", "loses in {n} plies", value.plies).format(n=value.plies)
+        return ngettext("wins in {n} move", "wins in {n} moves", value.plies).format(n=value.plies)
+    return ngettext("loses in {n} move", "loses in {n} moves", value.plies).format(n=value.plies)
 
 
 ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes

@@ -961,7 +961,7 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
     a, b = player_names(record)
     when = record_date_text(record)
     # plies, as the game's panel counts them ("12 plies"): one side's move is a ply
-    second = ngettext("{n} ply · {date}", "{n} plies · {date}", len(record.moves)).format(n=len(record.moves), date=when)
+    second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     start = [_("from a set-up position")] if record.start_position is not None else []
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
 

@@ -343,7 +343,7 @@ class GameCommands:
         if forfeit is not None:
             self._forfeit_taken_back(forfeit)
         if shown is not None:
-            self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
+            self.messages.add(_("Back to move {n}: Redo brings the later moves back").format(n=len(self.history)),
                               duration=6.0)
         elif self.setup.mode == HOTSEAT:
             self._say_taken_back(self.redo_stack[-1])

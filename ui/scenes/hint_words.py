@@ -68,12 +68,12 @@ def _outcome(won: bool, plies: int | None, discs: int | None = None, at_most: bo
                 else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", discs))
         return said.format(n=discs)
     if plies is not None and plies > 0 and at_most:
-        said = (ngettext("you win in at most {n} ply", "you win in at most {n} plies", plies) if won
-                else ngettext("you lose in at most {n} ply", "you lose in at most {n} plies", plies))
+        said = (ngettext("you win in at most {n} move", "you win in at most {n} moves", plies) if won
+                else ngettext("you lose in at most {n} move", "you lose in at most {n} moves", plies))
         return said.format(n=plies)
     if plies is not None and plies > 0:
-        said = (ngettext("you win in {n} ply", "you win in {n} plies", plies) if won
-                else ngettext("you lose in {n} ply", "you lose in {n} plies", plies))
+        said = (ngettext("you win in {n} move", "you win in {n} moves", plies) if won
+                else ngettext("you lose in {n} move", "you lose in {n} moves", plies))
         return said.format(n=plies)
     return _("you win") if won else _("you lose")
 

@@ -105,10 +105,10 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
         return ngettext("proven: {side} wins by {n} disc on the board",
                         "proven: {side} wins by {n} discs on the board", discs).format(side=name, n=discs)
     if plies is not None and plies > 0 and progress.plies_at_most:  # Alquerque's tables: their way, the longest defence
-        return ngettext("proven: {side} wins in at most {n} ply", "proven: {side} wins in at most {n} plies",
+        return ngettext("proven: {side} wins in at most {n} move", "proven: {side} wins in at most {n} moves",
                         plies).format(side=name, n=plies)
     if plies is not None and plies > 0:
-        return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
+        return ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", plies).format(
             side=name, n=plies)
     return _("proven: {side} wins").format(side=name)
 
@@ -127,7 +127,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
         if 0 < plies < LENGTH_KNOWN:
-            return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(
+            return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", plies).format(
                 side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
     unit = eval_unit(game_id, progress.unit)

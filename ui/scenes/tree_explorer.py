@@ -204,7 +204,7 @@ def verdict_text(value: float, sides: tuple[str, str], max_side: int, plies: int
     if not plies:
         return _("{side} wins").format(side=side)
     if whole:
-        return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(side=side, n=plies)
+        return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", plies).format(side=side, n=plies)
     return _("{side} wins in {n}").format(side=side, n=plies)
 
 
