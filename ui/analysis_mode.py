@@ -16,8 +16,8 @@ uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a cha
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), pieces in Alquerque ("+1.1"), points
 elsewhere ("+110", "+0.4"; ``ui.analysis.amount_text``), a value
 of nought "0" in every unit (``signed_text``: "+0" read as a gain), and once
-a move is proven "W5" / "L3" (wins / loses in that many plies, moves of either side: the unit of
-the panel's "White wins in 5 plies" and of Alquerque's 40-ply rule; the pointer's tip says it in
+a move is proven "W5" / "L3" (wins / loses in that many moves of either side: the unit of the
+panel's "White wins in 5 moves" and of Alquerque's 40-move draw; the pointer's tip says it in
 words) or "=" (a draw); a proven Reversi move keeps its unit, the exact margin ("+6" in the
 winner's full colour), as NBoard shows it.
 Only a proof takes the full colour, and its tag is framed: an exact "+30" and an estimated "+41"
@@ -106,8 +106,8 @@ def value_text(value: MoveValue, game_id: str) -> str:
 
 
 def length_words(value: MoveValue) -> str:
-    """A proven win or loss with its length in words, "wins in 21 plies" for "W21", "loses in 3
-    plies" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
+    """A proven win or loss with its length in words, "wins in 21 moves" for "W21", "loses in 3
+    moves" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
     whose length its engine does not count (Rastros' solver, Hex's connections) is a lone "W" or
     "L", which no other word on the screen explained: it says so, as it does of a win or loss an
     estimate's search saw (an unframed "W" or "L", ``value_text``); "" else."""

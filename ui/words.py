@@ -1065,7 +1065,7 @@ NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel st
 
 def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
     """The panel's lines on a game's counted draws (a ``games.base.DrawCounts``), each with
-    whether the draw is near: "No capture for 12 plies (draw at 40)", and once the position has
+    whether the draw is near: "No capture for 12 moves (draw at 40)", and once the position has
     come before, "Position seen 2 times (draw at 3)"."""
     lines = [(quiet_line(counts), counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
     if counts.occurrences >= 2:
@@ -1076,9 +1076,10 @@ def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
 
 
 def quiet_line(counts: DrawCounts) -> str:
-    """The no-capture count as the panel says it; at the start and just after a capture, where
-    there is none to count, the rule itself: "No capture for 0 plies (draw at 40)" read as news
-    of something missing, beside the capture just made."""
+    """The no-capture count as the panel says it, in moves of either player as the rule counts
+    them; at the start and just after a capture, where there is none to count, the rule itself
+    with each player's share, "Draw after 40 moves (20 each) without a capture": "No capture for
+    0 moves (draw at 40)" read as news of something missing, beside the capture just made."""
     if not counts.quiet:
         return _("Draw after {limit} moves ({each} each) without a capture").format(
             limit=counts.quiet_limit, each=counts.quiet_limit // 2)

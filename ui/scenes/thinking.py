@@ -85,8 +85,8 @@ def proof_winner(progress: AIProgress) -> int | None:
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = False) -> str:
-    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven; "proven:
-    White wins in at most 41 plies" for a length that is the winner's way against the longest
+    """"proven: South wins in 7 moves", "proven: draw", or "" when nothing is proven; "proven:
+    White wins in at most 41 moves" for a length that is the winner's way against the longest
     defence (``plies_at_most``: Alquerque's endgame tables).  Where the
     proof came from (an opening book) is said with the move (``detail_parts``), in words.
     ``short``: the winner alone, "proven: South wins", where the whole does not fit (the length
@@ -297,8 +297,10 @@ def best_part(progress: AIProgress) -> str:
 def depth_text(progress: AIProgress) -> str:
     """"depth 7", the course's word, for the search tree's screen (``estimate_depth`` not plain);
     a course player whose course counts its depth otherwise says that depth and the plies ahead,
-    "depth 5 (6 plies ahead)", in its description's words (Rastros' Basilio said "depth 6" beside
-    a description of "depth 5"; "course depth" named a course the panel does not)."""
+    "depth 5 (6 plies ahead)", in the course's words (Rastros' Basilio said "depth 6" beside
+    a description of "depth 5"; "course depth" named a course the panel does not).  The search
+    tree keeps the course's plies, as a student reads the search there; the descriptions and the
+    panel say "6 moves ahead"."""
     if progress.course_depth is None:
         return _("depth {n}").format(n=progress.depth)
     return ngettext("depth {depth} ({n} ply ahead)", "depth {depth} ({n} plies ahead)", progress.depth).format(
