@@ -242,7 +242,7 @@ def test_undo_while_looking_back_against_the_computer_stops_at_the_humans_choice
     scene.browse(1)  # after the human's b2: the computer's turn
     scene.undo()
     assert scene.history == [] and scene.human_to_move() and len(scene.redo_stack) == 4
-    assert "Back to move 0: Redo brings the later moves back" in _said(scene)
+    assert "Back to the start: Redo brings the later moves back" in _said(scene)  # not "move 0"
     scene.redo()
     assert [p.text for p in scene.history] == moves[:2]  # up to the human's next choice, as Redo goes
 
