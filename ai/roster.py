@@ -75,9 +75,10 @@ def _alquerque_minimax(depth: int) -> PlayerInfo:
 
 def _aima_course(player_id: str, title: str, depth: int, what: str) -> PlayerInfo:
     """A course player searching with AIMA's cut-off alpha-beta, its depth said as the course says
-    it and in plies (AIMA cuts off at ``depth > d``: d + 1 plies)."""
+    it and in moves ahead, as the panel and the levels say it (AIMA cuts off at ``depth > d``: d + 1
+    plies, a move of either side each)."""
     return PlayerInfo(player_id, title, f"The alpha-beta of the university course these rules come from, at depth {depth} "
-                      f"({depth + 1} plies ahead) {what}", course=True)
+                      f"({depth + 1} moves ahead) {what}", course=True)
 
 
 def _rastros_course(player_id: str, title: str, what: str) -> PlayerInfo:
@@ -180,7 +181,7 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
                    "stopped, and sees the other side's one move ahead to defend them."),
         ),
         PlayerInfo("trax:greedy", "Greedy",
-                   "The baseline: an immediate win if any, else the placement that maximises a simple score"
-                   " (one ply)."),
+                   "The baseline: an immediate win if any, else the placement that maximises a simple score,"
+                   " looking one move ahead."),
     ),
 }

@@ -1,6 +1,6 @@
-"""Alquerque as a student of the course meets it: one length in one unit -- plies -- for a proven win
-in the search panel, the hint and analysis' tags; how near the counted draws are (40 plies without a
-capture, a position's third occurrence) and the ends in the course's words; what a refused click
+"""Alquerque as a student of the course meets it: one length in one unit -- moves of either player
+(the course's plies) -- for a proven win in the search panel, the hint and analysis' tags; how near
+the counted draws are (40 moves, 20 each, without a capture; a position's third occurrence) and the ends in the course's words; what a refused click
 under compulsory capture says; what each rule option changes."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.thinking import eval_text
 
-# two White pieces against one; the tables: White to move wins in 21 plies (e1xc3 first)
+# two White pieces against one; the tables: White to move wins in 21 moves (e1xc3 first)
 WON = "to-move: White\nno-capture: {quiet}\n.B...\nW....\n.....\n.W.B.\n....W"
 SEEN = "seen: .B.../W..../...../.W.B./....W White"
 
@@ -66,13 +66,13 @@ def test_the_panel_shows_how_near_the_counted_draws_are(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "No capture for 33 plies (draw at 40)" in drawn
+    assert "No capture for 33 moves (draw at 40)" in drawn
     assert "Position seen 2 times (draw at 3)" in drawn
     scene.play_human([scene.game.parse_move(scene.state, "b2-c3")])
     drawn.clear()
     app.invalidate()
     app.run_frames(2)
-    assert "No capture for 34 plies (draw at 40)" in drawn and not any("Position seen" in t for t in drawn)
+    assert "No capture for 34 moves (draw at 40)" in drawn and not any("Position seen" in t for t in drawn)
     _tictactoe(app)
     drawn.clear()
     app.invalidate()
@@ -88,34 +88,34 @@ def _tictactoe(app) -> GameScene:
 
 
 def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
-    """The panel's "White wins in 21 plies" and analysis' "W21" give one length in one unit, and
+    """The panel's "White wins in 21 moves" and analysis' "W21" give one length in one unit, and
     the tag's tip says it in words."""
     from ai.move_values import MoveValue
     from ui.analysis_mode import length_words, value_text
     from ui.scenes.thinking import proven_text
 
     shown = AIProgress(job_id=1, depth=1, score=1.0, proven=1, proven_plies=21, kind="solver", mover=0)
-    assert proven_text(shown, ("White", "Black")) == "proven: White wins in 21 plies"
+    assert proven_text(shown, ("White", "Black")) == "proven: White wins in 21 moves"
     won = MoveValue((4, 12), 1.0, "proven", 1, 21, 0, 1)
     lost = MoveValue((4, 12), -1.0, "proven", -1, 1, 0, 1)
-    assert value_text(won, "alquerque") == "W21" and length_words(won) == "wins in 21 plies"
-    assert length_words(lost) == "loses in 1 ply"
+    assert value_text(won, "alquerque") == "W21" and length_words(won) == "wins in 21 moves"
+    assert length_words(lost) == "loses in 1 move"
     assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == ""  # "=" says itself
 
 
 def test_a_hint_says_what_its_search_proved(app):
     """A hint in a table ending names its move and the win it proves, as the panel does, said to
-    White who asked: "Hint: e1xc3 (proven: you win in at most 21 plies)" (the tables' way against
+    White who asked: "Hint: e1xc3 (proven: you win in at most 21 moves)" (the tables' way against
     the longest defence)."""
     scene = _game(app, WON.format(quiet=0))
     key(app, pygame.K_h)
     assert app.run_frames(100000, until=lambda: scene.hint is not None, timeout=240)
     said = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    assert said == ["Hint: e1xc3 (proven: you win in at most 21 plies)"]
+    assert said == ["Hint: e1xc3 (proven: you win in at most 21 moves)"]
 
 
 def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monkeypatch):
-    """After the computer's move the panel's "Last search" said "White wins in 21 plies", counted
+    """After the computer's move the panel's "Last search" said "White wins in 21 moves", counted
     from the position it moved from, where analysis of the board says 20: it now counts from the board."""
     setup = MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 0.5, start=WON.format(quiet=0))
     scene = GameScene(app, setup, [])
@@ -125,12 +125,12 @@ def test_the_last_search_counts_its_win_from_the_position_on_the_board(app, monk
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Last search" in drawn and "proven: White wins in at most 20 plies" in drawn
+    assert "Last search" in drawn and "proven: White wins in at most 20 moves" in drawn
 
 
 def test_the_panel_s_win_length_holds_against_the_longest_defence(app, monkeypatch):
     """Three against one: the tables' line, both sides on table moves, is 7 plies, and the panel
-    said "White wins in 7 plies"; Black holds out 15 against the tables' way (a plain recursion
+    said "White wins in 7 moves"; Black holds out 15 against the tables' way (a plain recursion
     over the rules' states says so), and the panel now says "at most" that, counted from the
     board after the computer's move: 14.  The analysis tag's tip says it in the same words."""
     from ai.kernels import alquerque_tables as tb
@@ -150,9 +150,9 @@ def test_the_panel_s_win_length_holds_against_the_longest_defence(app, monkeypat
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Last search" in drawn and "proven: White wins in at most 14 plies" in drawn
+    assert "Last search" in drawn and "proven: White wins in at most 14 moves" in drawn
     won = MoveValue((4, 12), 1.0, "proven", 1, 15, 0, 1, plies_at_most=True)
-    assert length_words(won) == "wins in at most 15 plies"
+    assert length_words(won) == "wins in at most 15 moves"
 
 
 def test_a_search_the_game_left_the_line_of_says_how_far_back_it_is():
@@ -163,32 +163,32 @@ def test_a_search_the_game_left_the_line_of_says_how_far_back_it_is():
     searched = AIProgress(job_id=1, depth=5, best_text="e1xc3", score=1.0, proven=1, proven_plies=21,
                           kind="solver", mover=0, pv=["e1xc3", "b1-a1", "c3-b2"])
     followed, back = seen_from_board(searched, ["e1xc3"])
-    assert back == 0 and proven_text(followed, ("White", "Black")) == "proven: White wins in 20 plies"
+    assert back == 0 and proven_text(followed, ("White", "Black")) == "proven: White wins in 20 moves"
     assert followed.pv == ["b1-a1", "c3-b2"] and followed.best_text == "e1xc3"
     left, back = seen_from_board(searched, ["b2-c3"])
     assert back == 1 and left == searched
     found = AIProgress(job_id=1, depth=9, best_text="e1xc3", score=WIN - 7, mover=0, pv=["e1xc3"])
-    assert eval_text(seen_from_board(found, ["e1xc3"])[0], ("White", "Black"), "alquerque") == "White wins in 6 plies"
+    assert eval_text(seen_from_board(found, ["e1xc3"])[0], ("White", "Black"), "alquerque") == "White wins in 6 moves"
 
 
 def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
-    """"W21" alone does not say 21 what: hovering it, the tip reads "wins in 21 plies" (the
+    """"W21" alone does not say 21 what: hovering it, the tip reads "wins in 21 moves" (the
     board had room for the whole tag, so before it showed no tip at all)."""
     from ui.analysis_mode import MoveLabel, draw_value_tip
 
     scene = _game(app, WON.format(quiet=0))
     move = scene.game.parse_move(scene.state, "e1xc3")
-    labels = {move: MoveLabel("W21", tone=1.0, best=True, proven=True, said="wins in 21 plies")}
+    labels = {move: MoveLabel("W21", tone=1.0, best=True, proven=True, said="wins in 21 moves")}
     drawn = recorded_text(monkeypatch)
     tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
                          lambda m: scene.game.format_move(scene.state, m))
-    assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 plies" in drawn
+    assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 moves" in drawn
 
 
 def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
-    """Browsing a replay, the panel counts the plies without capture of the position shown, and
-    where it is in plies, as the game screen counts them (the numbered move list's "Move 1" is
-    another thing)."""
+    """Browsing a replay, the panel counts the moves without capture of the position shown, and
+    where it is in moves, as the game screen counts them: "Move 1 of 2" is the list's first cell
+    (from a set-up position with White to move, row 1's first)."""
     scene = _game(app, WON.format(quiet=33))
     for move in ("b2-c3", "b5-c5"):
         scene.play_human([scene.game.parse_move(scene.state, move)])
@@ -197,19 +197,19 @@ def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "No capture for 34 plies (draw at 40)" in drawn
-    assert "Ply 1 of 2 · from a set-up position" in drawn  # the game panel's unit ("2 plies"), not "Move 1"
+    assert "No capture for 34 moves (draw at 40)" in drawn
+    assert "Move 1 of 2 · from a set-up position" in drawn  # the game panel's unit ("2 moves")
 
 
 def test_with_no_plies_to_count_the_panel_says_the_rule_not_a_count_of_none(app, monkeypatch):
-    """At the start, and just after a capture, the panel said "No capture for 0 plies (draw at
+    """At the start, and just after a capture, the panel said "No capture for 0 moves (draw at
     40)" beside the capture just made; it says the rule there now, and counts from the next ply."""
     scene = _game(app, WON.format(quiet=33))
     scene.play_human([scene.game.parse_move(scene.state, "e1xc3")])  # a capture
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert "Draw after 40 plies without a capture" in drawn
+    assert "Draw after 40 moves (20 each) without a capture" in drawn
     assert not any(text.startswith("No capture for 0") for text in drawn)
 
 
@@ -273,17 +273,20 @@ def test_each_rule_option_says_what_it_changes_and_what_off_is(language):
 
 def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read():
     """The ends say what the course says ("the same position with the same player to move occurs
-    for the third time", "40 plies pass with no capture"); a record saved with the earlier words
-    still reads in Portuguese."""
+    for the third time", "40 plies pass with no capture"), and the screen says the plies as moves
+    with each player's share ("40 moves (20 each)"); a record saved with the earlier words still
+    reads, in English and in Portuguese."""
     from ui import words
 
     game = Alquerque()
     state = game.from_text("to-move: White\nno-capture: 39\nB....\n.....\n.....\n.....\n....W")
     assert state.play(game.parse_move(state, "e1-d1")).end_reason() == "Draw: 40 plies passed with no capture"
+    said = words.end_reason
+    assert said("Draw: 40 plies passed with no capture") == "Draw: 40 moves (20 each) passed with no capture"
+    assert said("Draw: 40 plies without capture") == "Draw: 40 moves (20 each) without capture"
     with words_in("pt"):
-        said = words.end_reason
-        assert said("Draw: 40 plies passed with no capture") == "Empate: passaram 40 meias-jogadas sem uma captura"
-        assert said("Draw: 40 plies without capture") == "Empate: 40 meias-jogadas sem captura"
+        assert said("Draw: 40 plies passed with no capture") == "Empate: passaram 40 jogadas (20 de cada) sem uma captura"
+        assert said("Draw: 40 plies without capture") == "Empate: 40 jogadas (20 de cada) sem captura"
         third = "Draw: the same position, with the same player to move, occurred a third time"
         assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
 

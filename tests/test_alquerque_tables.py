@@ -354,14 +354,14 @@ def test_level5_reports_the_tables_line_length_for_the_panel():
     shown = AIProgress(job_id=1, depth=final.depth, score=final.score, proven=final.proven,
                        proven_plies=final.proven_plies, kind=final.kind, mover=state.to_move,
                        plies_at_most=final.plies_at_most)
-    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in at most {len(line)} plies"
+    assert proven_text(shown, ("White", "Black")) == f"proven: White wins in at most {len(line)} moves"
 
 
 def test_a_lost_side_takes_a_piece_when_that_holds_out_longer():
     """White c2-c3 wins against c4 (a1, e1 beside): Black's c4-b4 or c4-d4 is taken at once, while
     c4xc2 takes a piece and holds out two plies more.  The tables' move ranked every capture of a
     lost side as its conversion (1 ply), below any step: level 5 played c4-d4 and the panel said
-    "White wins in 3 plies" of a game that best defence makes 5."""
+    "White wins in 3 moves" of a game that best defence makes 5."""
     game = Alquerque()
     state = game.from_text("to-move: White\nno-capture: 0\n.....\n..B..\n.....\n..W..\nW...W")
     after = state.play(game.parse_move(state, "c2-c3"))

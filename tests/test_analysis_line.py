@@ -253,7 +253,7 @@ def test_the_bar_says_the_depth_of_a_value_deeper_than_the_best_lines(app, monke
 def test_a_compact_card_says_the_proof_of_the_best_move(app, monkeypatch):
     """At Larger text (Ctrl+plus twice) in a 1400x900 window, against the computer, the thinking
     card is one line so the move list keeps its rows, and it read "Analysis: best line  best c2":
-    4x4 k=3's "proven: X wins in 3 plies", the line's news, was never said.  The headline now gives
+    4x4 k=3's "proven: X wins in 3 moves", the line's news, was never said.  The headline now gives
     way to the best move and its proof where both do not fit beside it."""
     from ui.match import HUMAN_VS_PC, MatchSetup
 
@@ -268,7 +268,7 @@ def test_a_compact_card_says_the_proof_of_the_best_move(app, monkeypatch):
     key(app, pygame.K_a)
     assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done, 120)
     drawn = " ".join(_panel_text(app, monkeypatch))
-    assert "best c2 · proven: X wins in 3 plies" in drawn and "Analysis: best line" not in drawn  # one line
+    assert "best c2 · proven: X wins in 3 moves" in drawn and "Analysis: best line" not in drawn  # one line
 
 
 def _line_drawn(app, monkeypatch, plies: int) -> bool:
@@ -419,9 +419,9 @@ def test_tictactoe_on_a_big_board_shows_a_line_of_several_plies(app, monkeypatch
 
 
 def test_a_proven_rastros_line_answers_with_the_slowest_loss(app, monkeypatch):
-    """Rastros 6x6 after 4-3 3-2: analysis proves 4-2 a South win in 17 plies, and the line beside
+    """Rastros 6x6 after 4-3 3-2: analysis proves 4-2 a South win in 17 moves, and the line beside
     it went on with level 5's own reply, the hardest to refute (4-1, lost in 4 more plies): "South
-    wins in 17 plies · 4-2 4-1" on a projector, the class asked where the other 12 plies went.  The
+    wins in 17 moves · 4-2 4-1" on a projector, the class asked where the other 12 plies went.  The
     line's reply is the slowest loss now (3-3, lost in 16): the line plays out the length it says."""
     from ui.match import HOTSEAT, MatchSetup
 
@@ -436,7 +436,7 @@ def test_a_proven_rastros_line_answers_with_the_slowest_loss(app, monkeypatch):
 
 
 def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkeypatch):
-    """Rastros 6x6 from the start: "South wins in 29 plies · 4-3 3-2", the reply the opening book's
+    """Rastros 6x6 from the start: "South wins in 29 moves · 4-3 3-2", the reply the opening book's
     (North's hardest to refute, lost in 18 of those 28 plies: "wins in 17" two plies on).  Where the
     book cannot tell the slowest loss without millions of solver nodes, the line stops at the move
     whose length it knows."""
@@ -450,7 +450,7 @@ def test_rastros_6x6s_opening_line_says_no_reply_it_cannot_vouch_for(app, monkey
     assert line is not None and line.proven == 1 and line.proven_plies == 29
     assert scene.analysis.line == ["4-3"], scene.analysis.line
     drawn = " ".join(_panel_text(app, monkeypatch))
-    assert "South wins in 29 plies" in drawn and "4-3 3-2" not in drawn
+    assert "South wins in 29 moves" in drawn and "4-3 3-2" not in drawn
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1024, 768)])

@@ -1156,11 +1156,11 @@ def test_the_hint_and_analysis_name_one_move_among_moves_of_one_value(app, monke
 ])
 def test_the_hint_names_analysis_first_row_with_its_words(app, monkeypatch, language, game_id, options, moves, best,
                                                           plies):
-    """Rastros 5x5: H said "Hint: 4-3 (proven: South wins in 19 plies)" from the start, where
+    """Rastros 5x5: H said "Hint: 4-3 (proven: South wins in 19 moves)" from the start, where
     analysis' best line named 2-3, a win in 17; lost, the hint named the reply hardest to refute
     (4-4, a loss in 4) and analysis the slowest loss (5-5, in 6).  The hint now names analysis'
     first move, and says its proof in the words the panel's analysis card says, in each language;
-    so does tic-tac-toe's on a won board (the hint's to the player who asked: "you win in 17 plies")."""
+    so does tic-tac-toe's on a won board (the hint's to the player who asked: "you win in 17 moves")."""
     from tests.ui_helpers import recorded_text
     from ui import i18n
     from ui.scenes.hint_words import proven_for_you
@@ -1331,7 +1331,7 @@ def test_tictactoe_15x15_values_keep_their_size_as_they_deepen_and_the_bar_and_p
 def test_a_tictactoe_15x15_win_in_3_reads_as_a_win_on_its_squares_the_bar_and_the_panel(app, monkeypatch):
     """15x15, k = 5: X's open three h8 i8 j8, X to move.  g8 or k8 makes an open four, which wins
     in 3 plies: both squares read W3, the bar W3 (the winner's colour, X's) and the panel "proven:
-    X wins in 3 plies"; O facing the four after k8 loses on every square (L2) and the bar says
+    X wins in 3 moves"; O facing the four after k8 loses on every square (L2) and the bar says
     X's W2."""
     scene = hotseat_clicked(app, "tictactoe", {"width": 15, "height": 15, "k": 5},
                             ("h8", "a1", "i8", "a2", "j8", "a3"))
@@ -1341,9 +1341,9 @@ def test_a_tictactoe_15x15_win_in_3_reads_as_a_win_on_its_squares_the_bar_and_th
     drawn = [_analysis_drawn(monkeypatch, scene, square) for square in ("g8", "k8")]
     assert [on_square for on_square, _numbers, _bar, _panel in drawn] == ["W3", "W3"]
     _on_square, _numbers, bar, panel = drawn[0]
-    assert bar == ["W3"] and "proven: X wins in 3 plies" in panel, (bar, panel)
+    assert bar == ["W3"] and "proven: X wins in 3 moves" in panel, (bar, panel)
     click(app, move_point(scene, "k8"))
     assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
                 and proofs() == {"L2"}, 120)
     _on_square, _numbers, bar, panel = _analysis_drawn(monkeypatch, scene, "g8")
-    assert bar == ["W2"] and "proven: X wins in 2 plies" in panel, (bar, panel)
+    assert bar == ["W2"] and "proven: X wins in 2 moves" in panel, (bar, panel)

@@ -34,7 +34,7 @@ def test_every_marked_message_is_translated_and_every_mo_is_current():
 def test_switching_language():
     assert i18n.set_language("pt") == "pt" and i18n.language() == "pt"
     assert i18n._("Settings") == "Definições"
-    assert i18n._("Ply {n} of {total}").format(n=3, total=9) == "Meia-jogada 3 de 9"
+    assert i18n._("Move {n} of {total}").format(n=3, total=9) == "Jogada 3 de 9"
     assert i18n._("a message nobody translated") == "a message nobody translated"
     assert i18n.set_language("en") == "en" and i18n._("Settings") == "Settings"
     assert i18n.set_language("tlh") == "en"  # unknown languages fall back to English
@@ -82,7 +82,7 @@ msgstr "Várias "
 def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
     """ngettext's two texts are one message with a plural in the catalog (the extractor once
     made them two unrelated messages, so Portuguese fell back to English), and a count of one
-    reads "1 ply", "Black +1 disc", not "1 plies"."""
+    reads "1 move", "Black +1 disc", not "1 moves"."""
     from games.record import GameRecord, Side
     from ui.ai_worker import AIProgress
     from ui.autosave import describe
@@ -96,7 +96,7 @@ def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
     game = games.load("tictactoe")
     record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3"))).with_moves(["b2"], game.play_line(["b2"]))
     try:
-        for language, one, two in (("en", "1 ply", "Black +1 disc"), ("pt", "1 meia-jogada", "Preto +1 peça")):
+        for language, one, two in (("en", "1 move", "Black +1 disc"), ("pt", "1 jogada", "Preto +1 peça")):
             i18n.set_language(language)
             assert describe(record)[1].startswith(one + " · ")
             assert eval_text(AIProgress(job_id=1, depth=3, score=1.0), ("Black", "White"), "reversi") == two

@@ -87,7 +87,7 @@ def test_a_file_game_lost_off_the_board_names_its_loser_on_the_replay_and_in_sav
     app.run_frames(2)
     row = [text for text in drawn if "greghe" in text and "bennok" in text]
     assert any(text.endswith(" · bennok (Red) wins") for text in row), row
-    assert any(text.startswith("0 plies · Started 2016-05-21") for text in drawn), [t for t in drawn if "plies" in t]
+    assert any(text.startswith("0 moves · Started 2016-05-21") for text in drawn), [t for t in drawn if "plies" in t]
 
 
 def test_a_resignation_read_from_a_file_names_the_player_and_an_unnamed_side_stays_its_colour():

@@ -2,7 +2,7 @@
 
 A hint, the analysis panel and the computer's card said "proven: North wins" without "in N" while
 the position was in the opening book (the book stored who wins, not how long it takes), and "North
-wins in 13 plies" once the solver took over.  tools/rastros_book.py now counts each book position's
+wins in 13 moves" once the solver took over.  tools/rastros_book.py now counts each book position's
 length under perfect play where it can (``--length-cap``: every 6x6 position; not 7x7's and 8x8's,
 docs/rastros-proof.md "How long a win is") and stores it beside the move (``Book.plies``); a
 position the book does not store reads its length one ply down (``replies_length``: 6x6's start).
@@ -123,8 +123,8 @@ def _hotseat(app, options: dict, moves: tuple[str, ...]):
 
 
 @pytest.mark.parametrize("moves, said", [
-    ((), "Hint: 4-3 (proven: you win in 29 plies)"),  # the start: South's three winning moves, 29 each
-    (("2-3",), "Hint: 1-4 (proven: you win in 21 plies)"),  # a book position, North to move
+    ((), "Hint: 4-3 (proven: you win in 29 moves)"),  # the start: South's three winning moves, 29 each
+    (("2-3",), "Hint: 1-4 (proven: you win in 21 moves)"),  # a book position, North to move
 ])
 def test_a_hint_on_a_6x6_book_position_says_in_how_many_plies(app, moves, said):
     """H at 6x6's start said "Hint: 4-3 (proven: you win)", and after South's 2-3 "Hint: 1-4
@@ -169,7 +169,7 @@ def test_the_computers_card_says_how_long_its_books_win_is(app, monkeypatch):
     assert scene.computer.last_search.kind == "book" and scene.computer.last_search.proven_plies == 21
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
-    assert "proven: North wins in 20 plies" in drawn, drawn
+    assert "proven: North wins in 20 moves" in drawn, drawn
 
 
 def test_a_6x6_book_without_its_lengths_is_refused_as_stale(tmp_path, monkeypatch):

@@ -72,7 +72,7 @@ def test_a_course_players_stated_depth_is_the_depth_it_searches(game_id):
             course_depth = player.depth if player.course_depth is None else player.course_depth
             assert f"depth {course_depth}" in info.description, info
             if player.course_depth is not None:
-                assert f"({player.depth} plies ahead)" in info.description and player.depth == course_depth + 1
+                assert f"({player.depth} moves ahead)" in info.description and player.depth == course_depth + 1
 
 
 def test_the_texts_are_written_only_in_the_roster():
@@ -124,7 +124,7 @@ def test_the_panel_says_a_course_players_depth_as_its_description_does(game_id):
     """Rastros' Basilio is described as "alpha-beta (depth 5)" in the course's terms (AIMA's cut-off
     at depth > 5 looks 6 plies ahead) and its panel said "depth 6".  The panel says how far it
     looks in a player's words, and the course's depth beside it where the course counts
-    otherwise: "6 moves ahead (depth 5)", the description's "depth 5 (6 plies ahead)"."""
+    otherwise: "6 moves ahead (depth 5)", the description's "depth 5 (6 moves ahead)"."""
     import re
 
     for info in ROSTER[game_id]:
@@ -134,7 +134,7 @@ def test_the_panel_says_a_course_players_depth_as_its_description_does(game_id):
         plies, depth = re.fullmatch(r"(\d+) moves? ahead(?: \(depth (\d+)\))?", said).groups()
         assert f"depth {depth or plies}" in info.description, (said, info)
         if depth is not None:
-            assert f"({plies} plies ahead)" in info.description, (said, info)
+            assert f"({plies} moves ahead)" in info.description, (said, info)
 
 
 def test_no_description_writes_its_arithmetic_as_a_bare_minus():

@@ -1045,7 +1045,7 @@ def test_the_rules_pages_say_a_line_spans_the_whole_board_not_standard_traxs_8_r
 
 
 def test_a_proof_gives_the_plies_it_looked_at_as_its_depth():
-    """The panel said "depth 4 · best j5\\" over "proven: Dark wins in 1 ply": the depth was level
+    """The panel said "depth 4 · best j5\\" over "proven: Dark wins in 1 move": the depth was level
     4's number of questions, not how far the proof looked."""
     import ai
     from ai.base import Limits
@@ -1074,7 +1074,7 @@ def test_a_proof_gives_the_plies_it_looked_at_as_its_depth():
 def test_a_threat_nobody_can_stop_is_reported_as_the_win_it_forces():
     """Level 4 found a threat that survives every reply (a win in three plies) and reported
     "+0.9": the panel said "Light +0.9 points", a small lead, and the graph hardly moved.  It is
-    reported as the win the search saw, "Light wins in 3 plies", which every reply bears out; in
+    reported as the win the search saw, "Light wins in 3 moves", which every reply bears out; in
     the fill mode, where a loop ends nothing, it stays an estimate."""
     import ai
     from ai.base import PROVEN, WIN, Limits
@@ -1087,7 +1087,7 @@ def test_a_threat_nobody_can_stop_is_reported_as_the_win_it_forces():
     move = ai.make_player("trax", "level-4", seed=0).choose(state, Limits(time=1.0), reports.append)
     assert state.game.format_move(state, move) == "b5/" and reports[-1].score == WIN - 3
     said = eval_text(AIProgress(0, depth=4, score=reports[-1].score, mover=state.to_move), state.game.sides, "trax")
-    assert said == "Light wins in 3 plies"
+    assert said == "Light wins in 3 moves"
     after = state.play(move)
     for reply in after.legal_moves():  # every reply leaves Light a win at once
         position = after.play(reply)

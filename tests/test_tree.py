@@ -957,7 +957,7 @@ def test_a_solved_draw_is_said_a_draw_and_an_estimate_of_nought_even():
     solved = build(state, ALPHABETA, 7, game_id="tictactoe")
     assert solved.root.value == 0 and value_words(solved.root, game, state.to_move) == "draw"
     winning = next(child for child in iter_nodes(solved.root) if child.value > 0.9 and not child.cut)
-    assert winning.plies_to_end == 1 and value_words(winning, game, state.to_move) == "X wins in 1 ply"
+    assert winning.plies_to_end == 1 and value_words(winning, game, state.to_move) == "X wins in 1 move"
     shallow = build(state, ALPHABETA, 1, _zero)
     assert shallow.root.value == 0 and value_words(shallow.root, game, state.to_move) == "even"
 

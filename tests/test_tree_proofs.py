@@ -219,7 +219,7 @@ def test_the_roots_estimate_under_analysiss_proof_is_no_second_verdict(app, monk
     built(app, explorer)
     said = _panel_of_the_root(app, monkeypatch, explorer)
     assert explorer.box_text(explorer.tree.root) == "X wins"
-    assert "Analysis: proven: X wins in 5 plies" in said and "Solver: " not in said, said  # said once
+    assert "Analysis: proven: X wins in 5 moves" in said and "Solver: " not in said, said  # said once
     assert "Depth 4 estimate +25; the proof above is exact" in said, said
     assert "Value +25" not in said and "better for X" not in said, said
 

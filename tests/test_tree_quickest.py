@@ -35,7 +35,7 @@ def test_the_tree_shows_the_win_in_one_not_the_first_win_it_found(app, monkeypat
         root = explorer.tree.root
         assert explorer.algorithm == algorithm and game.format_move(state, root.best) == "a2", algorithm
         assert id(root) in explorer.open and root.best_child.kind == "terminal"  # the line shown: a2, and X has won
-        assert "X wins in 1" in drawn and "Proven: X wins in 1 ply" in said, algorithm
+        assert "X wins in 1" in drawn and "Proven: X wins in 1 move" in said, algorithm
 
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)

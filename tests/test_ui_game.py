@@ -225,7 +225,7 @@ def test_undo_while_looking_back_takes_the_game_back_to_the_position_shown(app):
     assert scene.browsing == 2
     key(app, pygame.K_u)
     assert scene.browsing is None and [p.text for p in scene.history] == moves[:2] and scene.paused
-    assert "Back to ply 2: Redo brings the later moves back" in _said(scene)
+    assert "Back to move 2: Redo brings the later moves back" in _said(scene)
     key(app, pygame.K_y)
     assert [p.text for p in scene.history] == moves[:3]
     key(app, pygame.K_y)
@@ -242,7 +242,7 @@ def test_undo_while_looking_back_against_the_computer_stops_at_the_humans_choice
     scene.browse(1)  # after the human's b2: the computer's turn
     scene.undo()
     assert scene.history == [] and scene.human_to_move() and len(scene.redo_stack) == 4
-    assert "Back to ply 0: Redo brings the later moves back" in _said(scene)
+    assert "Back to the start: Redo brings the later moves back" in _said(scene)  # not "move 0"
     scene.redo()
     assert [p.text for p in scene.history] == moves[:2]  # up to the human's next choice, as Redo goes
 
@@ -470,12 +470,12 @@ def progress(**kw) -> AIProgress:
 def test_one_truth_in_the_search_panel():
     sides = ("Blue", "Red")
     proven = progress(depth=5, score=0.22, proven=-1, proven_plies=7, mover=1, best_text="a1")
-    assert proven_text(proven, sides) == "proven: Blue wins in 7 plies"
+    assert proven_text(proven, sides) == "proven: Blue wins in 7 moves"
     solved = progress(depth=14, score=-6.0, proven=-1, kind="solver", mover=0, exact_margin=True)
     assert proven_text(solved, sides) == "proven: Red wins by 6 discs on the board"  # Reversi's solver: by how many discs
     assert "Red" not in detail_line(proven, sides, "hex")  # no evaluation beside a proof
     assert eval_text(progress(depth=3, score=WIN, mover=0), sides, "tictactoe") == "Blue wins"  # never "in 0"
-    assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3 plies"
+    assert eval_text(progress(depth=3, score=-(WIN - 3), mover=0), sides, "tictactoe") == "Red wins in 3 moves"
     # a win a solver or a table proved without its length: not "wins in 5003"
     from ai.kernels.alquerque import TABLE_WIN
     from ai.kernels.rastros import SOLVED
@@ -1249,7 +1249,7 @@ def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatc
         scene = hotseat(app, game_id, [game.format_move(first, first.legal_moves()[0])])
         resign_by_keys(app)  # the second player resigns
         drawn = card_text(scene)
-        assert "1 ply" in drawn and not [line for line in drawn if " 0 - 0 " in line], drawn
+        assert "1 move" in drawn and not [line for line in drawn if " 0 - 0 " in line], drawn
         assert counted is None or any(counted in line for line in drawn), drawn
     scene = finished(app, "reversi")
     score = scene.state.score()

@@ -161,7 +161,7 @@ def test_a_hint_says_analysis_value_of_its_move_where_analysis_searched_it_as_de
 
 def test_a_hint_asked_on_an_earlier_position_shows_the_games(app):
     """Tic-tac-toe b2 a2 b1 b3, stepped back to after b2 (O to play) with analysis on: H said
-    "Hint: a1 (proven: you win in 3 plies)", the game's hint for X, unmarked, over a board whose a1
+    "Hint: a1 (proven: you win in 3 moves)", the game's hint for X, unmarked, over a board whose a1
     analysis valued "=" for O.  The hint is the game's position's, so the window goes back to the
     game, as Step does, and marks it there."""
     scene = _hotseat(app, "tictactoe", ("b2", "a2", "b1", "b3"))
@@ -170,7 +170,7 @@ def test_a_hint_asked_on_an_earlier_position_shows_the_games(app):
         key(app, pygame.K_LEFT)
     assert scene.browsing == 1
     said = _hint_asked(app, scene)
-    assert said == "Hint: a1 (proven: you win in 3 plies)", said
+    assert said == "Hint: a1 (proven: you win in 3 moves)", said
     assert scene.browsing is None and scene.shown_state() == scene.state
     assert scene.hint_shown() == scene.game.parse_move(scene.state, "a1")
 

@@ -35,7 +35,7 @@ def test_a_proven_loss_of_unknown_length_is_said_in_words_over_its_tag(app, monk
     tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
                          lambda m: GAME.format_move(scene.state, m))
     assert tip is not None
-    assert "5-3   L" in drawn and "loses (proven; plies not counted)" in drawn
+    assert "5-3   L" in drawn and "loses (proven; moves not counted)" in drawn
 
 
 def test_a_loss_the_search_sees_is_said_in_words_over_its_tag(app, monkeypatch):
@@ -69,4 +69,4 @@ def test_against_level5_on_5x5_the_panel_says_how_long_the_books_win_is(app, mon
     assert scene.computer.last_search.kind == "book" and scene.computer.last_search.proven_plies == 17
     drawn = recorded_text(monkeypatch)
     app.run_frames(3)
-    assert "proven: South wins in 16 plies" in drawn
+    assert "proven: South wins in 16 moves" in drawn

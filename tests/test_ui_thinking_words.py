@@ -362,7 +362,7 @@ def test_a_level_that_plays_at_random_is_not_said_to_have_searched(tmp_path, mon
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)  # the position after the level's first move, ply 2
         assert scene.browsing == 2
-        assert at_random in drawn and i18n._("The search that chose ply {n}").format(n=2) not in drawn, drawn
+        assert at_random in drawn and i18n._("The search that chose move {n}").format(n=2) not in drawn, drawn
         assert any(i18n._("chose {move}").format(move=scene.history[1].text) in text for text in drawn), drawn
 
 
@@ -392,7 +392,7 @@ def test_a_course_player_that_plays_by_a_fixed_order_is_not_said_to_have_searche
         key(app, pygame.K_LEFT)
         key(app, pygame.K_LEFT)  # the position after ObtusoSW's first move, ply 2
         assert scene.browsing == 2
-        assert fixed in drawn and i18n._("The search that chose ply {n}").format(n=2) not in drawn, drawn
+        assert fixed in drawn and i18n._("The search that chose move {n}").format(n=2) not in drawn, drawn
 
 
 @pytest.mark.parametrize(("player", "language"), [("level-3", "en"), ("level-3", "pt"), ("level-5", "en")])
@@ -400,7 +400,7 @@ def test_hexs_opening_stone_for_the_swap_rule_is_not_said_to_have_searched(tmp_p
     """Hex with the swap rule, the computer Blue and first: its first stone is placed by a rule (a
     modest stone, or level 5's balanced cell, that Red's swap gains little from), and the card said
     "Last search: chose b1" (level 5: "from the opening book", no book a player can look up).  It
-    says "Last move: chose b1 · an opening stone for the swap rule"; browsed back, "Browsing ply 1".
+    says "Last move: chose b1 · an opening stone for the swap rule"; browsed back, "Browsing move 1".
     In Portuguese the two parts take a line each."""
     with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
         app.start_game(MatchSetup("hex", {"size": 7, "swap": True}, HUMAN_VS_PC, (player, None), 0.3))
@@ -421,8 +421,8 @@ def test_hexs_opening_stone_for_the_swap_rule_is_not_said_to_have_searched(tmp_p
         del drawn[:]
         key(app, pygame.K_LEFT)  # the position after the computer's stone, ply 1
         assert scene.browsing == 1
-        assert i18n._("Browsing ply {n}").format(n=1) in drawn, drawn
-        assert i18n._("The search that chose ply {n}").format(n=1) not in drawn, drawn
+        assert i18n._("Browsing move {n}").format(n=1) in drawn, drawn
+        assert i18n._("The search that chose move {n}").format(n=1) not in drawn, drawn
         assert all(any(part in text for text in drawn) for part in said), drawn
 
 

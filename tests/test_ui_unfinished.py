@@ -206,7 +206,7 @@ def test_the_list_names_game_players_moves_and_date(app):
     (_path, record), = SHELF.unfinished()[0]
     title, detail = describe(record)
     assert title.startswith(games.info("tictactoe").title) and " vs " in title
-    assert detail.startswith("2 plies")
+    assert detail.startswith("2 moves")
 
 
 def test_the_list_names_the_options_that_are_not_the_usual_ones():
@@ -218,7 +218,7 @@ def test_the_list_names_the_options_that_are_not_the_usual_ones():
         record = GameRecord.start(game, (Side(None, "You"), Side("level-5", "Level 5")))
         record = record.with_moves(["c3"], game.play_line(["c3"]))
         _title, detail = describe(record)
-        assert detail.startswith("1 ply · ") and detail.endswith(shown) and ("Board size" in detail) == bool(shown)
+        assert detail.startswith("1 move · ") and detail.endswith(shown) and ("Board size" in detail) == bool(shown)
 
 
 def test_the_main_menu_shows_every_button_without_scrolling(app):

@@ -404,11 +404,11 @@ def test_a_watched_game_browsed_back_shows_the_search_behind_the_move_shown(app,
         key(app, pygame.K_LEFT)
     assert scene.browsing == 3
     shown = thinking_card_text(app, monkeypatch)
-    assert "The search that chose ply 3" in shown and f"best {scene.history[2].text}" in shown, shown
+    assert "The search that chose move 3" in shown and f"best {scene.history[2].text}" in shown, shown
     assert "is thinking" not in shown and "Last search" not in shown
     key(app, pygame.K_HOME)
     shown = thinking_card_text(app, monkeypatch)
-    assert "Browsing ply 0" in shown and "The game waits: End goes back to it" in shown, shown
+    assert "Browsing move 0" in shown and "The game waits: End goes back to it" in shown, shown
     key(app, pygame.K_END)
     assert scene.browsing is None and "Browsing" not in thinking_card_text(app, monkeypatch)
 
@@ -424,6 +424,6 @@ def test_moves_replayed_from_a_file_browsed_back_say_the_ply_browsed(tmp_path, m
         key(app, pygame.K_LEFT)
         assert scene.browsing == 3 and thinking_cards_drawn(app, monkeypatch) == [True]
         shown = thinking_card_text(app, monkeypatch)
-        assert "Browsing ply 3" in shown and "is thinking" not in shown, shown
+        assert "Browsing move 3" in shown and "is thinking" not in shown, shown
     finally:
         app.quit()

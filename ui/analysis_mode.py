@@ -16,8 +16,8 @@ uses for the game (ui/scenes/thinking.py): disc margins in Reversi ("+6"), a cha
 the visit count for Monte Carlo values (Hex: "62%", "1.2k"), pieces in Alquerque ("+1.1"), points
 elsewhere ("+110", "+0.4"; ``ui.analysis.amount_text``), a value
 of nought "0" in every unit (``signed_text``: "+0" read as a gain), and once
-a move is proven "W5" / "L3" (wins / loses in that many plies, moves of either side: the unit of
-the panel's "White wins in 5 plies" and of Alquerque's 40-ply rule; the pointer's tip says it in
+a move is proven "W5" / "L3" (wins / loses in that many moves of either side: the unit of the
+panel's "White wins in 5 moves" and of Alquerque's 40-move draw; the pointer's tip says it in
 words) or "=" (a draw); a proven Reversi move keeps its unit, the exact margin ("+6" in the
 winner's full colour), as NBoard shows it.
 Only a proof takes the full colour, and its tag is framed: an exact "+30" and an estimated "+41"
@@ -106,8 +106,8 @@ def value_text(value: MoveValue, game_id: str) -> str:
 
 
 def length_words(value: MoveValue) -> str:
-    """A proven win or loss with its length in words, "wins in 21 plies" for "W21", "loses in 3
-    plies" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
+    """A proven win or loss with its length in words, "wins in 21 moves" for "W21", "loses in 3
+    moves" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
     whose length its engine does not count (Rastros' solver, Hex's connections) is a lone "W" or
     "L", which no other word on the screen explained: it says so, as it does of a win or loss an
     estimate's search saw (an unframed "W" or "L", ``value_text``); "" else."""
@@ -116,14 +116,14 @@ def length_words(value: MoveValue) -> str:
     if value.proven is None or value.proven == 0 or value.margin:
         return ""
     if not value.plies:
-        return _("wins (proven; plies not counted)") if value.proven > 0 else _("loses (proven; plies not counted)")
+        return _("wins (proven; moves not counted)") if value.proven > 0 else _("loses (proven; moves not counted)")
     if value.plies_at_most:  # Alquerque's tables: the winner's way against the longest defence
         if value.proven > 0:
-            return ngettext("wins in at most {n} ply", "wins in at most {n} plies", value.plies).format(n=value.plies)
-        return ngettext("loses in at most {n} ply", "loses in at most {n} plies", value.plies).format(n=value.plies)
+            return ngettext("wins in at most {n} move", "wins in at most {n} moves", value.plies).format(n=value.plies)
+        return ngettext("loses in at most {n} move", "loses in at most {n} moves", value.plies).format(n=value.plies)
     if value.proven > 0:
-        return ngettext("wins in {n} ply", "wins in {n} plies", value.plies).format(n=value.plies)
-    return ngettext("loses in {n} ply", "loses in {n} plies", value.plies).format(n=value.plies)
+        return ngettext("wins in {n} move", "wins in {n} moves", value.plies).format(n=value.plies)
+    return ngettext("loses in {n} move", "loses in {n} moves", value.plies).format(n=value.plies)
 
 
 ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes

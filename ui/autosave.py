@@ -1027,14 +1027,14 @@ def can_write_in(folder: Path) -> bool:
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
-    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 plies · 2026-11-24
+    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
     title, parts = described_parts(record)
     return title, " · ".join(parts)
 
 
 def described_parts(record: GameRecord) -> tuple[str, list[str]]:
-    """``describe``'s first line, and its second in its parts (the plies and date first, then a
+    """``describe``'s first line, and its second in its parts (the moves and date first, then a
     set-up start and each unusual option): a row short of room leaves out whole parts."""
     from ui.i18n import ngettext
     from ui.words import option_text
@@ -1052,8 +1052,8 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
 
     a, b = player_names(record)
     when = record_date_text(record)
-    # plies, as the game's panel counts them ("12 plies"): one side's move is a ply
-    second = ngettext("{n} ply · {date}", "{n} plies · {date}", len(record.moves)).format(n=len(record.moves), date=when)
+    # moves, as the game's panel counts them ("12 moves"): each one a player's turn
+    second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     start = [_("from a set-up position")] if record.start_position is not None else []
     return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
 

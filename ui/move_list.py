@@ -10,6 +10,12 @@ Both panels stack blocks above the list that can give room up when it runs short
 screen's thinking card going compact; the replay's graph shrinking, then its best line going to
 one line): ``room_given`` says how much each gives.
 
+Every cell is one move, one player's turn (a stone, a tile, a step or a whole capture chain),
+and the screens count moves so: "Move 7 of 40" in the replay's header, "12 moves" over the list.
+A row's number is a round of two moves, the first side's and the second's, as on a chess score
+sheet; so "Move 7" is row 4's first cell, and its second in a game the second side began
+("1. … d3"), which shifts every move one cell on (``games.record.move_place``).
+
 A clocked game's list, on the game screen as in its replay, writes each move's time small at the
 right of its cell, as chess programs do, where every move and its time fit side by side in a
 column (``times_shown``).
@@ -74,7 +80,7 @@ def draw_move_rows(surface: pygame.Surface, theme: Theme, box: pygame.Rect, scal
     ``current`` (counted from 1: the position shown) lit, and each move's time (``times``, one a
     move: a clocked game's replay, where ``times_fit``) small at its cell's right (at ``time_size``:
     ``TIME_SIZE``'s small print if None).  Returns each
-    move's cell and its ply number, for clicks."""
+    move's cell and its number from 1 (the position after it), for clicks."""
     def px(value: float) -> int:
         return int(value * scale)
 

@@ -73,10 +73,10 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>\S+) has no legal move", N_("{side} has no legal move")),
     (r"Draw: the same position, with the same player to move, occurred a third time",
      N_("Draw: the same position, with the same player to move, occurred a third time")),
-    (r"Draw: (?P<n>\d+) plies passed with no capture", N_("Draw: {n} plies passed with no capture")),
+    (r"Draw: (?P<plies>\d+) plies passed with no capture", N_("Draw: {plies} moves ({each} each) passed with no capture")),
     # the same ends as records written before they took the course's words keep them
     (r"Draw: the same position occurred three times", N_("Draw: the same position occurred three times")),
-    (r"Draw: (?P<n>\d+) plies without capture", N_("Draw: {n} plies without capture")),
+    (r"Draw: (?P<plies>\d+) plies without capture", N_("Draw: {plies} moves ({each} each) without capture")),
     # Trax: whose turn made the loop or line, where that is why the winner won (before the plain one)
     (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
      N_("{side} wins: {made} in one turn: the mover wins")),
@@ -466,7 +466,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<blue>\d+) Blue and (?P<red>\d+) Red stones: (?P<side>\S+) is to move, not (?P<other>\S+)",
      N_("{blue} Blue and {red} Red stones: {side} is to move, not {other}")),
     (r"(?P<side>\S+) has already won, so cannot be to move", N_("{side} has already won, so cannot be to move")),
-    (r"no-capture: (?P<value>'[^']*') is not a number of plies", N_("no-capture: {value} is not a number of plies")),
+    (r"no-capture: (?P<value>'[^']*') is not a number of plies", N_("no-capture: {value} is not a number of moves")),
     (rf"{QUOTED} is not a side \((?P<sides>[^)]*)\)", N_("{text} is not a side ({sides})")),
     (r"(?P<n>\d+) (?P<letter>[WB]) pieces: at most (?P<most>\d+)", N_("{n} {letter} pieces: at most {most}")),
     (r"the piece cannot start on a goal square", N_("the piece cannot start on a goal square")),
@@ -979,6 +979,8 @@ def end_reason(reason: str) -> str:
                 fields[name] = _(fields[name])
         if "made" in fields:
             fields["made"] = _(" and ").join(_(TRAX_PATHS.get(p, p)) for p in fields["made"].split(" and "))
+        if "plies" in fields:  # both players' moves counted: the screen says how many are each one's
+            fields["each"] = int(fields["plies"]) // 2
         if "how" in fields:
             fields["how"] = ", ".join(_fill(WORKER_ENDS, way) for way in fields["how"].split(", "))
         return _(template).format(**fields)
@@ -1063,7 +1065,7 @@ NEAR_DRAW_PLIES = 10  # plies before the no-capture draw from which the panel st
 
 def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
     """The panel's lines on a game's counted draws (a ``games.base.DrawCounts``), each with
-    whether the draw is near: "No capture for 12 plies (draw at 40)", and once the position has
+    whether the draw is near: "No capture for 12 moves (draw at 40)", and once the position has
     come before, "Position seen 2 times (draw at 3)"."""
     lines = [(quiet_line(counts), counts.quiet >= counts.quiet_limit - NEAR_DRAW_PLIES)]
     if counts.occurrences >= 2:
@@ -1074,12 +1076,14 @@ def draw_counts_lines(counts: DrawCounts) -> list[tuple[str, bool]]:
 
 
 def quiet_line(counts: DrawCounts) -> str:
-    """The no-capture count as the panel says it; at the start and just after a capture, where
-    there is none to count, the rule itself: "No capture for 0 plies (draw at 40)" read as news
-    of something missing, beside the capture just made."""
+    """The no-capture count as the panel says it, in moves of either player as the rule counts
+    them; at the start and just after a capture, where there is none to count, the rule itself
+    with each player's share, "Draw after 40 moves (20 each) without a capture": "No capture for
+    0 moves (draw at 40)" read as news of something missing, beside the capture just made."""
     if not counts.quiet:
-        return _("Draw after {limit} plies without a capture").format(limit=counts.quiet_limit)
-    return ngettext("No capture for {n} ply (draw at {limit})", "No capture for {n} plies (draw at {limit})",
+        return _("Draw after {limit} moves ({each} each) without a capture").format(
+            limit=counts.quiet_limit, each=counts.quiet_limit // 2)
+    return ngettext("No capture for {n} move (draw at {limit})", "No capture for {n} moves (draw at {limit})",
                     counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit)
 
 

@@ -342,8 +342,9 @@ class GameCommands:
         self._after_jump()  # with no move before it, the program's forfeit is taken back alone
         if forfeit is not None:
             self._forfeit_taken_back(forfeit)
-        if shown is not None:
-            self.messages.add(_("Back to ply {n}: Redo brings the later moves back").format(n=len(self.history)),
+        if shown is not None:  # "Back to move 0" named a move that is none: the start has its own words
+            self.messages.add(_("Back to move {n}: Redo brings the later moves back").format(n=len(self.history))
+                              if self.history else _("Back to the start: Redo brings the later moves back"),
                               duration=6.0)
         elif self.setup.mode == HOTSEAT:
             self._say_taken_back(self.redo_stack[-1])

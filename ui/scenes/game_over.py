@@ -166,7 +166,7 @@ def result_lines(scene: GameScene) -> list[str]:
     score = shown_score(scene.initial, state)
     if score_tells(scene, score) and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         lines.append(score_line(scene, score))
-    lines.append(ngettext("{n} ply", "{n} plies", len(scene.history)).format(n=len(scene.history)))
+    lines.append(ngettext("{n} move", "{n} moves", len(scene.history)).format(n=len(scene.history)))
     results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
     if results is not None:
         board = board_words(scene.game.id, scene.game.options)

@@ -1148,14 +1148,14 @@ class GamePanel:
         c5"; a move a rule chose and says why (``chosen_by_rule``: Hex's opening stone for the
         swap rule, a block) is the "Last move", its reason beside it."""
         if self.scene.computer.last_search_hint:
-            return _("Hint") if not back else ngettext("Hint, {n} ply back", "Hint, {n} plies back", back).format(n=back)
+            return _("Hint") if not back else ngettext("Hint, {n} move back", "Hint, {n} moves back", back).format(n=back)
         if chosen_without_search(search):
             return self._plays_how(search)
         if chosen_by_rule(search):
             return _("Last move") if not back else ngettext(
-                "Last move, {n} ply back", "Last move, {n} plies back", back).format(n=back)
+                "Last move, {n} move back", "Last move, {n} moves back", back).format(n=back)
         return _("Last search") if not back else ngettext(
-            "Last search, {n} ply back", "Last search, {n} plies back", back).format(n=back)
+            "Last search, {n} move back", "Last search, {n} moves back", back).format(n=back)
 
     def _plays_how(self, search: AIProgress) -> str:
         """The headline over a move of a player that never searches (``chosen_without_search``):
@@ -1170,8 +1170,8 @@ class GamePanel:
         plies = self.scene.browsing
         return (_("Analysis: best line") if analysed
                 else self._plays_how(search) if chosen_without_search(search)
-                else _("The search that chose ply {n}").format(n=plies) if search is not None and not chosen_by_rule(search)
-                else _("Browsing ply {n}").format(n=plies))
+                else _("The search that chose move {n}").format(n=plies) if search is not None and not chosen_by_rule(search)
+                else _("Browsing move {n}").format(n=plies))
 
     def _job_under_way(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The computer's work under way, in the card's first line (its middle, on a compact card):
@@ -1387,7 +1387,7 @@ class GamePanel:
             self.moves_rect = pygame.Rect(0, 0, 0, 0)  # not one whole row (or "No moves yet"): none
             return
         head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
-        tx.text(surface, ngettext("{n} ply", "{n} plies", count).format(n=count), (rect.right, rect.y), self._t(13),
+        tx.text(surface, ngettext("{n} move", "{n} moves", count).format(n=count), (rect.right, rect.y), self._t(13),
                 theme.muted, "topright")
         box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
         self.moves_rect = box

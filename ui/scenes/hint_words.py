@@ -4,7 +4,7 @@
 (``ui.scenes.thinking``) name the side the value favours, which is right for a panel that speaks
 of either side, and wrong for an answer to one player.  A hint's search is of the asker's own
 move (its ``AIProgress.mover``), so its value is said from that side: "your chances: 37%", "you
-are 0.1 pieces behind", "proven: you win in 21 plies", "you lose in 5 plies", in the game's unit
+are 0.1 pieces behind", "proven: you win in 21 moves", "you lose in 5 moves", in the game's unit
 as the panel's (``ui.analysis.eval_unit``), or, where the panel names only the side a number
 favours (tic-tac-toe's, Rastros' and Trax's points: ``ai.value_words`` SIDE_ONLY), "better for
 you", "worse for you".
@@ -47,7 +47,7 @@ def value_source(progress: AIProgress) -> str:
 
 
 def proven_for_you(progress: AIProgress) -> str:
-    """"proven: you win in 21 plies", "proven: you lose by 4 discs on the board", "proven: draw";
+    """"proven: you win in 21 moves", "proven: you lose by 4 discs on the board", "proven: draw";
     "" when nothing is proven."""
     if progress.proven is None:
         return ""
@@ -60,20 +60,21 @@ def proven_for_you(progress: AIProgress) -> str:
 
 
 def _outcome(won: bool, plies: int | None, discs: int | None = None, at_most: bool = False) -> str:
-    """"you win in 7 plies", "you lose by 4 discs on the board", "you win": by the margin where it
-    is known, else in the plies where they are (more than none); "you win in at most 41 plies"
+    """"you win in 7 moves", "you lose by 4 discs on the board", "you win": by the margin where it
+    is known, else in the moves (of either side) where they are (more than none); "you win in at
+    most 41 moves"
     where they are the winner's way against the longest defence (``at_most``)."""
     if discs is not None:
         said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", discs) if won
                 else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", discs))
         return said.format(n=discs)
     if plies is not None and plies > 0 and at_most:
-        said = (ngettext("you win in at most {n} ply", "you win in at most {n} plies", plies) if won
-                else ngettext("you lose in at most {n} ply", "you lose in at most {n} plies", plies))
+        said = (ngettext("you win in at most {n} move", "you win in at most {n} moves", plies) if won
+                else ngettext("you lose in at most {n} move", "you lose in at most {n} moves", plies))
         return said.format(n=plies)
     if plies is not None and plies > 0:
-        said = (ngettext("you win in {n} ply", "you win in {n} plies", plies) if won
-                else ngettext("you lose in {n} ply", "you lose in {n} plies", plies))
+        said = (ngettext("you win in {n} move", "you win in {n} moves", plies) if won
+                else ngettext("you lose in {n} move", "you lose in {n} moves", plies))
         return said.format(n=plies)
     return _("you win") if won else _("you lose")
 

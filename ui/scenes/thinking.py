@@ -85,8 +85,8 @@ def proof_winner(progress: AIProgress) -> int | None:
 
 
 def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = False) -> str:
-    """"proven: South wins in 7 plies", "proven: draw", or "" when nothing is proven; "proven:
-    White wins in at most 41 plies" for a length that is the winner's way against the longest
+    """"proven: South wins in 7 moves", "proven: draw", or "" when nothing is proven; "proven:
+    White wins in at most 41 moves" for a length that is the winner's way against the longest
     defence (``plies_at_most``: Alquerque's endgame tables).  Where the
     proof came from (an opening book) is said with the move (``detail_parts``), in words.
     ``short``: the winner alone, "proven: South wins", where the whole does not fit (the length
@@ -105,10 +105,10 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
         return ngettext("proven: {side} wins by {n} disc on the board",
                         "proven: {side} wins by {n} discs on the board", discs).format(side=name, n=discs)
     if plies is not None and plies > 0 and progress.plies_at_most:  # Alquerque's tables: their way, the longest defence
-        return ngettext("proven: {side} wins in at most {n} ply", "proven: {side} wins in at most {n} plies",
+        return ngettext("proven: {side} wins in at most {n} move", "proven: {side} wins in at most {n} moves",
                         plies).format(side=name, n=plies)
     if plies is not None and plies > 0:
-        return ngettext("proven: {side} wins in {n} ply", "proven: {side} wins in {n} plies", plies).format(
+        return ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", plies).format(
             side=name, n=plies)
     return _("proven: {side} wins").format(side=name)
 
@@ -127,7 +127,7 @@ def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -
         winner = mover if score > 0 else 1 - mover
         plies = int(WIN - abs(score))
         if 0 < plies < LENGTH_KNOWN:
-            return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(
+            return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", plies).format(
                 side=names[winner], n=plies)
         return _("{side} wins").format(side=names[winner])
     unit = eval_unit(game_id, progress.unit)
@@ -297,8 +297,10 @@ def best_part(progress: AIProgress) -> str:
 def depth_text(progress: AIProgress) -> str:
     """"depth 7", the course's word, for the search tree's screen (``estimate_depth`` not plain);
     a course player whose course counts its depth otherwise says that depth and the plies ahead,
-    "depth 5 (6 plies ahead)", in its description's words (Rastros' Basilio said "depth 6" beside
-    a description of "depth 5"; "course depth" named a course the panel does not)."""
+    "depth 5 (6 plies ahead)", in the course's words (Rastros' Basilio said "depth 6" beside
+    a description of "depth 5"; "course depth" named a course the panel does not).  The search
+    tree keeps the course's plies, as a student reads the search there; the descriptions and the
+    panel say "6 moves ahead"."""
     if progress.course_depth is None:
         return _("depth {n}").format(n=progress.depth)
     return ngettext("depth {depth} ({n} ply ahead)", "depth {depth} ({n} plies ahead)", progress.depth).format(

@@ -27,7 +27,7 @@ replaces it (each build carries a number, and only the newest is shown).
 
 The selected node and its children are asked of the game's solver (level 5, in a worker process:
 ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
-proof ("Solver: proven: X wins in 5 plies").  The box keeps the tree's own value (``_draw_node``).
+proof ("Solver: proven: X wins in 5 moves").  The box keeps the tree's own value (``_draw_node``).
 Where the tree's ranking alone would mislead, the panel says so (ui/tree_ranking.py): the moves
 proven as good as the best ("Best move: a1 (as good: b1, c1)"), a solver's proof that it loses;
 else it names the tree's own choice with its estimate and the moves tied with it at its depth, and
@@ -204,7 +204,7 @@ def verdict_text(value: float, sides: tuple[str, str], max_side: int, plies: int
     if not plies:
         return _("{side} wins").format(side=side)
     if whole:
-        return ngettext("{side} wins in {n} ply", "{side} wins in {n} plies", plies).format(side=side, n=plies)
+        return ngettext("{side} wins in {n} move", "{side} wins in {n} moves", plies).format(side=side, n=plies)
     return _("{side} wins in {n}").format(side=side, n=plies)
 
 
@@ -915,7 +915,7 @@ class TreeExplorerScene(Scene):
 
     def _analysis_said(self, node: Node, proof: AIProgress) -> bool:
         """Whether ``root_proof`` already says ``proof`` of ``node``: the root's, in the same words
-        (3x3 after b2 a2 read "Analysis: proven: X wins in 5 plies" and the same under "Solver:")."""
+        (3x3 after b2 a2 read "Analysis: proven: X wins in 5 moves" and the same under "Solver:")."""
         sides = self.game.sides
         return node is self.tree_root() and self.proof is not None and proven_text(proof, sides) == proven_text(self.proof, sides)
 
