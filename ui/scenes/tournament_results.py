@@ -50,6 +50,7 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
 UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 RESULT_LINES = 3  # the most lines a latest result's row takes (its reason wrapped); a click shows the rest
+RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more than its one line
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
@@ -864,25 +865,38 @@ class ResultsDrawing:
     def _rows_shown(self, listed: list[tuple[int, Any]], lines: int, size: int,
                     width: int) -> list[tuple[int, Any, list[str]]]:
         """The results shown from ``recent_scroll`` on, the highest number first, in ``lines``
-        lines of the list: each as (number, result, its lines: ``_result_rows``), as many as fit,
-        the first whatever its length (on what lines are left)."""
+        lines of the list (``_rows_keeping``)."""
         end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
-        return self._rows_in(reversed(listed[max(0, end - lines):end]), lines, size, width)
+        return self._rows_keeping(listed[max(0, end - lines):end][::-1], lines, size, width)
 
     def _oldest_rows(self, listed: list[tuple[int, Any]], lines: int, size: int,
                      width: int) -> list[tuple[int, Any, list[str]]]:
-        """The oldest results that fit in ``lines`` lines (``_rows_in``): scrolled to its end, the
-        list stays full."""
-        return self._rows_in(iter(listed[:max(1, lines)]), max(1, lines), size, width)
+        """The oldest results that fit in ``lines`` lines (``_rows_keeping``): scrolled to its
+        end, the list stays full."""
+        return self._rows_keeping(listed[:max(1, lines)], max(1, lines), size, width)
 
-    def _rows_in(self, results, lines: int, size: int, width: int) -> list[tuple[int, Any, list[str]]]:
-        """``results`` in turn, each on its lines (``_result_rows``), while they fit in ``lines``:
-        one with no room for all its lines is left for the wheel, unless it is the first."""
+    def _rows_keeping(self, results: list[tuple[int, Any]], lines: int, size: int,
+                      width: int) -> list[tuple[int, Any, list[str]]]:
+        """``results`` in turn on ``lines`` lines (``_rows_in``), each on up to ``RESULT_LINES``
+        lines, or fewer where that keeps ``RESULTS_KEPT`` of them in sight: a reason takes more
+        lines where the list has room, not the place of the results under it (at Larger text in
+        an 800x560 window each result took two lines, and one was left in sight)."""
+        kept = min(RESULTS_KEPT, len(results))
+        for most in range(RESULT_LINES, 0, -1):
+            rows = self._rows_in(results, lines, size, width, most)
+            if len(rows) >= kept:
+                break
+        return rows
+
+    def _rows_in(self, results: list[tuple[int, Any]], lines: int, size: int, width: int,
+                 most: int) -> list[tuple[int, Any, list[str]]]:
+        """``results`` in turn, each on at most ``most`` lines (``_result_rows``), while they fit
+        in ``lines``: one with no room for all its lines is left for the wheel, unless it is the first."""
         rows: list[tuple[int, Any, list[str]]] = []
         for number, r in results:
             left = lines - sum(len(row) for _number, _r, row in rows)
             text = self._result_line(number, r)
-            row = self._result_rows(text, size, width, RESULT_LINES)
+            row = self._result_rows(text, size, width, most)
             if len(row) > left:
                 if not rows and left > 0:
                     rows.append((number, r, self._result_rows(text, size, width, left)))
@@ -893,16 +907,20 @@ class ResultsDrawing:
     def _result_rows(self, text: str, size: int, width: int, most: int) -> list[str]:
         """A result's line on at most ``most`` lines ``width`` wide, those after the first
         indented (``RESULT_INDENT``): a long reason (a forfeit on time, an outside bot's crash)
-        read in full where it fits; cut, its last line says a click or Enter shows the rest.
-        On one line, cut with "…", the reason said nothing of what it was cut from."""
+        read in full where it fits; cut on more than one line, its last says a click or Enter
+        shows the rest.  On one line it is cut with "…" alone, as the title says a click shows
+        it (a one-line row had little room left for its reason beside the cue)."""
         font = tx.ui_font(size)
         if font.size(text)[0] <= width:
             return [text]
-        lines = tx.wrap(text, size, width - int(RESULT_INDENT * self._scale()), break_words=True)
+        if most == 1:
+            return [tx.fit(text, size, width)]
+        indent = int(RESULT_INDENT * self._scale())
+        lines = tx.wrap(text, size, width - indent, break_words=True)
         if len(lines) <= most:
             return lines
         cue = " " + (_("(Enter: the rest)") if self._on_results() else _("(click: the rest)"))
-        rest = tx.fit(" ".join(lines[most - 1:]), size, width - int(RESULT_INDENT * self._scale()) - font.size(cue)[0])
+        rest = tx.fit(" ".join(lines[most - 1:]), size, width - indent - font.size(cue)[0])
         return [*lines[:most - 1], rest + cue]
 
     def _dropped_listed(self) -> list[tuple[int, str]]:
