@@ -842,6 +842,7 @@ class ResultsDrawing:
             self.recent_scroll = min(self.recent_scroll, len(listed) - len(self._oldest_rows(listed, lines - 1, size,
                                                                                            inner.width)))
             shown = self._rows_shown(listed, max(1, lines - 1), size, inner.width)
+        if len(shown) < len(listed):
             newer, older = self.recent_scroll, len(listed) - self.recent_scroll - len(shown)
             hint = _("{newer} newer, {older} older: scroll").format(newer=newer, older=older)
             below = y + sum(len(row) for _number, _r, row in shown) * line_h
@@ -877,29 +878,22 @@ class ResultsDrawing:
 
     def _rows_keeping(self, results: list[tuple[int, Any]], lines: int, size: int,
                       width: int) -> list[tuple[int, Any, list[str]]]:
-        """``results`` in turn on ``lines`` lines (``_rows_in``), each on up to ``RESULT_LINES``
-        lines, or fewer where that keeps ``RESULTS_KEPT`` of them in sight: a reason takes more
-        lines where the list has room, not the place of the results under it (at Larger text in
-        an 800x560 window each result took two lines, and one was left in sight)."""
-        kept = min(RESULTS_KEPT, len(results))
-        for most in range(RESULT_LINES, 0, -1):
-            rows = self._rows_in(results, lines, size, width, most)
-            if len(rows) >= kept:
-                break
-        return rows
-
-    def _rows_in(self, results: list[tuple[int, Any]], lines: int, size: int, width: int,
-                 most: int) -> list[tuple[int, Any, list[str]]]:
-        """``results`` in turn, each on at most ``most`` lines (``_result_rows``), while they fit
-        in ``lines``: one with no room for all its lines is left for the wheel, unless it is the first."""
+        """``results`` in turn, each on its lines (``_result_rows``), while they fit in ``lines``:
+        each on up to ``RESULT_LINES``, leaving a line for each of the first ``RESULTS_KEPT`` still
+        to come (for every one where each on a line of its own leaves none to the wheel).  A
+        reason takes more lines where the list has room, not the place of the results under it:
+        at Larger text in an 800x560 window each result took two lines, and one was left in
+        sight.  A result past those kept with no room for all its lines is left to the wheel."""
+        kept = len(results) if len(results) <= lines else min(RESULTS_KEPT, len(results))
         rows: list[tuple[int, Any, list[str]]] = []
-        for number, r in results:
+        for index, (number, r) in enumerate(results):
             left = lines - sum(len(row) for _number, _r, row in rows)
+            room = min(RESULT_LINES, left - max(0, kept - index - 1))
+            if room <= 0:
+                break
             text = self._result_line(number, r)
-            row = self._result_rows(text, size, width, most)
-            if len(row) > left:
-                if not rows and left > 0:
-                    rows.append((number, r, self._result_rows(text, size, width, left)))
+            row = self._result_rows(text, size, width, room)
+            if index >= kept and len(row) < len(self._result_rows(text, size, width, RESULT_LINES)):
                 break
             rows.append((number, r, row))
         return rows
