@@ -1004,6 +1004,52 @@ def test_trax_legal_dots_wait_for_the_forced_tiles(app):
     assert len(legal) > 5 and dotted_cells(app, scene) == legal
 
 
+def dot_across(app, centre: tuple[int, int]) -> int:
+    """How many pixels across, on its row, the legal move's dot at ``centre`` is drawn (the legal colour)."""
+    legal = tuple(app.theme.legal)[:3]
+    x = centre[0]
+    while tuple(app.screen.get_at((x - 1, centre[1])))[:3] == legal:
+        x -= 1
+    right = centre[0]
+    while tuple(app.screen.get_at((right + 1, centre[1])))[:3] == legal:
+        right += 1
+    return right - x + 1
+
+
+@pytest.mark.parametrize("options", [{"size": 8}, {"size": 7}])
+def test_the_legal_dots_on_a_small_trax_board_are_a_quarter_of_its_large_cells(app, options):
+    """On an 8x8 Trax board (the smallest boards have the largest cells: 76 pixels at 1280x800) a
+    legal move's dot was a fifth of its cell across and looked lost in it: a quarter now, as
+    Rastros' dots, on screen."""
+    from games.trax import move_cell
+
+    scene = GameScene(app, MatchSetup("trax", options, HOTSEAT, (None, None), 1.0))
+    app.switch(scene)
+    scene.show_legal = True
+    scene.play_human([scene.game.parse_move(scene.state, "A0+")])
+    scene.view.stop_animation()
+    app.invalidate()
+    app.run_frames(2)
+    cell = next(move_cell(m) for m in scene.state.legal_moves())
+    rect = scene.view.cell_rect(*divmod(cell, scene.view.cols))
+    assert rect.width >= 70 and dot_across(app, rect.center) >= rect.width // 4, (rect, dot_across(app, rect.center))
+
+
+def test_the_legal_dot_grows_with_its_cell_and_the_text_size_but_no_blob_on_the_largest_cells():
+    """A quarter of the cell across at Normal text, more at Larger; on the largest cells (a 7x7
+    Trax board, a 6x6 Reversi board in a full-HD window, 118 and 138 pixels) it stops at
+    ``MOST_DOT_RADIUS`` times the Text size, and never covers more than a third of its cell."""
+    from ui.board_marks import MOST_DOT_RADIUS, legal_dot_radius
+
+    for cell in (50, 76, 100):
+        assert 2 * legal_dot_radius(cell, 1.0) >= cell // 4, cell
+        assert legal_dot_radius(cell, 1.5) > legal_dot_radius(cell, 1.0), cell
+    for cell in (40, 60, 90, 118, 138, 300):
+        for text_size in (1.0, 1.25, 1.5):
+            radius = legal_dot_radius(cell, text_size)
+            assert radius <= round(MOST_DOT_RADIUS * text_size) and 2 * radius <= cell / 3 + 1, (cell, text_size)
+
+
 def test_a_click_during_trax_forced_tiles_lays_them_and_is_taken_on_the_position(app):
     """A click while the forced tiles were still being laid was judged on the position with them
     (f5, beside e5 not yet shown, opened a picker; e5 itself said it had a tile) while the board

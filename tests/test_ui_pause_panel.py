@@ -182,3 +182,41 @@ def test_a_pause_sets_a_hints_note_aside_until_resume(tmp_path, monkeypatch):
 def hint_notes(scene: GameScene) -> list[str]:
     """The hint's notes among the messages the window shows now."""
     return [m.text for m in scene.messages.current() if m.text.startswith("Hint: ")]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_at_800x600_larger_text_the_clocked_panel_shows_every_buttons_key(tmp_path, monkeypatch, language):
+    """At Larger text in an 800x600 window a clocked game's Undo, Redo and Pause, one row of
+    three, went without U, Y and Ctrl+P (no room beside their labels), keys a player found
+    nowhere on the screen.  The row grows to set each key under its label where the move list
+    keeps its rows, paused or not; the others' keys stand as ever.  In Portuguese the three go
+    two a row with the others, their keys beside their labels."""
+    from tests.test_ui_room_at_larger import panel_texts
+    from ui.scenes.game_panel import MOVE_ROWS_KEPT
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        with in_language(app, language):
+            for game_id in ("tictactoe", "alquerque"):
+                scene = friends_on_a_clock(app, game_id)
+                row = [scene.btn_undo, scene.btn_redo, scene.btn_pause]
+                assert scene.panel.watch_row == (row if language == "en" else [])  # "Anular", "Refazer": two a row
+                for paused in (False, True):
+                    texts = panel_texts(app, monkeypatch)
+                    assert scene.paused is paused
+                    # in Portuguese "Desistir por X" (a long name cut) has no room for its
+                    # Ctrl+R in its grid of two a row: a matter of its own
+                    checked = [b for b in scene.buttons if b.visible] if language == "en" else row
+                    for button in checked:
+                        assert any(text == button.key_hint and button.rect.contains(rect) for text, rect in texts), (
+                            game_id, button.label, button.rect, texts)
+                    if language == "en":  # the taller row of three costs the move list no row
+                        assert len({b.rect.y for b in row}) == 1
+                        assert move_rows_shown(scene) >= MOVE_ROWS_KEPT, scene.panel.moves_rect
+                    ctrl_p(app)
+                scene.close()
+        assert app.errors == []
+    finally:
+        app.quit()

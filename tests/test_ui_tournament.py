@@ -645,6 +645,58 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     assert shown.endswith("the end)") and scene.watching == 7
 
 
+LONG_REASONS = (  # a forfeit on time, an outside bot's crash: as the tournament says them
+    "O forfeits: level-2 exceeded the time limit (1.53 s > 1 s); process stopped; it was running "
+    "/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py line 128 (in minimax). It was its first move: "
+    "set-up work done inside the move (reading files, building tables) counts on the move's clock, so do it in "
+    "__init__ or at module level",
+    "X forfeits: level-1 crashed at move 3: ZeroDivisionError: division by zero (at raiser.py line 3)")
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_long_reason_in_the_latest_results_is_read_whole_or_says_where_the_rest_is(app, monkeypatch, tmp_path,
+                                                                                   language):
+    """The latest results cut a forfeit's reason with "…" at every window size ("Level 1 wins (O
+    forfeits: Level 2 exceed…"), a click the only way to read it.  At 1280x800, 1024x768 and
+    800x600 a long reason wraps under its result's first line: a crash's reason is read whole,
+    a reason too long for its lines ends saying a click shows the rest; the rows stay inside
+    the list, one click area a result, and a click still shows its whole line."""
+    import dataclasses
+
+    from tests.ui_helpers import tournament_over_and_shown
+    from ui.i18n import _
+
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", watch=False)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
+    (n1, r1), (n2, r2) = scene.recent[-1], scene.recent[-2]
+    scene.recent[-1] = (n1, dataclasses.replace(r1, winner=0, reason=LONG_REASONS[0], forfeit=True))
+    scene.recent[-2] = (n2, dataclasses.replace(r2, winner=1, reason=LONG_REASONS[1], forfeit=True))
+    with in_language(app, language):
+        cues = (_("(click: the rest)"), _("(Enter: the rest)"))  # the mouse's, the keyboard's once on the list
+        for size in ((1280, 800), (1024, 768), (800, 600)):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            rows = {number: (rect, line) for rect, number, line in scene._recent_rects}
+            assert set(rows) == {n1, n2, *(n for n, _r in scene.recent)}, (size, rows)
+            for number in (n1, n2):
+                rect, line = rows[number]
+                said = [text for text, where in drawn if rect.contains(where)]
+                assert all(scene.recent_area.contains(where) for text, where in drawn if rect.contains(where))
+                whole = " ".join(line.split())
+                cue = next((cue for cue in cues if said[-1].endswith(cue)), "")
+                if number == n2 or not cue:
+                    assert " ".join(" ".join(said).split()) == whole, (size, said)
+                else:  # its start as it reads, then where the rest is
+                    assert whole.startswith(" ".join(" ".join(said)[:-len(cue)].rstrip("… ").split())), (size, said)
+                    assert len(said) > 1, (size, said)
+            click(app, rows[n1][0].center)
+            assert scene.messages.items[-1].text == rows[n1][1]
+    assert app.errors == []
+
+
 def test_a_result_names_the_bot_that_forfeited_but_keeps_its_own_words(app, monkeypatch):
     """A bot added from its own folder has the id "raiser.py": the latest result named it "raiser"
     everywhere in its reason, its traceback's "(at raiser.py line 3)" too, which then named no

@@ -59,15 +59,21 @@ def mark_width(cell: int, share: float, text_size: float, least: int = 2) -> int
     return max(least, round(cell * share * text_size))
 
 
-LEGAL_DOT_SHARE = 0.1  # a legal move's dot: a fifth of its cell across ...
-LEAST_DOT_RADIUS = 3  # ... and never under 6 pixels, which a player with low vision can find
+LEGAL_DOT_SHARE = 0.13  # a legal move's dot: a quarter of its cell across at Normal text ...
+LEAST_DOT_RADIUS = 3  # ... never under 6 pixels, which a player with low vision can find ...
+MOST_DOT_SHARE = 0.16  # ... never over a third of its cell across, whatever the Text size ...
+MOST_DOT_RADIUS = 14  # ... nor over 28 pixels across at Normal text (times the Text size)
 
 
 def legal_dot_radius(cell: int, text_size: float) -> int:
-    """The radius of the dot that marks a legal move on a cell ``cell`` pixels wide: a fifth of
-    the cell across, times the Text size, at least 6 pixels.  Trax's dots, a 14th of a cell,
-    were 4 pixels across at 1280x800, where its board's cells are small."""
-    return mark_width(cell, LEGAL_DOT_SHARE, text_size, LEAST_DOT_RADIUS)
+    """The radius of the dot that marks a legal move on a cell ``cell`` pixels wide: a quarter of
+    the cell across, times the Text size, at least 6 pixels; at most a third of the cell and
+    ``MOST_DOT_RADIUS`` times the Text size, so that the largest cells (a 7x7 Trax board or a 6x6
+    Reversi board in a full-HD window) get no blob.  A fifth of the cell, the dots on an 8x8
+    Trax board looked lost in its large cells; Trax's dots, a 14th of a cell, were 4 pixels
+    across at 1280x800, where its board's cells are small."""
+    grown = mark_width(cell, LEGAL_DOT_SHARE, text_size, LEAST_DOT_RADIUS)
+    return max(LEAST_DOT_RADIUS, min(grown, round(cell * MOST_DOT_SHARE), round(MOST_DOT_RADIUS * text_size)))
 
 
 def rimmed_rect(surface: pygame.Surface, colour: Color, rect: pygame.Rect, width: int) -> None:

@@ -158,6 +158,13 @@ class Button:
         were lower than "Undo" at the game panel's Larger scale in a 1920x1080 window)."""
         return tx.ui_font(tx.small(self.label_size, scale), True).get_height() + int(6 * scale)
 
+    def two_line_height(self, scale: float) -> int:
+        """The least height of a button that sets its key under its label at the usual size
+        (``_hint_fits_under``), its border inside."""
+        hint_size = max(9, int(12 * scale))
+        return (tx.line_height(tx.small(self.label_size, scale), True) + tx.line_height(hint_size)
+                + 2 * max(1, int(scale)))
+
     def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
         if not self.visible or self.rect.width <= 0:
             return

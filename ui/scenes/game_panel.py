@@ -324,6 +324,7 @@ class GamePanel:
         # the last part to give way, before the extras, where the move list needs the room (``_room_plan``)
         self.line_row_kept = True
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
+        self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -468,11 +469,27 @@ class GamePanel:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
         height planned with it, else without it."""
         self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
+        self.keys_under = self._room_for_keys_under(top, w)
         plan = self._room_plan(top, w)
         if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
-            self.watch_row = []
+            self.watch_row, self.keys_under = [], False
             plan = self._room_plan(top, w)
         return plan
+
+    def _room_for_keys_under(self, top: int, w: int) -> bool:
+        """Whether the watch row may grow to set its keys under its labels (``_watch_height``):
+        where, every part giving way as far as it may (``_room_plan``), the move list keeps
+        ``MOVE_ROWS_KEPT`` rows beside the taller row.  Where it would not, the keys are left out
+        as before: at Larger text in an 800x560 window a row of moves was dearer than the keys."""
+        self.keys_under = True
+        least = self._least_row()
+        taller = self._watch_height(least) - least
+        self.keys_under = False
+        if taller <= 0:
+            return False
+        room, gives = self._room_and_gives(top, w, badge=True)
+        spare = room + sum(gives) + self._line_row_give() - self._kept_height(w)
+        return spare - taller >= self._moves_height(MOVE_ROWS_KEPT)
 
     def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
         """The row of three shown (``_row_of_three``: a watched game's Pause, Step and Speed, a
@@ -511,6 +528,22 @@ class GamePanel:
         them, and each key works all the same."""
         return sum(self._watch_least(self.watch_row, row, keys=True)) <= width
 
+    def _watch_height(self, row: int) -> int:
+        """The watch row's height where the other rows are ``row`` high: taller, each key on a
+        second line under its label (``Button.two_line_height``), where a clocked game's Undo,
+        Redo and Pause have no room for their keys beside their labels in a row ``row`` high but
+        have under them.  At Larger text in an 800x600 window the three went without U, Y and
+        Ctrl+P, which a player found nowhere on the game screen.  A watched game's row keeps its
+        height, its keys left out (``_watch_keys_fit``): its watcher has the keys page (F1)."""
+        watch = self.watch_row
+        if not watch or not self.keys_under or self.scene.setup.mode == PC_VS_PC:
+            return row
+        room = self.rect.width - 2 * self._s(18) - self._s(BUTTON_GAP) * (len(watch) - 1)
+        if self._watch_keys_fit(room, row):
+            return row
+        tall = max(button.two_line_height(self.scale) for button in watch)
+        return tall if tall > row and self._watch_keys_fit(room, tall) else row
+
     def _button_rows(self) -> int:
         """How many rows the visible buttons take: the watch row, then the others two a row."""
         watch = self.watch_row
@@ -523,9 +556,10 @@ class GamePanel:
         return [b for b in self.scene.buttons if all(b is not w for w in watch)]
 
     def _buttons_height(self, row: int) -> int:
-        """The room the buttons take in rows ``row`` pixels high."""
+        """The room the buttons take in rows ``row`` pixels high (the watch row perhaps higher:
+        ``_watch_height``)."""
         rows = self._button_rows()
-        return rows * row + (rows - 1) * self._s(BUTTON_GAP)
+        return rows * row + (rows - 1) * self._s(BUTTON_GAP) + self._watch_height(row) - row
 
     def _watch_widths(self, width: int, row: int, keys: bool) -> list[int]:
         """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
@@ -553,12 +587,12 @@ class GamePanel:
         for button in (scene.btn_pause, scene.btn_step, scene.btn_speed, scene.btn_undo, scene.btn_redo):
             button.key_left_out = False  # measured with them; in the grid they show as ever
         if watch:
-            x, room = area.x, area.width - gap * (len(watch) - 1)
-            keys = self._watch_keys_fit(room, row)
-            for button, width in zip(watch, self._watch_widths(room, row, keys), strict=True):
-                button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, row), watch, not keys
+            x, room, tall = area.x, area.width - gap * (len(watch) - 1), self._watch_height(row)
+            keys = self._watch_keys_fit(room, tall)
+            for button, width in zip(watch, self._watch_widths(room, tall, keys), strict=True):
+                button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, tall), watch, not keys
                 x += width + gap
-            area = pygame.Rect(area.x, area.y + row + gap, area.width, area.height - row - gap)
+            area = pygame.Rect(area.x, area.y + tall + gap, area.width, area.height - tall - gap)
         layout_grid(self._others(watch), area, 2, row, gap, self.scale)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
@@ -577,7 +611,7 @@ class GamePanel:
         they take their lines from the move list, down to one row (``_extras_shown``); left out
         there, Alquerque's "No capture for 38 plies" was gone at Larger text in a 1280x800 window
         two plies before the draw, and "This session: Ana 1 - 0 João" in every game."""
-        full, gap, rows = self._s(BUTTON_ROW), self._s(SECTION_GAP), self._button_rows()
+        gap = self._s(SECTION_GAP)
         room, (card_gives, buttons_give, gaps_give, extras_give) = self._room_and_gives(top, w, badge=True)
         near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
@@ -587,7 +621,7 @@ class GamePanel:
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
         badge, card, buttons, gaps, line_row, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
         self.line_row_kept = line_row == 0
-        row = full - math.ceil(buttons / rows) if rows else full
+        row = self._row_giving(buttons)
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
         return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
 
@@ -604,8 +638,15 @@ class GamePanel:
         gaps = self._gaps_height(gap, badge)
         room = bottom - top - players - self._s(THINKING_HEIGHT) - extras - gaps
         return room, [self._s(THINKING_HEIGHT) - self._compact_height(True),
-                      self._button_rows() * max(0, full - self._least_row()),
+                      self._buttons_height(full) - self._buttons_height(self._least_row()),
                       gaps - self._gaps_height(gap // 2, badge), extras]
+
+    def _row_giving(self, given: int) -> int:
+        """The highest row of buttons, from the usual down to ``_least_row``, whose rows give the
+        move list ``given`` pixels (the watch row, taller for its keys, gives less: ``_watch_height``)."""
+        full, least = self._s(BUTTON_ROW), self._least_row()
+        whole = self._buttons_height(full)
+        return next((row for row in range(full, least, -1) if whole - self._buttons_height(row) >= given), least)
 
     def _gaps_height(self, gap: int, badge: bool) -> int:
         """The room the four gaps round the players' cards, the thinking card and the move list
@@ -635,7 +676,7 @@ class GamePanel:
         ``_room_plan``'s least plan), the thinking card, the rows of buttons and the gaps giving
         way as far as they may: what a larger Text size may take beyond the window's scale
         (``layout``), leaving room for what comes in a game (an opening's name)."""
-        kept, self.scale = self.scale, scale
+        kept, self.scale, under, self.keys_under = self.scale, scale, self.keys_under, False
         try:
             pad = self._s(18)
             w = self.rect.width - 2 * pad
@@ -644,7 +685,7 @@ class GamePanel:
             given = sum(gives if not extras_kept else gives[:3]) + self._line_row_give()
             return room + given >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
-            self.scale = kept
+            self.scale, self.keys_under = kept, under
 
     def _least_row(self) -> int:
         """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are

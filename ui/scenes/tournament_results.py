@@ -49,6 +49,9 @@ STANDINGS_COLUMNS = ((N_("Player"), 0.0, "midleft"), (N_("Pts"), 0.37, "midright
 # pair's cell was not seen until the keyboard ringed it
 UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
+RESULT_LINES = 3  # the most lines a latest result's row takes (its reason wrapped); a click shows the rest
+RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more than its one line
+RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
 
@@ -833,32 +836,86 @@ class ResultsDrawing:
             drawn = tx.text(surface, tx.fit(text, size, inner.width), (inner.x, y), size, theme.muted)
             self._recent_rects.append((drawn, number, text))  # a click shows where the board had it
             y += line_h
-        fits = max(1, (rect.bottom - int(6 * s) - y) // line_h)
-        if len(listed) > fits:  # a line for what the wheel brings
-            fits = max(1, fits - 1)
-            self.recent_scroll = min(self.recent_scroll, len(listed) - fits)
-            newer, older = self.recent_scroll, len(listed) - self.recent_scroll - fits
+        lines = max(1, (rect.bottom - int(6 * s) - y) // line_h)
+        shown = self._rows_shown(listed, lines, size, inner.width)
+        if len(shown) < len(listed):  # a line for what the wheel brings
+            self.recent_scroll = min(self.recent_scroll, len(listed) - len(self._oldest_rows(listed, lines - 1, size,
+                                                                                           inner.width)))
+            shown = self._rows_shown(listed, max(1, lines - 1), size, inner.width)
+        if len(shown) < len(listed):
+            newer, older = self.recent_scroll, len(listed) - self.recent_scroll - len(shown)
             hint = _("{newer} newer, {older} older: scroll").format(newer=newer, older=older)
-            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, y + fits * line_h), size, theme.muted,
-                    "topright")
-        else:
-            self.recent_scroll = 0
-        self.recent_fits = fits
-        end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
-        shown = listed[max(0, end - fits):end][::-1]
-        for number, r in shown:
-            text = self._result_line(number, r)
+            below = y + sum(len(row) for _number, _r, row in shown) * line_h
+            tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, below), size, theme.muted, "topright")
+        self.recent_fits = len(shown)
+        indent = int(RESULT_INDENT * s)
+        for number, r, row in shown:
             if number == chosen:
-                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), line_h - int(2 * s))
+                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), len(row) * line_h - int(2 * s))
             colour = theme.invalid if r.forfeit else theme.text
-            line = tx.fit(text, size, inner.width)
-            drawn = tx.text(surface, line, (inner.x, y), size, colour)
-            self._recent_rects.append((drawn, number, text))  # a click shows the whole text (a forfeit's reason)
+            drawn = tx.text(surface, row[0], (inner.x, y), size, colour)
+            for k, line in enumerate(row[1:], 1):  # the rest of its reason, under it
+                drawn = drawn.union(tx.text(surface, line, (inner.x + indent, y + k * line_h), size, colour))
+            self._recent_rects.append((drawn, number, self._result_line(number, r)))  # a click shows it whole
             if number not in self.live:
                 self._replay_slot(number, r)
-            y += line_h
+            y += len(row) * line_h
         if ringed is not None:  # over the lines beside it, as the crosstable's cell
             focus_ring(surface, ringed, theme, s, int(4 * s))
+
+    def _rows_shown(self, listed: list[tuple[int, Any]], lines: int, size: int,
+                    width: int) -> list[tuple[int, Any, list[str]]]:
+        """The results shown from ``recent_scroll`` on, the highest number first, in ``lines``
+        lines of the list (``_rows_keeping``)."""
+        end = len(listed) - self.recent_scroll  # the highest first, without copying the whole list each frame
+        return self._rows_keeping(listed[max(0, end - lines):end][::-1], lines, size, width)
+
+    def _oldest_rows(self, listed: list[tuple[int, Any]], lines: int, size: int,
+                     width: int) -> list[tuple[int, Any, list[str]]]:
+        """The oldest results that fit in ``lines`` lines (``_rows_keeping``): scrolled to its
+        end, the list stays full."""
+        return self._rows_keeping(listed[:max(1, lines)], max(1, lines), size, width)
+
+    def _rows_keeping(self, results: list[tuple[int, Any]], lines: int, size: int,
+                      width: int) -> list[tuple[int, Any, list[str]]]:
+        """``results`` in turn, each on its lines (``_result_rows``), while they fit in ``lines``:
+        each on up to ``RESULT_LINES``, leaving a line for each of the first ``RESULTS_KEPT`` still
+        to come (for every one where each on a line of its own leaves none to the wheel).  A
+        reason takes more lines where the list has room, not the place of the results under it:
+        at Larger text in an 800x560 window each result took two lines, and one was left in
+        sight.  A result past those kept with no room for all its lines is left to the wheel."""
+        kept = len(results) if len(results) <= lines else min(RESULTS_KEPT, len(results))
+        rows: list[tuple[int, Any, list[str]]] = []
+        for index, (number, r) in enumerate(results):
+            left = lines - sum(len(row) for _number, _r, row in rows)
+            room = min(RESULT_LINES, left - max(0, kept - index - 1))
+            if room <= 0:
+                break
+            text = self._result_line(number, r)
+            row = self._result_rows(text, size, width, room)
+            if index >= kept and len(row) < len(self._result_rows(text, size, width, RESULT_LINES)):
+                break
+            rows.append((number, r, row))
+        return rows
+
+    def _result_rows(self, text: str, size: int, width: int, most: int) -> list[str]:
+        """A result's line on at most ``most`` lines ``width`` wide, those after the first
+        indented (``RESULT_INDENT``): a long reason (a forfeit on time, an outside bot's crash)
+        read in full where it fits; cut on more than one line, its last says a click or Enter
+        shows the rest.  On one line it is cut with "…" alone, as the title says a click shows
+        it (a one-line row had little room left for its reason beside the cue)."""
+        font = tx.ui_font(size)
+        if font.size(text)[0] <= width:
+            return [text]
+        if most == 1:
+            return [tx.fit(text, size, width)]
+        indent = int(RESULT_INDENT * self._scale())
+        lines = tx.wrap(text, size, width - indent, break_words=True)
+        if len(lines) <= most:
+            return lines
+        cue = " " + (_("(Enter: the rest)") if self._on_results() else _("(click: the rest)"))
+        rest = tx.fit(" ".join(lines[most - 1:]), size, width - indent - font.size(cue)[0])
+        return [*lines[:most - 1], rest + cue]
 
     def _dropped_listed(self) -> list[tuple[int, str]]:
         """The games a Stop dropped part-way that the results list shows over the results, newest
