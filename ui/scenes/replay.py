@@ -1055,9 +1055,15 @@ class ReplayScene(Scene):
         return int(6 * self.scale) + rows * self._row_height()
 
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
-        """The move list in numbered pairs, scrolled so the current move is visible."""
+        """The move list in numbered pairs, scrolled so the current move is visible; "No moves yet"
+        for a game without any, as the game's own list says it (it was an empty space)."""
         s = self.scale
         size = self._small(14)
+        if not self.moves:
+            tx.text(surface, tx.fit(_("No moves yet"), size, area.width), (area.centerx, area.y + int(6 * s)), size,
+                    theme.muted, "midtop")
+            self.move_rows = []
+            return
         row_h = self._row_height()
         rows = max(1, (area.height - int(6 * s)) // row_h)
         lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"
