@@ -469,3 +469,33 @@ def test_page_up_and_page_down_step_a_move_in_the_replay_as_in_a_game(app):
     assert scene.ply == 1
     key(app, pygame.K_PAGEDOWN)
     assert scene.ply == 2
+
+
+def test_play_in_the_replay_of_a_game_without_moves_is_greyed_and_says_why(app, monkeypatch):
+    """A game lost on time before its first move, replayed: Play (Space) turned to Pause for a
+    second and back, nothing shown, and its move list was an empty space.  Play is greyed, a press
+    or a click says the game has no moves, and the list says "No moves yet" as the game's does."""
+    from tests.ui_helpers import click, key, recorded_text
+    from ui.widgets import REFUSED_TOPIC
+
+    game = games.load("tictactoe")
+    app.open_replay(GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3"))), ply=0)
+    scene = app.scene
+    drawn = recorded_text(monkeypatch)
+    scene.invalidate()
+    app.run_frames(2)
+    assert "No moves yet" in drawn
+    assert not scene.play_button.enabled
+    key(app, pygame.K_SPACE)
+    assert not scene.playing
+    said = [m.text for m in scene.messages.current()]
+    assert said == ["This game has no moves: there is nothing to play"], said
+    scene.messages.withdraw(REFUSED_TOPIC)
+    assert scene.messages.current() == []
+    click(app, scene.play_button.rect.center)
+    assert not scene.playing and [m.text for m in scene.messages.current()] == said
+    app.open_replay(random_record("tictactoe"), ply=0)  # a game with moves plays
+    app.run_frames(2)
+    assert app.scene.play_button.enabled
+    key(app, pygame.K_SPACE)
+    assert app.scene.playing

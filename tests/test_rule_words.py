@@ -208,9 +208,26 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
             without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown)  # the player's text and examples stay
             assert shown != message and not ENGLISH.findall(without_quoted), (message, shown)
     shown = {m: rule_reason(m) for m in messages}  # in English, as the rules wrote them, but for
-    changed = {m: s for m, s in shown.items() if s != m}  # an option of a game the refusal names: its label
-    assert changed == {"game 'hex': option size: 99 is not valid; choose 3..19":
-                       "Hex: Board size: 99 is not valid; choose 3..19"}, changed
+    changed = {m: s for m, s in shown.items() if s != m}  # an option of a game the refusal names: its label;
+    assert changed == {"game 'hex': option size: 99 is not valid; choose 3..19":  # a range in words
+                       "Hex: Board size: 99 is not valid; choose 3 to 19",
+                       "option k: 4 in a row cannot fit on 3x3; choose 3..3":
+                       "option k: 4 in a row cannot fit on 3x3; choose 3",
+                       "SZ[25]: option size: 25 is not valid; choose 3..19":
+                       "SZ[25]: option size: 25 is not valid; choose 3 to 19"}, changed
+
+
+def test_the_values_a_refused_option_may_take_read_as_words():
+    """New game and the tournament's setup said "4 in a row cannot fit on 3x3; choose 3..3": the
+    range the rules write ("3..19") is said "3 to 19", and one of a single value as that value."""
+    k = refusal(lambda: games.load("tictactoe", k=4))
+    size = refusal(lambda: games.load("hex", size=99))
+    assert k.endswith("choose 3..3") and size.endswith("choose 3..19"), (k, size)
+    assert rule_reason(k, "tictactoe") == "In a row to win: 4 in a row cannot fit on 3x3; choose 3"
+    assert rule_reason(size, "hex") == "Board size: 99 is not valid; choose 3 to 19"
+    with words_in("pt"):
+        assert rule_reason(k, "tictactoe").endswith("; escolha 3")
+        assert rule_reason(size, "hex").endswith("; escolha de 3 a 19")
 
 
 def test_one_character_of_a_reversi_position_is_said_in_the_singular():

@@ -51,3 +51,12 @@ def test_alquerque_rules_name_the_points_with_diagonal_lines_as_the_board_draws_
     drawn = {alquerque.point_name(p) for p in range(alquerque.POINTS)
              if any(dr and dc for dr, dc in alquerque.line_directions(p))}
     assert named == drawn
+
+
+def test_portuguese_rules_mark_a_range_of_column_letters_apart_from_its_words():
+    """Alquerque's Portuguese page said "colunas a a e": the letters a and e between the word "a"
+    ("to") read as a typo.  A range of column letters is written with its letters marked
+    (`a` a `e`), as the Trax page writes them."""
+    for page in sorted(Path("assets/locale/pt/rules").glob("*.md")):
+        bare = re.findall(r"\b[a-s] a [a-s]\b", page.read_text(encoding="utf-8"))
+        assert bare == [], (page.name, bare)

@@ -2220,3 +2220,30 @@ def test_start_says_it_checks_the_outside_players_and_which_it_started(app, tmp_
         assert checking.format(player=dict(scene.players())[engine]) in drawn, drawn
         hold.unlink()
         assert wait(app, lambda: scene.tournament is not None, 60)  # it started, and the games began
+
+
+def test_options_the_game_refuses_are_said_and_no_tournament_begins(tmp_path, monkeypatch):
+    """4 in a row on 3x3, stepped to on the setup and started, began a tournament whose game could
+    not be made: the screen went blank with "Something went wrong" on every frame and no way back.
+    The rules' reason is said as New game says it, and the setup stays to change the option."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        scene = open_tournament_from_the_menu(app)
+        assert scene.game_id == "tictactoe" and scene.options.get("k", 3) == 3
+        names = [option.name for option in games.info("tictactoe").options]
+        k_stepper = scene.option_buttons[names.index("k")]
+        click(app, (k_stepper.rect.right - 4, k_stepper.rect.centery))  # its right arrow: 4 in a row
+        assert scene.options["k"] == 4
+        start = next(button for button in scene.buttons if button.action == scene._start)
+        click(app, start.rect.center)
+        app.run_frames(3)
+        assert scene.tournament is None and app.scene is scene and app.errors == [], app.errors
+        said = [m.text for m in scene.messages.current()]
+        assert "In a row to win: 4 in a row cannot fit on 3x3; choose 3" in said, said
+        click(app, (k_stepper.rect.left + 4, k_stepper.rect.centery))  # back to 3: it starts
+        click(app, start.rect.center)
+        assert scene.tournament is not None and app.errors == [], app.errors
+    finally:
+        app.quit()

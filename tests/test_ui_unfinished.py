@@ -744,3 +744,20 @@ def test_play_from_here_left_before_a_move_adds_nothing_to_continue(app, clock):
     assert len(copy.history) == 2
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene) and sorted(kept()) == sorted([["b2", "a1"], ["b2", copy.history[1].text]])
+
+
+def test_an_unusual_board_is_said_whole_in_the_list():
+    """A 19x3 tic-tac-toe game's row read "Width: 19 · In a row to win: 5": its height, the usual
+    3, was left out, and the row could be a 19x19 board's.  The board's options are said together;
+    a game whose board is the usual one says none of them."""
+    from games.record import GameRecord, Side
+
+    for options, shown in (({"width": 19, "height": 3, "k": 5}, " · Width: 19 · Height: 3 · In a row to win: 5"),
+                           ({"width": 3, "height": 7, "k": 3}, " · Width: 3 · Height: 7 · In a row to win: 3"),
+                           ({}, "")):
+        game = games.load("tictactoe", **options)
+        record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3")))
+        record = record.with_moves(["a1"], game.play_line(["a1"]))
+        _title, detail = describe(record)
+        date = detail.split(" · ")[1]
+        assert detail == f"1 ply · {date}{shown}", detail

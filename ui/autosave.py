@@ -1035,7 +1035,10 @@ def describe(record: GameRecord) -> tuple[str, str]:
 
 def described_parts(record: GameRecord) -> tuple[str, list[str]]:
     """``describe``'s first line, and its second in its parts (the moves and date first, then a
-    set-up start and each unusual option): a row short of room leaves out whole parts."""
+    set-up start and each unusual option): a row short of room leaves out whole parts.  Where an
+    option that makes the board (``Option.board``) is unusual, the board's other options are said
+    with it: a 19x3 tic-tac-toe row read "Width: 19 · In a row to win: 5", its height left out as
+    the usual 3, and a player could not tell that board from 19x19."""
     from ui.i18n import ngettext
     from ui.words import option_text
 
@@ -1044,18 +1047,20 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
 
         info = games.info(record.game_id)
         name = info.title
-        unusual = [option_text(o, record.options[o.name], info.id) for o in info.options
-                   if o.name in record.options and record.options[o.name] != o.default
-                   and not (o.start_only and record.start_position is not None)]
+        unusual = {o.name for o in info.options if o.name in record.options and record.options[o.name] != o.default
+                   and not (o.start_only and record.start_position is not None)}
+        other_board = any(o.board and o.name in unusual for o in info.options)
+        unusual_said = [option_text(o, record.options.get(o.name, o.default), info.id) for o in info.options
+                        if o.name in unusual or (other_board and o.board)]
     except ValueError:
-        name, unusual = record.game_id, []
+        name, unusual_said = record.game_id, []
 
     a, b = player_names(record)
     when = record_date_text(record)
     # moves, as the game's panel counts them ("12 moves"): each one a player's turn
     second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     start = [_("from a set-up position")] if record.start_position is not None else []
-    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual]
+    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual_said]
 
 
 def where_it_stands(record: GameRecord, position: Any = None) -> list[str]:

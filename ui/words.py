@@ -661,7 +661,8 @@ def rule_reason(text: str, game_id: str = "") -> str:
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
-                                      "legal": _legal_list, **{name: _translated_or for name in LISTS}})
+                                      "legal": _legal_list, **{name: _translated_or for name in LISTS},
+                                      "allowed": _allowed})  # its ranges too, "3 to 19"
 
 
 _GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
@@ -960,6 +961,20 @@ def _legal_list(moves: str) -> str:
 def _translated_or(items: str) -> str:
     """"B, R or ." with its "or" in the current language."""
     return items.replace(" or ", _(OR))
+
+
+RANGE = re.compile(r"(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)")  # "3..19", as games/ write a range
+
+
+def _allowed(items: str) -> str:
+    """The values a refused option may take, as a player reads them: a range "3..19" said "3 to
+    19", and one of a single value ("3..3", the only row that fits on 3x3) said as that value; the
+    list's "or" in the current language."""
+    def said(match: re.Match) -> str:
+        low, high = match.groups()
+        return low if low == high else _("{low} to {high}").format(low=low, high=high)
+
+    return _translated_or(RANGE.sub(said, items))
 
 
 def end_reason(reason: str) -> str:

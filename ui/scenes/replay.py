@@ -297,10 +297,19 @@ class ReplayScene(Scene):
         return ""
 
     def toggle_play(self) -> None:
+        """Play the moves on from the one shown (from the start once at the end), or pause.  A
+        game that ended before its first move (lost on time, resigned at once) has none: its Play
+        is greyed and says so, where it turned to Pause for a second and back with nothing shown."""
+        if self.messages.refuse(self._why_no_play()):
+            return
         if not self.playing and self.ply >= len(self.moves):
             self.ply = 0
         self.playing = not self.playing
         self.next_step = time.monotonic() + self._step_seconds()
+
+    def _why_no_play(self) -> str:
+        """Why Play shows nothing: the game has no moves; "" where it has."""
+        return "" if self.moves else _("This game has no moves: there is nothing to play")
 
     def _step_seconds(self) -> float:
         speed = self._animation_speed()
@@ -826,6 +835,7 @@ class ReplayScene(Scene):
             b.enabled = True
         self.buttons[0].enabled = self.buttons[1].enabled = self.ply > 0
         self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
+        self.play_button.enabled = not self._why_no_play()
         self.actions[0].enabled = not state.is_terminal() or self.ply > 0  # at the end: from the move before
         self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
         ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
@@ -1045,9 +1055,15 @@ class ReplayScene(Scene):
         return int(6 * self.scale) + rows * self._row_height()
 
     def _draw_moves(self, surface: pygame.Surface, theme: Theme, area: pygame.Rect) -> None:
-        """The move list in numbered pairs, scrolled so the current move is visible."""
+        """The move list in numbered pairs, scrolled so the current move is visible; "No moves yet"
+        for a game without any, as the game's own list says it (it was an empty space)."""
         s = self.scale
         size = self._small(14)
+        if not self.moves:
+            tx.text(surface, tx.fit(_("No moves yet"), size, area.width), (area.centerx, area.y + int(6 * s)), size,
+                    theme.muted, "midtop")
+            self.move_rows = []
+            return
         row_h = self._row_height()
         rows = max(1, (area.height - int(6 * s)) // row_h)
         lead = self.states[0].to_move  # 1: the second side moved first, "1. … d3"

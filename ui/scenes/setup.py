@@ -298,13 +298,18 @@ class SetupScene(MenuFormScene):
         try:
             setup.make_game()
         except ValueError as exc:
-            self.error = Phrase(lambda why=str(exc): words.rule_reason(why, setup.game_id))
-            self.app.messages.add(self.error, "warn")
+            self._say_refused(exc, setup.game_id)
             return
         if not self.watch:
             self.choices.mode = self.mode
         self._remember_choices()
         (self.on_start or self.app.start_game)(setup)
+
+    def _say_refused(self, exc: ValueError, game_id: str) -> None:
+        """Why the rules refused the options chosen (5 in a row on a 4x3 board), in the player's
+        words ("In a row to win: ..."), under the form and as a message."""
+        self.error = Phrase(lambda why=str(exc): words.rule_reason(why, game_id))
+        self.app.messages.add(self.error, "warn")
 
     def _remember_choices(self) -> None:
         """Keep the choices in the settings file, so the next session starts from them."""
@@ -331,14 +336,19 @@ class SetupScene(MenuFormScene):
             self._build_menu()
 
     def edit_position(self) -> None:
-        """The position editor, on the pasted position or the usual start; it comes back here."""
+        """The position editor, on the pasted position or the usual start; it comes back here.
+        Options the game refuses (5 in a row on 4x3) make no start to edit: said, the form kept."""
         from ui.scenes.position_editor import PositionEditorScene
 
         options = self._options()
         if self.start_record is not None:
             text = self.start_record.start_position
         else:
-            game = games.load(self.info.id, **options)
+            try:
+                game = games.load(self.info.id, **options)
+            except ValueError as exc:  # said as Start says it: it was "Something went wrong: ValueError"
+                self._say_refused(exc, self.info.id)
+                return
             text = game.to_text(game.initial_state())
 
         def done(record: GameRecord | None) -> None:

@@ -691,6 +691,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         if self.checking is not None or self.messages.refuse(self._start_waits_for()):
             return
+        if self._options_refused():
+            return
         game_id, options = self.game_id, dict(self.options)
         todo = [pid for pid in ids if ai.is_outside_player(pid)]
         if not todo:
@@ -714,6 +716,21 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.checking = threading.Thread(target=work, daemon=True, name="tabuleiro-tournament-check")
         self.checking.start()
         self.invalidate()
+
+    def _options_refused(self) -> bool:
+        """True, with the reason said, when the game refuses the options chosen (4 in a row on a
+        3x3 board): said before anything starts, as New game says it.  The tournament was begun
+        with them and its game could not be made: the screen went blank, an error on each frame."""
+        try:
+            games.load(self.game_id, **self.options)
+        except ValueError as exc:
+            self._say_refused(exc)
+            return True
+        return False
+
+    def _say_refused(self, exc: ValueError) -> None:
+        """Why the rules refused this tournament's options, in the player's words and language."""
+        self.messages.add(Phrase(lambda why=str(exc): words.rule_reason(why, self.game_id)), "error")
 
     def _start_checked(self, game_id: str, ids: list[str], broken: dict[str, str],
                        files: tuple[Path, str | None] | None = None) -> None:
@@ -741,7 +758,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                            self.jobs, seed=int(time.time()) % 100000, watch=True, in_process=False,
                            opening_plies=OPENINGS[self.openings_index], broken=broken, log=log)
         except ValueError as exc:
-            self.messages.add(Phrase(lambda why=str(exc): words.rule_reason(why, self.game_id)), "error")
+            self._say_refused(exc)
             return
         self.titles = dict(self.players())
         self._remember_players(ids)
