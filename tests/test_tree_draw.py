@@ -499,6 +499,7 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
     one whose legend is wrapped afresh."""
     from tests.test_tree import built_and_proved
     from tests.ui_helpers import count_calls, in_language, key
+    from ui import text as tx
     from ui.scenes import tree_explorer
 
     explorer = _explorer_on(app, (1024, 768))
@@ -507,7 +508,9 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
 
     def kept_as_fresh() -> bool:
         kept = _side_panel_drawn(app, explorer)
-        explorer._legend_rows_for = explorer._legend_lines_for = None  # measured afresh
+        explorer._legend_rows_kept.forget()  # measured afresh, every text wrapped anew
+        explorer._legend_lines_kept.forget()
+        tx.forget_laid_out()
         return _side_panel_drawn(app, explorer) == kept
 
     app.invalidate()
@@ -526,9 +529,42 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
     with in_language(app, "pt"):
         app.run_frames(2)
         assert kept_as_fresh()
-        assert any(text.startswith("Setas") for text, *_ in explorer._legend_lines_for[0][0])
+        assert any(text.startswith("Setas") for text, *_ in explorer._legend_lines_kept.key[0])
     key(app, pygame.K_1)  # minimax: the legend's note on the cuts changes
     built_and_proved(app, explorer)
     app.run_frames(2)
     assert kept_as_fresh()
-    assert ("Crossed out: cut by alpha-beta (α ≥ β)",) in explorer._legend_lines_for[0][0]  # minimax's one form
+    assert ("Crossed out: cut by alpha-beta (α ≥ β)",) in explorer._legend_lines_kept.key[0]  # minimax's one form
+
+
+def test_a_frame_drawn_again_wraps_no_text_and_the_selected_nodes_lines_once(app, monkeypatch):
+    """The side panel wrapped the selected node's lines twice a frame (the rows ``side_board``
+    keeps for them, then the lines it draws), and every frame wrapped every text afresh, each
+    word measured.  A frame asks ``wrap`` for each of the node's lines once, and the second of
+    two frames with nothing changed splits no text into words to measure (``ui.text.words_of``:
+    its lines are kept, ``ui.text.laid_out``)."""
+    from tests.test_tree import built_and_proved
+    from tests.ui_helpers import count_calls
+    from ui import text as tx
+
+    explorer = _explorer_on(app, (1024, 768))
+    built_and_proved(app, explorer)
+    asked: list[str] = []
+    wrap = tx.wrap
+
+    def recording(value, *args, **kwargs):
+        asked.append(value)
+        return wrap(value, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "wrap", recording)
+    split = count_calls(monkeypatch, tx, "words_of")
+    lines = explorer.node_lines(explorer.selected)
+    assert len(lines) >= 3, lines
+    tx.forget_laid_out()
+    for frame in ("first", "second"):
+        asked.clear()
+        split[0] = 0
+        app.invalidate()
+        app.run_frames(1)
+        assert [asked.count(line) for line in lines] == [1] * len(lines), (frame, asked)
+        assert split[0] > 0 if frame == "first" else split[0] == 0, (frame, split[0])
