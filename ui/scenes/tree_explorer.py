@@ -1053,7 +1053,7 @@ def node_metrics(s: float, widest: str = WIDEST_VALUE) -> tuple[int, int, int, i
     and wide enough for the ``widest`` value beside the triangle with a gap on each side (at Larger
     text "≤-0.73" touched the triangle; ``_draw_node`` centres the value in that room)."""
     font = tx.small(13, s)
-    room = VALUE_LEFT * s + tx.ui_font(font).size(widest)[0] + VALUE_RIGHT * s
+    room = VALUE_LEFT * s + tx.prose_width(widest, font) + VALUE_RIGHT * s  # kept: asked for at every node drawn
     box_w, box_h = max(46, int(58 * s), math.ceil(room)), max(22, int(30 * s))
     return box_w, box_h, box_w + int(10 * s), int(86 * s), font, tx.small(11, s)
 
@@ -1250,7 +1250,7 @@ def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, plac
     """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
     theme, s = scene.theme, scene.scale
     small = scene.metrics()[5]
-    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    chip = chip_of(label, small, s)
     setattr(chip, anchor, place)
     pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
     tx.text(surface, label, place, small, theme.muted, anchor)
@@ -1329,7 +1329,7 @@ def count_caption(scene: TreeExplorerScene, node: Node, box: pygame.Rect) -> tup
     s = scene.scale
     _w, _h, step, _level, _font, small = scene.metrics()
     label = count_label(len(node.children), small, step - int(8 * s))
-    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    chip = chip_of(label, small, s)
     chip.midtop = (box.centerx, box.bottom + int(2 * s))
     return label, chip
 
@@ -1339,7 +1339,13 @@ def count_label(count: int, size: int, room: int) -> str:
     fit between its neighbours' (a wide Hex or gomoku fan).  It read "+6", which under a box's
     "+0.10" a class took for a second value."""
     said = ngettext("{n} move", "{n} moves", count).format(n=count)
-    return said if tx.ui_font(size).size(said)[0] <= room else str(count)
+    return said if tx.prose_width(said, size) <= room else str(count)
+
+
+def chip_of(label: str, size: int, s: float) -> pygame.Rect:
+    """The chip ``label`` is written on at ``size`` (``_on_chip``), at the origin: its width
+    kept (``tx.prose_width``), as the labels under the boxes are drawn again at every frame."""
+    return pygame.Rect(0, 0, tx.prose_width(label, size), tx.ui_font(size).get_height()).inflate(int(4 * s), 0)
 
 
 def tree_picture(scene: TreeExplorerScene) -> pygame.Surface:
