@@ -33,21 +33,19 @@ def test_a_text_wrapped_again_is_not_measured_again_and_each_caller_has_its_own_
     lines a caller changes are not the next caller's."""
     font = _CountingFont()
     monkeypatch.setattr(tx, "ui_font", lambda size, bold=False, mono=False: font)
-    lines = tx.wrap(TITLE, 15, 140)
+    wraps = (lambda: tx.wrap(TITLE, 15, 140), lambda: tx.wrap_at_most(TITLE, 15, 140, 2),
+             lambda: tx.wrap_parts(PARTS, 15, 140))
+    given = [wrapped() for wrapped in wraps]
     measured = font.measured
-    assert len(lines) > 1 and measured > 0
-    lines.append("changed by its caller")
-    lines[0] = ""
-    again = tx.wrap(TITLE, 15, 140)
+    assert measured > 0 and all(len(lines) > 1 for lines in given), given
+    for lines in given:  # changed by their callers
+        lines[0] = ""
+        lines.append("changed")
+    again = [wrapped() for wrapped in wraps]
     assert font.measured == measured
-    assert again == tx._wrap_afresh(TITLE, 15, 140, False, False)
-    for kept in (tx.wrap_at_most(TITLE, 15, 140, 2), tx.wrap_parts(PARTS, 15, 140)):
-        kept.clear()
-    measured = font.measured
-    at_most, parts = tx.wrap_at_most(TITLE, 15, 140, 2), tx.wrap_parts(PARTS, 15, 140)
-    assert font.measured == measured
-    assert at_most == tx._wrap_at_most_afresh(TITLE, 15, 140, 2, False, False) and len(at_most) == 2
-    assert parts == tx._wrap_parts_afresh(PARTS, 15, 140, False) and len(parts) > 1
+    tx.forget_laid_out()
+    assert again == [wrapped() for wrapped in wraps]  # as a fresh wrap has them
+    assert font.measured > measured
 
 
 WRAPS = [
