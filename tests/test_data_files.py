@@ -197,7 +197,7 @@ def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp
 @pytest.mark.parametrize("tool", ["make_icon", "make_sounds", "screenshots", "solve_rastros", "rastros_selfcheck",
                                   "rastros_openings", "tree_draw_bench", "import_race", "reversi6_selfcheck",
                                   "frame_bench", "league_bench", "cold_start", "kernel_targets", "level_depths", "soak",
-                                  "worker_ends_bench"])
+                                  "worker_ends_bench", "text_measure_bench"])
 def test_a_tools_help_says_what_it_writes_and_how_long_it_takes(tool, capsys):
     """``tools/make_icon.py --help`` (the sounds', the screenshots', the Rastros proof's and checks',
     the benches' and soak's) said what the tool is but not that it overwrites committed files nor
@@ -217,11 +217,11 @@ def test_the_tools_open_their_command_line_with_the_shared_parser():
     the docstring three ways, the closing "writes ...: prints ...; takes ..." written out by hand.
     They build it with tools/usage.py's ``tool_parser`` (the knowledge builders with
     ``verify_data.builder_parser``), so every help starts and ends alike.  Left out:
-    tree_draw_bench.py, which imports nothing of this checkout before its --checkout's, and
-    i18n.py, whose help closes with its docstring's commands."""
+    tree_draw_bench.py and text_measure_bench.py, which import nothing of this checkout before
+    their --checkout's, and i18n.py, whose help closes with its docstring's commands."""
     tools = Path(__file__).resolve().parent.parent / "tools"
     own = [path.name for path in sorted(tools.glob("*.py")) if "argparse.ArgumentParser(" in path.read_text()]
-    assert own == ["i18n.py", "tree_draw_bench.py", "usage.py"]
+    assert own == ["i18n.py", "text_measure_bench.py", "tree_draw_bench.py", "usage.py"]
 
 
 def test_a_tools_help_is_its_docstrings_first_paragraph_and_ends_with_what_it_writes_and_takes():

@@ -499,6 +499,7 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
     one whose legend is wrapped afresh."""
     from tests.test_tree import built_and_proved
     from tests.ui_helpers import count_calls, in_language, key
+    from ui import text as tx
     from ui.scenes import tree_explorer
 
     explorer = _explorer_on(app, (1024, 768))
@@ -507,7 +508,9 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
 
     def kept_as_fresh() -> bool:
         kept = _side_panel_drawn(app, explorer)
-        explorer._legend_rows_for = explorer._legend_lines_for = None  # measured afresh
+        explorer._legend_rows_kept.forget()  # measured afresh, every text wrapped anew
+        explorer._legend_lines_kept.forget()
+        tx.forget_laid_out()
         return _side_panel_drawn(app, explorer) == kept
 
     app.invalidate()
@@ -526,9 +529,96 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
     with in_language(app, "pt"):
         app.run_frames(2)
         assert kept_as_fresh()
-        assert any(text.startswith("Setas") for text, *_ in explorer._legend_lines_for[0][0])
+        assert any(text.startswith("Setas") for text, *_ in explorer._legend_lines_kept.key[0])
     key(app, pygame.K_1)  # minimax: the legend's note on the cuts changes
     built_and_proved(app, explorer)
     app.run_frames(2)
     assert kept_as_fresh()
-    assert ("Crossed out: cut by alpha-beta (α ≥ β)",) in explorer._legend_lines_for[0][0]  # minimax's one form
+    assert ("Crossed out: cut by alpha-beta (α ≥ β)",) in explorer._legend_lines_kept.key[0]  # minimax's one form
+
+
+def test_a_frame_drawn_again_wraps_no_text_and_the_selected_nodes_lines_once(app, monkeypatch):
+    """The side panel wrapped the selected node's lines twice a frame (the rows ``side_board``
+    keeps for them, then the lines it draws), and every frame wrapped every text afresh, each
+    word measured.  A frame asks ``wrap`` for each of the node's lines once, and the second of
+    two frames with nothing changed splits no text into words to measure (``ui.text.words_of``:
+    its lines are kept, ``ui.text.laid_out``)."""
+    from tests.test_tree import built_and_proved
+    from tests.ui_helpers import count_calls
+    from ui import text as tx
+
+    explorer = _explorer_on(app, (1024, 768))
+    built_and_proved(app, explorer)
+    asked: list[str] = []
+    wrap = tx.wrap
+
+    def recording(value, *args, **kwargs):
+        asked.append(value)
+        return wrap(value, *args, **kwargs)
+
+    monkeypatch.setattr(tx, "wrap", recording)
+    split = count_calls(monkeypatch, tx, "words_of")
+    lines = explorer.node_lines(explorer.selected)
+    assert len(lines) >= 3, lines
+    tx.forget_laid_out()
+    for frame in ("first", "second"):
+        asked.clear()
+        split[0] = 0
+        app.invalidate()
+        app.run_frames(1)
+        assert [asked.count(line) for line in lines] == [1] * len(lines), (frame, asked)
+        assert split[0] > 0 if frame == "first" else split[0] == 0, (frame, split[0])
+
+
+@pytest.fixture
+def measured(monkeypatch):
+    """The texts the window's fonts measure (``Font.size``) from now on: its fonts made again, as
+    recording ones, and forgotten after, with what was kept of them (``tx.prose_width``, the
+    wrapped lines)."""
+    from ui import text as tx
+
+    seen: list[str] = []
+
+    class RecordingFont(pygame.font.Font):
+        def size(self, value):
+            seen.append(value)
+            return super().size(value)
+
+    def forget() -> None:
+        tx.ui_font.cache_clear()
+        tx.prose_width.cache_clear()
+        tx.forget_laid_out()
+
+    monkeypatch.setattr(pygame.font, "Font", RecordingFont)
+    forget()
+    yield seen
+    monkeypatch.undo()
+    forget()
+
+
+def test_the_boxes_widest_value_and_the_counts_under_them_are_measured_once(app, monkeypatch, measured):
+    """Each frame measured the widest value a box may hold for every box and edge it drew
+    (``node_metrics``, through ``metrics``: 126 of a frame's 345 measures at 1280x800), and the
+    count under each closed box and its chip (``count_label``, ``chip_of``).  Their widths are
+    kept: a second frame with nothing changed measures neither."""
+    from tests.test_tree import built_and_proved, explorer_after_a1_b2
+    from ui import text as tx
+
+    explorer, _drawn = explorer_after_a1_b2(app, monkeypatch)  # its root's moves closed, each with a count
+    built_and_proved(app, explorer)
+    counts = {label for label, _chip in _count_captions(explorer)}
+    assert counts, "no closed box with moves under it"
+    tx.prose_width.cache_clear()  # widths worked out afresh
+    for frame in ("first", "second"):
+        measured.clear()
+        app.invalidate()
+        app.run_frames(1)
+        widest, labels = measured.count(explorer.widest_box()), [text for text in measured if text in counts]
+        assert (widest and labels) if frame == "first" else not (widest or labels), (frame, widest, labels)
+
+
+def _count_captions(explorer) -> list[tuple[str, pygame.Rect]]:
+    """What the closed boxes drawn read under them (``count_caption``)."""
+    from ui.scenes.tree_explorer import count_caption
+
+    return [caption for rect, node in explorer.node_rects if (caption := count_caption(explorer, node, rect))]

@@ -940,6 +940,7 @@ def test_the_results_panels_titles_fit_whole_in_the_smallest_window(app, monkeyp
         scene = tournament_started(app, "tictactoe", {"level-1", "level-2"})
         assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
         monkeypatch.setattr(tx, "fit_font", recording)
+        tx.forget_laid_out()  # a title wrapped and shortened before (kept) is shortened again here, and seen
         app.invalidate()
         app.run_frames(3)
         assert i18n.language() == language

@@ -161,6 +161,8 @@ def test_the_running_screens_room_is_measured_again_only_when_what_it_measures_c
         app.run_frames(1)
         for name, calls in used.items():
             args, height = calls[-1]  # as the frame just drawn used it
+            if name == "_crosstable_room":  # with the standings' notes, which the caller has
+                args = (*args, scene._standings_said(args[1]))
             assert height == getattr(TournamentScene, f"_measured{name}")(scene, *args), (where, name)
 
     app.invalidate()
@@ -186,3 +188,24 @@ def test_the_running_screens_room_is_measured_again_only_when_what_it_measures_c
     assert wait(app, lambda: tournament_over_and_shown(scene), 120)
     assert len(scene.tournament.results) > results
     used_as_fresh("results in")
+
+
+def test_a_running_screen_drawn_again_wraps_no_text(app, monkeypatch, tmp_path):
+    """The running screen wrapped its panels' titles some twenty times a frame (``_title_lines``:
+    each panel's room, its lines, the room under it) and the standings' notes at each row height
+    it tried (``_standings_pitch``), every word measured each time.  The second of two frames with
+    nothing changed splits no text into words to measure (``ui.text.words_of``: the lines are
+    kept, ``ui.text.laid_out``)."""
+    from tests.ui_helpers import count_calls
+    from ui import text as tx
+
+    held_league(app, monkeypatch, tmp_path / "league", watch=False)  # Ana holds its first move: nothing changes
+    split = count_calls(monkeypatch, tx, "words_of")
+    tx.forget_laid_out()
+    app.invalidate()
+    app.run_frames(1)
+    assert split[0] > 0  # the first frame wrapped its texts
+    split[0] = 0
+    app.invalidate()
+    app.run_frames(1)
+    assert split[0] == 0

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 import weakref
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from functools import lru_cache
+from typing import TypeVar
 
 import pygame
 import pygame_menu
@@ -95,17 +96,28 @@ def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pyga
     itself, not its size: fonts made again (another text size) draw again; and only while the
     font lives (``ui_font`` lets old sizes go, with their open files), the font's strings
     forgotten all at once past ``RENDERED_KEPT``.  The image is shared: blitted, never drawn on."""
-    kept = _RENDERED.setdefault(face, {})
-    image = kept.get((value, color))
-    if image is None:
-        if len(kept) >= RENDERED_KEPT:
-            kept.clear()
-        image = kept[(value, color)] = face.render(value, True, color)
-    return image
+    return kept_by_font(_RENDERED, face, (value, color), lambda: face.render(value, True, color), RENDERED_KEPT)
 
 
-_RENDERED: weakref.WeakKeyDictionary[pygame.font.Font, dict[tuple[str, tuple[int, ...]], pygame.Surface]] = (
-    weakref.WeakKeyDictionary())
+T = TypeVar("T")
+FontKept = weakref.WeakKeyDictionary[pygame.font.Font, dict[Hashable, T]]
+
+
+def kept_by_font(kept: FontKept[T], face: pygame.font.Font, key: Hashable, make: Callable[[], T], most: int) -> T:
+    """What ``make`` gives for ``key`` in ``face``, kept in ``kept`` for the next call: by the font
+    itself, so a font made again (another size, or a test's own) works it out again, and only
+    while the font lives (``ui_font`` lets old sizes go, with their open files); a font's entries
+    forgotten all at once past ``most``.  ``rendered`` keeps images so, and ``wrap`` its lines."""
+    mine = kept.setdefault(face, {})
+    found = mine.get(key)
+    if found is None:
+        if len(mine) >= most:
+            mine.clear()
+        found = mine[key] = make()
+    return found
+
+
+_RENDERED: FontKept[pygame.Surface] = weakref.WeakKeyDictionary()
 
 
 def mono_line(value: str, size: int, color: Color) -> pygame.Surface:
@@ -232,6 +244,28 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
     return size
 
 
+LAID_OUT_KEPT = 1024  # texts wrapped kept a font: a screen's few dozen, at the widths of a few window sizes
+
+
+def laid_out(size: int, bold: bool, key: Hashable, lay_out: Callable[[], Iterable[T]]) -> tuple[T, ...]:
+    """The lines ``lay_out`` wraps a text into at ``size`` (``bold``), kept by the font and ``key``
+    (what else they depend on: the text, the width, the function and its options) for the next
+    call (``kept_by_font``).  A frame wraps the same words again and again (the tournament's
+    panels wrapped their titles some twenty times a frame, measuring each word each time), and
+    nothing else changes the lines: the Text size setting and the window's scale change ``size``,
+    the language the text; the typeface is the same for all.  A tuple: no caller changes the
+    lines kept (the functions here give each caller a list of its own)."""
+    return kept_by_font(_LAID_OUT, ui_font(size, bold), (size, key), lambda: tuple(lay_out()), LAID_OUT_KEPT)
+
+
+_LAID_OUT: FontKept[tuple] = weakref.WeakKeyDictionary()
+
+
+def forget_laid_out() -> None:
+    """Forget every text ``laid_out`` kept (for a test that counts the wrapping a frame does)."""
+    _LAID_OUT.clear()
+
+
 def wrap(value: str, size: int, width: int, bold: bool = False, break_words: bool = False) -> list[str]:
     """Greedy word wrap of ``value`` into lines no wider than ``width`` pixels; a paragraph's last
     line takes a word from the line above rather than stand alone ("...)." under a full line).
@@ -239,7 +273,14 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
     ganhou 0 · empatou 0 · perdeu 1" at Larger text had "· perdeu 1" on a line of its own.
     With ``break_words``, a word wider than a line (a file's path) is broken over lines
     (``break_word``) instead of running past the edge, for a caller that would cut it.  A line
-    breaks at a space only where a line may break (``words_of``): never inside "7x6 k=4"."""
+    breaks at a space only where a line may break (``words_of``): never inside "7x6 k=4".  Kept
+    (``laid_out``)."""
+    return list(laid_out(size, bold, ("wrap", value, width, break_words),
+                         lambda: _wrap_afresh(value, size, width, bold, break_words)))
+
+
+def _wrap_afresh(value: str, size: int, width: int, bold: bool, break_words: bool) -> list[str]:
+    """``wrap``'s lines, each word measured."""
     f = ui_font(size, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
@@ -353,7 +394,13 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
 def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = False,
                  break_words: bool = False) -> list[str]:
     """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
-    with an ellipsis."""
+    with an ellipsis.  Kept (``laid_out``)."""
+    return list(laid_out(size, bold, ("at most", value, width, most, break_words),
+                         lambda: _wrap_at_most_afresh(value, size, width, most, bold, break_words)))
+
+
+def _wrap_at_most_afresh(value: str, size: int, width: int, most: int, bold: bool, break_words: bool) -> list[str]:
+    """``wrap_at_most``'s lines, the last one cut where there are more."""
     lines = wrap(value, size, width, bold, break_words)
     if len(lines) > most:
         lines = [*lines[:most - 1], fit(" ".join(lines[most - 1:]), size, width, bold)]
@@ -370,7 +417,13 @@ def wrap_parts(value: str, size: int, width: int, bold: bool = False) -> list[st
     (``wrap``).  The result card's tally broke inside a part: "Contra Nível 1: ganhou 1 · empatou"
     over "0 · perdeu 0" (``pack_parts`` breaks alike, but leaves out what its lines do not hold).
     A list under a head ("Against Level 1: won 1 · drawn 0 · lost 0") breaks after its head where
-    the list then fits one line: "lost 0" alone under the rest read as apart from the head."""
+    the list then fits one line: "lost 0" alone under the rest read as apart from the head.
+    Kept (``laid_out``)."""
+    return list(laid_out(size, bold, ("parts", value, width), lambda: _wrap_parts_afresh(value, size, width, bold)))
+
+
+def _wrap_parts_afresh(value: str, size: int, width: int, bold: bool) -> list[str]:
+    """``wrap_parts``'s lines, each part measured."""
     font = ui_font(size, bold)
     head, colon, listed = value.partition(": ")
     if (colon and SEPARATOR in listed and SEPARATOR not in head and font.size(value)[0] > width
@@ -572,7 +625,13 @@ def runs_width(runs: tuple[Run, ...], size: int, bold: bool = False) -> int:
 def wrap_runs(runs: tuple[Run, ...], size: int, width: int, bold: bool = False) -> list[tuple[Run, ...]]:
     """``wrap`` for text with inline code, which wraps like words: greedy, word by word; a last
     word alone takes the one before it when both fit, as ``wrap``'s paragraphs do.  Prose alone
-    is ``wrap``'s (the same lines, measured a line at a time rather than a run at a time)."""
+    is ``wrap``'s (the same lines, measured a line at a time rather than a run at a time).  Kept
+    (``laid_out``)."""
+    return list(laid_out(size, bold, ("runs", runs, width), lambda: _wrap_runs_afresh(runs, size, width, bold)))
+
+
+def _wrap_runs_afresh(runs: tuple[Run, ...], size: int, width: int, bold: bool) -> list[tuple[Run, ...]]:
+    """``wrap_runs``'s lines, each word measured."""
     if not any(run.code for run in runs):
         return [(Run(line),) for line in wrap("".join(run.text for run in runs), size, width, bold)]
 

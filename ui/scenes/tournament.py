@@ -43,6 +43,7 @@ from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
 from ui.i18n import N_, Phrase, _, language, ngettext
+from ui.keyed_cache import KeyedCache
 from ui.outside_players import kept_title, short
 from ui.press_again import PressAgain
 from ui.scenes.base import CLOSE_AGAIN, Scene, top_of
@@ -171,6 +172,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         # the crosstable's rows and columns shown (the wheel over it, the arrow keys): 26 players at 800x560
         self.cross_rows, self.cross_columns = Scroll(), Scroll()
         self.cross_area = pygame.Rect(0, 0, 0, 0)
+        self.cross_room_kept: KeyedCache[int] = KeyedCache()  # the crosstable's room (``ResultsDrawing``)
+        self.recent_needs_kept: KeyedCache[int] = KeyedCache()  # the latest results' (``ResultsDrawing``)
         # a finger (or the mouse) dragging a table scrolls it: which one, and a row's and a column's
         # pixels in each as last drawn (``ResultsDrawing``)
         self.table_drag, self.dragged_table = DragScroll(), ""

@@ -33,6 +33,7 @@ from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
 from ui.i18n import N_, _, ngettext, number_text
+from ui.keyed_cache import KeyedCache
 from ui.theme import Theme
 from ui.widgets import card, focus_ring, focus_ring_outset, mix
 
@@ -225,8 +226,9 @@ class ResultsDrawing:
     buttons_bottom = 0  # the bottom of the row of buttons, or of its second row (``_lay_out_running_row``)
     dropped_shown: tuple[int, ...] = ()  # the games a Stop dropped whose lines the latest results draw, in order
     # ``_crosstable_room``'s and ``_recent_needs``' heights as last measured, each with what it was measured of
-    cross_room_for: tuple[tuple, int] | None = None
-    recent_needs_for: tuple[tuple, int] | None = None
+    # (made by ``TournamentScene``)
+    cross_room_kept: KeyedCache[int]
+    recent_needs_kept: KeyedCache[int]
 
     def _draw_running(self, surface: pygame.Surface, theme: Theme) -> None:
         t = self.tournament
@@ -384,20 +386,18 @@ class ResultsDrawing:
         it tries: at every frame it was a sixth of the running screen's drawing."""
         said = self._standings_said(order)
         wanted = (tuple(left), self._scale(), len(order), tuple(said), self._standings_title(), _(CROSSTABLE_TITLE))
-        if self.cross_room_for is None or self.cross_room_for[0] != wanted:
-            self.cross_room_for = (wanted, self._measured_crosstable_room(left, order, said))
-        return self.cross_room_for[1]
+        return self.cross_room_kept.get(wanted, lambda: self._measured_crosstable_room(left, order, said))
 
-    def _measured_crosstable_room(self, left: pygame.Rect, order: list[Standing], said: list[str] | None = None) -> int:
+    def _measured_crosstable_room(self, left: pygame.Rect, order: list[Standing], said: list[str]) -> int:
         """The height the crosstable may take of the left column ``left``: at most half, and less
         where the standings under it would not show every row at least as high as the
         crosstable's (``_standings_fit``), down to the crosstable's rows at their least pitch.
         Half and half, at 800x600 Larger text with the buttons on two rows, the standings of three
         players showed one row and "0 above, 2 below: scroll" under a crosstable with room to
-        spare.  A binary search: a frame tries a few heights, not one every two pixels."""
+        spare.  A binary search: a frame tries a few heights, not one every two pixels.  ``said``:
+        the standings' notes (``_standings_said``), which the caller has."""
         s = self._scale()
         n, gap, half = len(order), int(12 * s), left.height // 2 - 6
-        said = self._standings_said(order) if said is None else said  # (``said``: the caller's, the same)
         top = int(50 * s) + self._title_extra(_(CROSSTABLE_TITLE), left.width)
         least = min(half, top + 14 * (n + 1))  # every row at the crosstable's least pitch (``_draw_crosstable``)
 
@@ -696,9 +696,7 @@ class ResultsDrawing:
         the player or pair whose games are listed)."""
         s = self._scale()
         wanted = (width, s, tx.small(13, s), tuple(self._recent_title(keyboard) for keyboard in (False, True)))
-        if self.recent_needs_for is None or self.recent_needs_for[0] != wanted:
-            self.recent_needs_for = (wanted, self._measured_recent_needs(width))
-        return self.recent_needs_for[1]
+        return self.recent_needs_kept.get(wanted, lambda: self._measured_recent_needs(width))
 
     def _measured_recent_needs(self, width: int) -> int:
         """The height the latest results want in a panel ``width`` wide: their title as its longer

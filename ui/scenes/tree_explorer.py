@@ -74,6 +74,7 @@ from ui.analysis import amount_text, eval_unit, signed_text
 from ui.board_view import Overlay
 from ui.export import board_view
 from ui.i18n import N_, _, language, ngettext, number_text
+from ui.keyed_cache import KeyedCache
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
 from ui.scenes.thinking import depth_text, estimate_depth, eval_text, proof_winner, proven_text
@@ -321,9 +322,9 @@ class TreeExplorerScene(Scene):
         self.canvas = self.side = pygame.Rect(0, 0, 0, 0)
         self._side_laid_for: tuple | None = None  # the size, scale and legend the side panel was laid out for
         # the legend's rows (``legend_rows``) and lines (``legend_lines``) as last measured, each with what
-        # it was measured of: (items, text size, width[, rows]), and the result
-        self._legend_rows_for: tuple[tuple, int] | None = None
-        self._legend_lines_for: tuple[tuple, list[list[str]]] | None = None
+        # it was measured of: (items, text size, width[, rows])
+        self._legend_rows_kept: KeyedCache[int] = KeyedCache()
+        self._legend_lines_kept: KeyedCache[list[list[str]]] = KeyedCache()
         self.node_rects: list[tuple[pygame.Rect, Node]] = []
         self._widest: tuple[Tree | None, str] | None = None  # the tree and its widest box text (``widest_box``)
         self.drag = DragScroll()  # a press on the canvas: a tap on a node, or a drag that pans the tree
@@ -751,23 +752,33 @@ class TreeExplorerScene(Scene):
         if node is None:
             return
         pad = int(12 * s)
-        lines = self.node_lines(node)
-        board = self.side_board(lines)
+        rows = self.node_rows(node)
+        board = self.side_board(rows)
         self.view.other_notation = other_chosen(self.app)  # Trax's labels name what the tree's moves write
         self.view.layout(board)
         self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
                                                     interactive=False, animation_speed=0.0))
-        y, width = board.bottom + pad, r.width - 2 * pad
-        for line in lines:  # wrapped: the value's words ran past a small window's panel
-            for part in tx.wrap(line, int(15 * s), width):
+        y = board.bottom + pad
+        for parts in rows:  # wrapped: the value's words ran past a small window's panel
+            for part in parts:
                 y = tx.text(surface, part, (r.x + pad, y), int(15 * s), theme.text).bottom
             y += int(4 * s)
-        self._draw_legend(surface, self.legend(), r.x + pad, y + int(8 * s), width, r.bottom - pad)
+        self._draw_legend(surface, self.legend(), r.x + pad, y + int(8 * s), self._side_width(), r.bottom - pad)
+
+    def _side_width(self) -> int:
+        """The width of the side panel's words (and its board at its largest), inside its padding."""
+        return self.side.width - 2 * int(12 * self.scale)
+
+    def node_rows(self, node: Node) -> list[list[str]]:
+        """The selected ``node``'s lines (``node_lines``), each wrapped to the side panel's width:
+        worked out once a frame, for ``side_board`` to count and ``_draw_side`` to draw (each
+        wrapped them, a line's words measured twice a frame)."""
+        return [tx.wrap(line, int(15 * self.scale), self._side_width()) for line in self.node_lines(node)]
 
     def node_lines(self, node: Node) -> list[str]:
         """The selected ``node``'s words in the side panel, in order, the empty ones left out: the
         proofs', its value, the tree's best move and its ties, the hint's line, who moves, the
-        alpha-beta window and its moves.  ``side_board`` counts their rows, ``_draw_side`` draws them."""
+        alpha-beta window and its moves, as ``node_rows`` wraps them."""
         who = _("MAX to move") if node.maximizing else _("MIN to move")
         lines = [
             self.root_proof() if node is self.tree_root() else "",
@@ -784,7 +795,7 @@ class TreeExplorerScene(Scene):
         ]
         return [line for line in lines if line]
 
-    def side_board(self, lines: list[str] | None = None) -> pygame.Rect:
+    def side_board(self, rows: list[list[str]] | None = None) -> pygame.Rect:
         """Where the side panel draws the selected node's board: as wide as the panel, less (down to
         ``BOARD_LEAST`` of it, centred) where that leaves no room under it for the node's words (its
         own rows as they wrap, at least ``NODE_ROWS_KEPT``) and every item the legend may show, each
@@ -793,16 +804,16 @@ class TreeExplorerScene(Scene):
         1280x704 the root's hint line and equal best (Trax 8x8 after a level 5 hint) wrapped past six
         rows and took the legend's last item (two in Portuguese).  The room is kept for the legend's
         every item, proofs' notes too, whether or not they show now, so the board keeps its size as
-        proofs come in; it changes only for a node whose words run past ``NODE_ROWS_KEPT`` rows."""
+        proofs come in; it changes only for a node whose words run past ``NODE_ROWS_KEPT`` rows.
+        ``rows``: the node's lines wrapped (``node_rows``), the selected node's unless given."""
         s, r = self.scale, self.side
         pad = int(12 * s)
-        width = r.width - 2 * pad
+        width = self._side_width()
         size, row = tx.small(13, s), tx.line_height(int(15 * s))
         legend_rows = self._legend_rows(size, width)
-        if lines is None:  # the selected node's (``node_lines``), unless the caller has them
-            lines = self.node_lines(self.selected) if self.selected is not None else []
-        node_height = max(NODE_ROWS_KEPT * (row + int(4 * s)),
-                          sum(len(tx.wrap(line, int(15 * s), width)) * row + int(4 * s) for line in lines))
+        if rows is None:
+            rows = self.node_rows(self.selected) if self.selected is not None else []
+        node_height = max(NODE_ROWS_KEPT * (row + int(4 * s)), sum(len(parts) * row + int(4 * s) for parts in rows))
         words = node_height + int(8 * s) + legend_rows * tx.line_height(size)
         side = max(int(width * BOARD_LEAST), min(width, r.height - 3 * pad - words))
         return pygame.Rect(r.x + pad + (width - side) // 2, r.y + pad, side, side)
@@ -814,9 +825,7 @@ class TreeExplorerScene(Scene):
         panel is drawn at every move of the mouse, and wrapping every item at every frame was a
         third of its drawing."""
         wanted = (tuple(self.legend(every=True)), size, width)
-        if self._legend_rows_for is None or self._legend_rows_for[0] != wanted:
-            self._legend_rows_for = (wanted, legend_rows(*wanted))
-        return self._legend_rows_for[1]
+        return self._legend_rows_kept.get(wanted, lambda: legend_rows(*wanted))
 
     def box_text(self, node: Node) -> str:
         """What ``node``'s box reads (``node_value_text``); the root analysis proved reads the proof
@@ -986,9 +995,7 @@ class TreeExplorerScene(Scene):
         rows left change (another node's words above them), not at every frame."""
         size = tx.small(13, self.scale)
         wanted = (tuple(legend), size, width, (bottom - y) // tx.line_height(size))
-        if self._legend_lines_for is None or self._legend_lines_for[0] != wanted:  # wrapped again only as they change
-            self._legend_lines_for = (wanted, legend_lines(*wanted))
-        for lines in self._legend_lines_for[1]:
+        for lines in self._legend_lines_kept.get(wanted, lambda: legend_lines(*wanted)):  # wrapped again only as they change
             for line in lines:
                 y = tx.text(surface, line, (x, y), size, self.theme.muted).bottom
 
@@ -1046,7 +1053,7 @@ def node_metrics(s: float, widest: str = WIDEST_VALUE) -> tuple[int, int, int, i
     and wide enough for the ``widest`` value beside the triangle with a gap on each side (at Larger
     text "≤-0.73" touched the triangle; ``_draw_node`` centres the value in that room)."""
     font = tx.small(13, s)
-    room = VALUE_LEFT * s + tx.ui_font(font).size(widest)[0] + VALUE_RIGHT * s
+    room = VALUE_LEFT * s + tx.prose_width(widest, font) + VALUE_RIGHT * s  # kept: asked for at every node drawn
     box_w, box_h = max(46, int(58 * s), math.ceil(room)), max(22, int(30 * s))
     return box_w, box_h, box_w + int(10 * s), int(86 * s), font, tx.small(11, s)
 
@@ -1243,7 +1250,7 @@ def _on_chip(surface: pygame.Surface, scene: TreeExplorerScene, label: str, plac
     """Small text on a chip of the canvas's colour: an edge under it does not strike it through."""
     theme, s = scene.theme, scene.scale
     small = scene.metrics()[5]
-    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    chip = chip_of(label, small, s)
     setattr(chip, anchor, place)
     pygame.draw.rect(surface, mix(theme.panel, theme.background, 0.4), chip, border_radius=int(3 * s))
     tx.text(surface, label, place, small, theme.muted, anchor)
@@ -1322,7 +1329,7 @@ def count_caption(scene: TreeExplorerScene, node: Node, box: pygame.Rect) -> tup
     s = scene.scale
     _w, _h, step, _level, _font, small = scene.metrics()
     label = count_label(len(node.children), small, step - int(8 * s))
-    chip = pygame.Rect((0, 0), tx.ui_font(small).size(label)).inflate(int(4 * s), 0)
+    chip = chip_of(label, small, s)
     chip.midtop = (box.centerx, box.bottom + int(2 * s))
     return label, chip
 
@@ -1332,7 +1339,13 @@ def count_label(count: int, size: int, room: int) -> str:
     fit between its neighbours' (a wide Hex or gomoku fan).  It read "+6", which under a box's
     "+0.10" a class took for a second value."""
     said = ngettext("{n} move", "{n} moves", count).format(n=count)
-    return said if tx.ui_font(size).size(said)[0] <= room else str(count)
+    return said if tx.prose_width(said, size) <= room else str(count)
+
+
+def chip_of(label: str, size: int, s: float) -> pygame.Rect:
+    """The chip ``label`` is written on at ``size`` (``_on_chip``), at the origin: its width
+    kept (``tx.prose_width``), as the labels under the boxes are drawn again at every frame."""
+    return pygame.Rect(0, 0, tx.prose_width(label, size), tx.ui_font(size).get_height()).inflate(int(4 * s), 0)
 
 
 def tree_picture(scene: TreeExplorerScene) -> pygame.Surface:
