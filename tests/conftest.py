@@ -449,3 +449,15 @@ def skipped_time(monkeypatch):
         offset.seconds += seconds
 
     return skip
+
+
+@pytest.fixture(autouse=True)
+def _wrapped_lines_forgotten():
+    """Each test wraps its texts afresh (``ui.text.forget_laid_out``): the lines an earlier test of
+    the same process wrapped and kept would come back from the cache without passing through what
+    a test watches (a spy on ``fit_font`` for shortened text, a count of measures), so a test's
+    result would depend on the tests run before it in its xdist worker."""
+    text = sys.modules.get("ui.text")
+    if text is not None:
+        text.forget_laid_out()
+    yield
