@@ -214,13 +214,15 @@ class WatchedGames:
         game to show (the final position of the game clicked, or of the last one; Watch off once
         they are over stops the board, it does not hide it).  A tournament stopped before any game
         ended took room from the tables for a panel titled "Watching" that said "No game to show",
-        its Watch button greyed (with Watch off too): nothing was watched or could be."""
+        its Watch button greyed (with Watch off too): nothing was watched or could be.  A game that
+        Stop dropped before its first move has nothing to show either (its board would be the empty
+        start): whether its start had reached the board before the Stop was a matter of timing."""
         if self.view is None:
             return False
         if self.running:
             return self.watch
         game = self.live.get(self.watching) if self.watching is not None else None
-        return bool(self.recent) or (game is not None and "state" in game)
+        return bool(self.recent) or (game is not None and "state" in game and game.get("plies", 0) > 0)
 
     # -- the games followed ------------------------------------------------------------------------
     def _started(self, number: int) -> None:
