@@ -430,6 +430,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.messages.withdraw(HINT_NOTE)
         self.view.move_shown(before, move, after)
         self.view.reset_input()
+        self.messages.withdraw(MOVE_NOTE)  # about the move before: it waited behind this one, then showed
         note = self.view.move_note(before, move, after) if by_computer else ""
         if note:
             self.messages.add(note, duration=8.0, topic=MOVE_NOTE)
