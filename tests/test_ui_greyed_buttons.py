@@ -206,3 +206,15 @@ def test_the_replays_why_not_goes_once_it_moves_on(app):
     key(app, pygame.K_HOME)
     assert replay.ply == 0 and [m.text for m in replay.messages.current()] == [
         "This is the start of the game: there is no earlier move"]
+
+
+def test_why_undo_did_nothing_goes_with_the_next_move(app):
+    """U before the first move said "Nothing to undo: no move has been played yet"; a move made
+    at once left it standing over a game where Undo now works.  The move takes it away."""
+    scene = started(app, HOTSEAT, (None, None))
+    key(app, pygame.K_u)
+    nothing = "Nothing to undo: no move has been played yet"
+    assert nothing in [m.text for m in scene.messages.current()]
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert nothing not in [m.text for m in scene.messages.current()]
