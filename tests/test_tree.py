@@ -1271,3 +1271,32 @@ def test_a_bound_at_the_window_says_the_other_side_has_as_good_elsewhere(app, mo
     texts = redrawn(app, drawn)
     assert "Value ≤ +41: at most that; MAX has as good or better elsewhere" in texts, texts
     assert "MAX has better elsewhere" not in texts
+
+
+def test_a_tree_too_big_for_alpha_beta_points_to_ordered_where_it_fits(app, monkeypatch):
+    """Hex 19x19 opened on Alpha-beta at depth 2 and said only "too big ... choose a smaller
+    depth", while the line above it counted Ordered's tree at that depth at 1,083 nodes: a player
+    went down to depth 1, a bare list of moves.  Where Ordered's count fits, the message says so;
+    Ordered (3) then builds it.  Here 3x3 after a1 b2 stands in, its Alpha-beta tree refused."""
+    from ai.game_tree import ALPHABETA, ORDERED, TreeTooBig
+    from tests.ui_helpers import key, wait
+    from ui.scenes import tree_explorer
+
+    real_build = tree_explorer.build
+
+    def refused_but_ordered(state, algorithm, depth, *args, **kwargs):
+        if algorithm != ORDERED:
+            raise TreeTooBig(60_000)
+        return real_build(state, algorithm, depth, *args, **kwargs)
+
+    monkeypatch.setattr(tree_explorer, "build", refused_but_ordered)
+    explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
+    assert explorer.algorithm == ALPHABETA and explorer.tree is None
+    assert wait(app, lambda: explorer.counts.get((ORDERED, explorer.depth)) is not None, 60)
+    said = redrawn(app, drawn)
+    fits = explorer.counts[(ORDERED, explorer.depth)]
+    assert "choose a smaller depth" in said and f"Ordered (3) builds it with {fits:,} nodes." in said, said
+    key(app, pygame.K_3)
+    built(app, explorer)
+    assert explorer.algorithm == ORDERED and explorer.tree is not None
+    assert "builds it with" not in redrawn(app, drawn)

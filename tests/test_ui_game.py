@@ -966,6 +966,29 @@ def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
     assert notes() == [] and len(scene.history) == 3
 
 
+def test_a_note_on_forced_trax_tiles_gives_way_to_the_next_move(app):
+    """A watched Trax game said "D5\\ also laid its forced tiles: ..." after the newer "G5+ also
+    laid ..." had come and gone: the older note waited in the message lane behind the newer one,
+    then showed, about a move three turns back.  A note speaks of the move just made: the next
+    move takes it away, and its own note, if it has one, is the only one left."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
+    app.switch(scene)
+    scene.paused = True
+    for text in ("e4/", "c4\\", "d5+"):
+        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
+
+    def notes() -> list[str]:
+        return [m.text for m in scene.messages.items if "forced" in m.text]
+
+    assert len(notes()) == 1
+    first = notes()[0]
+    assert scene._play(scene.game.parse_move(scene.state, "f4+"), by_computer=True)
+    assert len(notes()) == 1 and notes() != [first]  # f4+'s own note, d5+'s gone
+    quiet = next(m for m in scene.state.legal_moves() if len(scene.state.play(m).turn) == 1)
+    assert scene._play(quiet, by_computer=True)
+    assert notes() == []
+
+
 def trax_turn_being_laid(app) -> GameScene:
     """A hot-seat 7x7 Trax game whose last turn, d5+, brings e5 by force, laid slowly enough (16 s
     between tiles) that the forced tile is still to come."""

@@ -185,3 +185,36 @@ def test_the_replays_greyed_steps_say_why(app, language, start, end):
         for button, keys in ((following, (pygame.K_RIGHT, 0)), (last, (pygame.K_END, 0))):
             says_when_clicked_and_pressed(app, replay, button, keys, end)
         assert replay.ply == 5 and replay.actions[0].enabled
+
+
+def test_the_replays_why_not_goes_once_it_moves_on(app):
+    """End at a replay's end said "This is the game's last move: there is no later one"; Play
+    (Space) then went back to the start and played the game, the warning still over it.  A
+    move to another position takes it away, as Play's start from the beginning does; Home at the
+    start then says its own."""
+    replay = replay_of(app, ["a1", "b1", "a2", "b2", "a3"])
+    key(app, pygame.K_END)
+    key(app, pygame.K_END)
+    end = "This is the game's last move: there is no later one"
+    assert replay.ply == 5 and end in [m.text for m in replay.messages.current()]
+    key(app, pygame.K_SPACE)
+    assert replay.playing and replay.ply == 0
+    assert end not in [m.text for m in replay.messages.current()]
+    key(app, pygame.K_SPACE)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_HOME)
+    key(app, pygame.K_HOME)
+    assert replay.ply == 0 and [m.text for m in replay.messages.current()] == [
+        "This is the start of the game: there is no earlier move"]
+
+
+def test_why_undo_did_nothing_goes_with_the_next_move(app):
+    """U before the first move said "Nothing to undo: no move has been played yet"; a move made
+    at once left it standing over a game where Undo now works.  The move takes it away."""
+    scene = started(app, HOTSEAT, (None, None))
+    key(app, pygame.K_u)
+    nothing = "Nothing to undo: no move has been played yet"
+    assert nothing in [m.text for m in scene.messages.current()]
+    click(app, scene.view.cell_rect(1, 1).center)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert nothing not in [m.text for m in scene.messages.current()]

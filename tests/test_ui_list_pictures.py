@@ -225,3 +225,23 @@ def test_a_kept_position_that_cannot_be_read_is_replayed(app, monkeypatch):
     [entry] = scene.entries
     assert wait(app, lambda: shows(app, entry.picture, picture_of(app, entry, entry.record.final_state())), 30)
     assert replayed == [7]
+
+
+def test_a_won_hex_games_small_picture_keeps_the_winners_colour(app):
+    """A Red win's row picture on Saved games showed its winning stones green: the winning
+    chain's rings, drawn as on the board, filled a small picture's 3-pixel cells in the chain's
+    colour, so the game's own colours were gone from the stones that won it.  A small picture
+    shows the stones in their sides' colours; the board still rings the chain."""
+    from ui.scenes.common import make_view
+    from ui.views.hex import chain_colour
+
+    game = games.load("hex", size=5, swap=False)
+    state = game.play_line(["a1", "b1", "a2", "b2", "a3", "b3", "a4", "b4", "c1", "b5"])  # Red's b column
+    assert state.is_terminal() and state.winning_chain()
+    theme = app.theme
+    view = make_view(game)
+    picture = board_picture(state, theme, 40, 40, view)
+    assert view.small
+    pixels = [tuple(picture.get_at((x, y)))[:3] for x in range(40) for y in range(40)]
+    assert pixels.count(tuple(chain_colour(theme))[:3]) == 0
+    assert pixels.count(tuple(theme.side1)[:3]) >= 5 * 4  # Red's five stones, a few pixels each

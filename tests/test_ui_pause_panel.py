@@ -128,6 +128,31 @@ def test_a_pause_hides_the_moves_and_the_discs_and_refuses_the_tree(tmp_path, mo
         app.quit()
 
 
+def test_a_pause_greys_analysis_and_the_tree_as_it_greys_the_hint(tmp_path, monkeypatch):
+    """Paused, Hint was greyed but Analysis and Search tree looked as ready as ever, and a click
+    on either was refused: buttons that seemed broken.  They are greyed with the Hint while the
+    cover stands, a click on one says the pause's words, and Resume brings them back."""
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, "hex")
+        play(app, scene, "e5")
+        covered = (scene.btn_hint, scene.btn_analysis, scene.btn_tree)
+        assert all(button.enabled for button in covered)
+        ctrl_p(app)
+        app.run_frames(1)
+        assert scene.paused and not any(button.enabled for button in covered)
+        for button in covered[1:]:
+            scene.messages.withdraw("refusal")
+            click(app, button.rect.center)
+            assert app.scene is scene and PAUSED in [m.text for m in scene.messages.current()], button.label
+        ctrl_p(app)
+        app.run_frames(1)
+        assert all(button.enabled for button in covered)
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def alquerque_draw_counts(plies: int) -> list[str]:
     """The panel's lines on Alquerque's counted draws after ``plies`` of first legal moves."""
     _moves, state = first_legal_line(games.load("alquerque").initial_state(), plies)

@@ -136,6 +136,27 @@ def test_a_double_click_on_delete_only_asks(app, scene_type):
     assert not gone.exists() and len(scene.entries) == 1
 
 
+def test_a_deleted_unfinished_game_is_named_as_its_row_names_it(app):
+    """Continue's rows name a game by its players ("Hex: Level 3 vs You"), no file; Delete then
+    said "Deleted hex-2026-12-07-080726-2ffe62.json", a name the player had never seen.  The
+    message names the game as its row did."""
+    from ui.autosave import described_parts
+
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    record = record.with_moves(["b2"], game.play_line(["b2"]))
+    SHELF.new_slot(record).save(record)
+    scene = open_list(app, UnfinishedScene)
+    assert len(scene.entries) == 1
+    title = described_parts(scene.entries[0].record)[0]
+    assert "Ana" in title and "Rui" in title
+    key(app, pygame.K_DELETE)
+    key(app, pygame.K_DELETE)
+    assert scene.entries == []
+    said = [m.text for m in app.messages.items]
+    assert f"Deleted {title}" in said and not any(".json" in text for text in said), said
+
+
 def test_delete_from_the_keyboard_asks_on_its_own_row_wherever_the_mouse_rests(app):
     """The mouse resting on another row kept the button there ("Delete"): the keyboard's row
     showed no question, and the second press deleted it unasked."""

@@ -72,7 +72,7 @@ from ui.settings import text_size_of
 from ui.sitting import SittingScore
 from ui.theme import scrolling_scale
 from ui.views import make_view
-from ui.widgets import Message, Messages, lighting
+from ui.widgets import REFUSED_TOPIC, Message, Messages, lighting
 from ui.window_away import WindowAway
 
 log = logging.getLogger("tabuleiro.ui")
@@ -425,11 +425,13 @@ class GameScene(GameCommands, GameQuestions, Scene):
             return False
         self.history.append(Ply(move, text, before, after, by_computer, readings))
         self.messages.withdraw(REFUSAL)  # "It is the computer's turn", "'zz9' is not a cell": no longer so
+        self.messages.withdraw(REFUSED_TOPIC)  # "Nothing to undo: no move has been played yet": no longer so
         self.redo_stack.clear()
         self.hint = None  # its note with it: "Hint: i10" stood over the next position, and the result card
         self.messages.withdraw(HINT_NOTE)
         self.view.move_shown(before, move, after)
         self.view.reset_input()
+        self.messages.withdraw(MOVE_NOTE)  # about the move before: it waited behind this one, then showed
         note = self.view.move_note(before, move, after) if by_computer else ""
         if note:
             self.messages.add(note, duration=8.0, topic=MOVE_NOTE)

@@ -122,7 +122,8 @@ class GameCommands:
         return [(self.btn_undo, self._why_no_undo), (self.btn_redo, self._why_no_redo), (self.btn_hint, self._why_no_hint),
                 (self.btn_legal, self._why_no_marks), (self.btn_pause, self._why_no_pause),
                 (self.btn_step, self._why_no_step), (self.btn_resign, self._why_no_resign),
-                (self.btn_save, self._why_no_save)]
+                (self.btn_save, self._why_no_save), (self.btn_analysis, self._why_covered),
+                (self.btn_tree, self._why_covered)]
 
     def refuse(self, why: Callable[[], str]) -> bool:
         """True, saying why as a warning (``Messages.refuse``), when the command of ``why`` (one of
@@ -738,6 +739,12 @@ class GameCommands:
         """A clocked game with a person in it, paused: both clocks stand, the board is covered
         (``game_over.PausedCard``) and takes no move, and the computer does not think."""
         return self.paused and self.setup.mode != PC_VS_PC
+
+    def _why_covered(self) -> str:
+        """Why what shows the position (analysis, the search tree) waits: a person's pause covers
+        the board (the pause's words); "" otherwise.  Their buttons looked as ready as ever over
+        the cover, beside a greyed Hint, and a click on one was refused."""
+        return self.held_up() if self.paused_with_people() else ""
 
     def refused_while_paused(self) -> bool:
         """True, saying why (the pause's words, as a click on the cover is answered), while a

@@ -593,7 +593,7 @@ class RecordsScene(Scene):
             self.confirming = entry.path
             return
         self.confirming = None
-        name = describe(entry.record)[0] if entry.kept else entry.path.name  # a kept game's file name means nothing
+        name = self.named(entry)
         try:
             entry.path.unlink()
         except OSError as exc:
@@ -603,6 +603,11 @@ class RecordsScene(Scene):
         playing.forget(entry.path)  # an unfinished game's lock file (``ui.playing``) goes with it
         self.messages.add(_("Deleted {name}").format(name=name), "info")
         self.refresh()
+
+    def named(self, entry: Entry) -> str:
+        """``entry`` as a message about it names it: its file's name, as the row shows it; a game
+        kept after its end has no file of its own to speak of, so its players name it."""
+        return describe(entry.record)[0] if entry.kept else entry.path.name
 
     def _delete_pressed(self) -> None:
         row = self._button_row(self.mouse)  # the button sits on that row

@@ -105,7 +105,18 @@ from ui.scenes.game_panel import (
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, scrolling_scale, widened, window_scale
-from ui.widgets import Button, KeyFocus, Messages, card, layout_grid, lighting, mix, relit_areas, share_row
+from ui.widgets import (
+    REFUSED_TOPIC,
+    Button,
+    KeyFocus,
+    Messages,
+    card,
+    layout_grid,
+    lighting,
+    mix,
+    relit_areas,
+    share_row,
+)
 
 log = logging.getLogger(__name__)
 
@@ -280,6 +291,7 @@ class ReplayScene(Scene):
             return
         forward = ply == self.ply + 1
         self.ply = ply
+        self.messages.withdraw(REFUSED_TOPIC)  # "...: there is no later one" stood over the game played again
         self.view.reset_input()
         if not forward:  # a step back or a jump: the move now last is not played again
             self.view.stop_animation()
@@ -303,7 +315,7 @@ class ReplayScene(Scene):
         if self.messages.refuse(self._why_no_play()):
             return
         if not self.playing and self.ply >= len(self.moves):
-            self.ply = 0
+            self.go(0)
         self.playing = not self.playing
         self.next_step = time.monotonic() + self._step_seconds()
 

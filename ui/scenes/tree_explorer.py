@@ -49,6 +49,7 @@ from ai.game_tree import (
     ALPHABETA,
     COURSE_ORDER_CELLS,
     MINIMAX,
+    NODE_LIMIT,
     ORDERED,
     BuildStopped,
     Node,
@@ -421,6 +422,18 @@ class TreeExplorerScene(Scene):
             node = node.best_child
         self.invalidate()
 
+    def too_big_said(self) -> str:
+        """Why no tree is shown (``too_big``), and, where Ordered's tree at this depth was counted
+        small enough to build, that it is: Hex 19x19 opened on Alpha-beta at depth 2 said only
+        "choose a smaller depth" while the line above counted Ordered's tree at 1,083 nodes, and
+        depth 1 is a bare list of the moves."""
+        fits = self.counts.get((ORDERED, self.depth))
+        if not self.too_big or self.algorithm == ORDERED or fits is None or fits > NODE_LIMIT:
+            return self.too_big
+        ordered = _("{method} ({key}) builds it with {n} nodes.").format(
+            method=_(BUTTONS[ORDERED]), key=ALGORITHMS.index(ORDERED) + 1, n=number_text(fits, ","))
+        return f"{self.too_big} {ordered}"
+
     def _start_counting(self) -> None:
         """The three node counts at this depth, in a thread (minimax's can take seconds): counts
         asked for while it runs join its list, so every depth shown gets its counts, the depth
@@ -490,7 +503,7 @@ class TreeExplorerScene(Scene):
         from ui.export import export_picture
 
         if self.tree is None:  # still being built, or too big: there is nothing to draw
-            self.messages.add(_("No tree to save yet") if self.building else self.too_big, "warn")
+            self.messages.add(_("No tree to save yet") if self.building else self.too_big_said(), "warn")
             return
         message, kind = export_picture(lambda: tree_picture(self),
                                        f"{self.game.id}-tree-{self.algorithm}-depth{self.depth}")
@@ -698,7 +711,7 @@ class TreeExplorerScene(Scene):
                 int(15 * s), theme.muted, "bottomleft")
         card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
         if self.tree is None:
-            shown = _("Building the tree…") if self.building else self.too_big
+            shown = _("Building the tree…") if self.building else self.too_big_said()
             for i, line in enumerate(tx.wrap(shown, int(16 * s), self.canvas.width - int(40 * s))):
                 tx.text(surface, line, (self.canvas.centerx, self.canvas.centery + i * int(22 * s)), int(16 * s),
                         theme.text, "center")

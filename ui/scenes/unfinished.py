@@ -52,6 +52,11 @@ class UnfinishedScene(RecordsScene):
                         [*details[:1], *where_it_stands(entry.record, replayed_position(entry.path, entry.record)),
                          *details[1:]])
 
+    def named(self, entry: Entry) -> str:
+        """The game as its row names it ("Hex: Level 3 vs You"): the rows show no file, and
+        "Deleted hex-2026-12-07-080726-2ffe62.json" named one the player never saw."""
+        return described_parts(entry.record)[0]
+
     def pick_entry(self, entry: Entry) -> None:
         record = self.read_entry(entry)
         if record is None:

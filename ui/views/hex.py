@@ -349,7 +349,7 @@ class HexView(BoardView):
             row, col = divmod(cell, self.n)
             if stone is not None and not self.small:  # a small picture's stones fill their cells
                 self._draw_stone(surface, row, col, colours[stone], dx, stone, theme.board)
-        if chain:
+        if chain and not self.small:  # its rings filled a small picture's cells: a Red win's stones were green
             self._draw_chain(surface, state.winning_chain(), chain_colour(theme), dx)
         if swap_cell is not None and overlay.interactive:  # an offer to click: not in a replay, nor the computer's turn
             self._draw_swap_offer(surface, state, swap_cell, overlay, dx)
