@@ -926,19 +926,20 @@ ON_ITS_TURN = (RESIGNS, LOST_ON_TIME)  # losses a side meets on its own turn, pl
 
 
 def move_asked(index: int) -> int:
-    """The number of the move a side is asked for with ``index`` moves played: the Nth move of the
-    game, as the replay's header "Move N of M" and the board's browse line count moves (from 1,
-    openings counted, a game set up from a position from its first move after the set-up).  A
-    loss on a side's turn is said at it ("O resigns at move 5": the game stops at "Move 4 of 4"),
-    whatever row of two the move list would have written that move in (``move_place``)."""
+    """The number of the move under way with ``index`` moves played, the one the side to move is
+    asked for: the Nth move of the game, as the replay's header "Move N of M" and the board's
+    browse line count moves (from 1, openings counted, a game set up from a position from its first
+    move after the set-up).  A loss off the board is said at it ("O resigns at move 5": the game
+    stops at "Move 4 of 4"), whatever row of two the move list would write that move in
+    (``move_place``)."""
     return index + 1
 
 
 def lost_at(side: str, how: str, index: int) -> str:
     """A loss off the board as records keep it: ``side`` (its name) lost ``how`` (``RESIGNS``,
-    ``LOST_ON_TIME``) on its turn with ``index`` moves played, at the move it was asked for
-    (``move_asked``): "O resigns at move 5", "O lost on time at move 5" after four moves, as
-    ``ai.referee.at_move`` says a forfeit's."""
+    ``LOST_ON_TIME``) with ``index`` moves played, at the move under way (``move_asked``): "O
+    resigns at move 5", "O lost on time at move 5" after four moves, as ``ai.referee.at_move``
+    says a forfeit's."""
     return f"{side}{how} at move {move_asked(index)}"
 
 
