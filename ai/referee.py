@@ -126,11 +126,11 @@ def at_move(loss: Loss, index: int) -> Loss:
     game set up from a position counted from its first move after the set-up), and the number is
     that of the move it was asked for, ``move_asked``: the Nth move of the game, counted as the
     replay's "Move N of M" header and the board's browse line count them, so that the number finds
-    the place with them and Left/Right stepping: the game stops at "Move 4 of 4", the position the
-    player was given, and its move 5 never came.  A reason without the move left a student
-    replaying the game to find the position; numbered by the move list's rows of two ("move 3" for
-    the fifth move), it named another move than the headers.  A reason that says its move already,
-    or is no forfeit of a move (a withdrawal), is returned unchanged."""
+    the position with them and Left/Right stepping: after "crashed at move 5" the replay ends at
+    "Move 4 of 4", the position the player was given, its move 5 never made.  A reason without the
+    move left a student replaying the game to find the position; numbered by the move list's rows
+    of two ("move 3" for the fifth move), it named another move than the headers.  A reason that
+    says its move already, or is no forfeit of a move (a withdrawal), is returned unchanged."""
     head = NAMES_ITS_MOVE.match(loss.why)
     if head is None or AT_MOVE.match(loss.why, head.end()):
         return loss
