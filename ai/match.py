@@ -64,7 +64,6 @@ def play_game(
     The ``opening`` moves are played first, for no one, and recorded with the game's moves; they
     cost no clock time."""
     state = start or game.initial_state()
-    lead = state.to_move  # 1: the second side began, so the move list's numbers start "1... d3"
     result = GameResult(game.id, dict(game.options), list(player_ids))
     rules = Referee(time_per_move, clock)
     if clock is not None:
@@ -86,19 +85,19 @@ def play_game(
             result.time_used[side] += spent
             rules.end_turn(side, spent)  # its clock shows the time it took
             if isinstance(exc, Resigned):
-                return _resigned(result, side, game, rules, lead)
-            return _lost(result, game, referee.at_move(referee.forfeited(side, str(exc)), len(result.moves), lead), rules)
+                return _resigned(result, side, game, rules)
+            return _lost(result, game, referee.at_move(referee.forfeited(side, str(exc)), len(result.moves)), rules)
         except Exception as exc:  # a crashing player loses, saying at which move; the match goes on
-            return _lost(result, game, referee.at_move(referee.crashed(side, exc), len(result.moves), lead), rules)
+            return _lost(result, game, referee.at_move(referee.crashed(side, exc), len(result.moves)), rules)
         spent = time.perf_counter() - began
         result.time_used[side] += spent
         result.max_move_time[side] = max(result.max_move_time[side], spent)
         late = rules.end_turn(side, spent)
         if late is not None:
-            return _lost(result, game, referee.at_move(late, len(result.moves), lead), rules)
+            return _lost(result, game, referee.at_move(late, len(result.moves)), rules)
         played = referee.play_reply(game, state, move)
         if isinstance(played, Loss):
-            return _lost(result, game, referee.at_move(played, len(result.moves), lead), rules)
+            return _lost(result, game, referee.at_move(played, len(result.moves)), rules)
         text, after = played
         result.moves.append(text)
         if on_move:
@@ -343,13 +342,13 @@ def _too_long(longest_ended: int, plies: int) -> str:
             f"so ask for at most {longest_ended - 1}")
 
 
-def _resigned(result: GameResult, loser: int, game: Game, rules: Referee, lead: int) -> GameResult:
+def _resigned(result: GameResult, loser: int, game: Game, rules: Referee) -> GameResult:
     """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule),
     at the move it was asked for, as the window says a resignation ("O resigns at move 5":
-    ``games.record.resigned_at``; ``lead`` 1 when the second side began)."""
+    ``games.record.resigned_at``)."""
     _keep_clocks(result, rules)
     result.winner = 1 - loser
-    result.reason = resigned_at(game.sides[loser], len(result.moves), lead)
+    result.reason = resigned_at(game.sides[loser], len(result.moves))
     return result
 
 

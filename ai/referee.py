@@ -27,7 +27,7 @@ from typing import Any
 
 from ai.base import Limits
 from games.base import Game, State
-from games.record import FORFEITS, move_place
+from games.record import FORFEITS, move_asked
 
 GRACE = 0.5  # seconds beyond the per-move limit before a slow move forfeits (timer and scheduling jitter)
 MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock
@@ -119,19 +119,22 @@ NAMES_ITS_MOVE = re.compile(r"crashed|exceeded the time limit|lost on time|playe
                             r"|could not be (?:started|restarted)|cannot be given this position", re.S)
 
 
-def at_move(loss: Loss, index: int, lead: int) -> Loss:
+def at_move(loss: Loss, index: int) -> Loss:
     """A forfeit's ``loss`` saying at which move it came, after its first words: "crashed at move 5:
     ZeroDivisionError ...", "exceeded the time limit at move 3 (...)", "played an illegal move 'z9'
-    at move 3: ...".  The move is numbered as the game's move list numbers it (pairs,
-    ``games.record.move_place``): ``index`` is the ply the player was asked for (0 first, openings
-    counted), ``lead`` 1 when the second side began.  A reason without the move left a student
-    replaying the game to find the position.  A reason that says its move already, or is no
-    forfeit of a move (a withdrawal), is returned unchanged."""
+    at move 3: ...".  ``index`` is the moves played when the player was asked (openings counted, a
+    game set up from a position counted from its first move after the set-up), and the number is
+    that of the move it was asked for, ``move_asked``: the Nth move of the game, counted as the
+    replay's "Move N of M" header and the board's browse line count them, so that the number finds
+    the position with them and Left/Right stepping: after "crashed at move 5" the replay ends at
+    "Move 4 of 4", the position the player was given, its move 5 never made.  A reason without the
+    move left a student replaying the game to find the position; numbered by the move list's rows
+    of two ("move 3" for the fifth move), it named another move than the headers.  A reason that
+    says its move already, or is no forfeit of a move (a withdrawal), is returned unchanged."""
     head = NAMES_ITS_MOVE.match(loss.why)
     if head is None or AT_MOVE.match(loss.why, head.end()):
         return loss
-    number = move_place(index, lead)[0] + 1
-    return Loss(loss.side, f"{loss.why[:head.end()]} at move {number}{loss.why[head.end():]}")
+    return Loss(loss.side, f"{loss.why[:head.end()]} at move {move_asked(index)}{loss.why[head.end():]}")
 
 
 def forfeited(side: int, why: str) -> Loss:

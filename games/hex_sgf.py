@@ -3,7 +3,7 @@
 A HexGui file looks like ``(;AP[HexGui:0.10]FF[4]GM[11]SZ[11];B[f6];W[swap-pieces];B[e7])``: the
 board size (``SZ[11]``; ``SZ[11:9]`` for a board we do not play), setup stones (``AB``/``AW``, the
 side to move in ``PL``), the players (``PB``/``PW``), the date (``DT``) and one move per node
-(``B[...]``/``W[...]``: a cell, ``swap-pieces``, or ``resign``, "Red resigns at move N" by its node).
+(``B[...]``/``W[...]``: a cell, ``swap-pieces``, or ``resign``, "Red resigns at move N", N its node's move).
 Variations are nested trees; the main line is the first at each branch, as HexGui shows a file it opens.
 
 Orientation: HexGui and Benzene call the first player black and give it the top and bottom edges,
@@ -154,7 +154,7 @@ def record_from_sgf(text: str) -> GameRecord:
     A resignation ``RE`` tells without a ``resign`` node (``RE[W+R]``, ``RE[B+Resign]``: FF[4]'s
     RE names the winner, so the loser is the other letter), or a flag fall (``RE[W+T]``,
     ``RE[W+Time]``), is placed at the move after the last when the loser is the side to move
-    there ("Red resigns at move 2", "Red lost on time at move 2"), and said as the file says it
+    there ("Red resigns at move 2" after one move, "Red lost on time at move 2"), and said as the file says it
     ("Red resigns") when it is not: ``games.record.loss_placed``."""
     nodes = _nodes_of(text)
     record, refused = _game_of(nodes)
@@ -265,9 +265,9 @@ def _game_of(nodes: list[Node]) -> tuple[GameRecord, str | None]:
     moves: list[str] = []
     kept = False  # the file's program kept the board at its swap: later cells and colours are mirrored back
     for number, (letter, value) in enumerate(words, 1):
-        if value.lower() == "resign":  # at its node's ply, as our own records say it: "Red resigns at move 5"
+        if value.lower() == "resign":  # at its node's move, as our own records say it: "Red resigns at move 5"
             loser = SIDE_LETTERS.index(letter) ^ kept
-            said = resigned_at(game.sides[loser], len(moves), record.first_state(game).to_move)
+            said = resigned_at(game.sides[loser], len(moves))
             return record.with_moves(moves, state).finish(Result(1 - loser, said)), None
         text = value if kept else transpose_cell(value)
         if value.lower() in SWAP_WORDS:
@@ -286,8 +286,7 @@ def _game_of(nodes: list[Node]) -> tuple[GameRecord, str | None]:
     result = _result_off_the_board(game, root, kept and not little_golem)
     if result is None:
         return record, None
-    return record.finish(loss_placed(result, game.sides, state.to_move, len(moves),
-                                     record.first_state(game).to_move)), None
+    return record.finish(loss_placed(result, game.sides, state.to_move, len(moves))), None
 
 
 def _nodes_of(text: str) -> list[Node]:

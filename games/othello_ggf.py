@@ -112,7 +112,7 @@ def record_from_ggf(text: str) -> GameRecord:
     ``RE[+12.000:r]`` is the result for black, the first colour (the GGF definition): black won
     and white resigned (``:t``: white's flag fell).  GGS and NBoard write no node for it, so the
     resignation or flag fall is placed at the move after the last when white is the side to move
-    there ("White resigns at move 3", "White lost on time at move 3"), and said as the file says
+    there ("White resigns at move 3" after two moves, "White lost on time at move 3"), and said as the file says
     it ("White resigns") when it is not: ``games.record.loss_placed``."""
     first = GAME.match(text.lstrip())
     if first is None:
@@ -136,8 +136,7 @@ def record_from_ggf(text: str) -> GameRecord:
     notes = [value for name, value in properties if name == COMMENT]
     loss = None if record.is_finished() or refused else _end_told(game, root.get("RE"), notes)
     if loss is not None:
-        record = record.finish(loss_placed(loss, game.sides, final.to_move, len(moves),
-                                                  record.first_state(game).to_move))
+        record = record.finish(loss_placed(loss, game.sides, final.to_move, len(moves)))
     record = _dated(record, _started(root.get("DT", "")), notes)
     if refused is not None:  # the game up to its last legal move is kept (``legal_part``)
         raise legal_part(record, refused, game, final)

@@ -925,21 +925,31 @@ def times_taken(readings: Sequence[tuple[float, float]], movers: Sequence[int], 
 ON_ITS_TURN = (RESIGNS, LOST_ON_TIME)  # losses a side meets on its own turn, placed at its move (``loss_placed``)
 
 
-def lost_at(side: str, how: str, index: int, lead: int) -> str:
+def move_asked(index: int) -> int:
+    """The number of the move under way with ``index`` moves played, the one the side to move is
+    asked for: the Nth move of the game, as the replay's header "Move N of M" and the board's
+    browse line count moves (from 1, openings counted, a game set up from a position from its first
+    move after the set-up).  A loss off the board is said at it ("O resigns at move 5": the game
+    stops at "Move 4 of 4"), whatever row of two the move list would write that move in
+    (``move_place``)."""
+    return index + 1
+
+
+def lost_at(side: str, how: str, index: int) -> str:
     """A loss off the board as records keep it: ``side`` (its name) lost ``how`` (``RESIGNS``,
-    ``LOST_ON_TIME``) at ply ``index`` (0 first: the moves played before it), numbered as the move
-    list numbers it (``move_place``; ``lead`` 1 when the second side began): "O resigns at move 5",
-    "O lost on time at move 5"."""
-    return f"{side}{how} at move {move_place(index, lead)[0] + 1}"
+    ``LOST_ON_TIME``) with ``index`` moves played, at the move under way (``move_asked``): "O
+    resigns at move 5", "O lost on time at move 5" after four moves, as ``ai.referee.at_move``
+    says a forfeit's."""
+    return f"{side}{how} at move {move_asked(index)}"
 
 
-def resigned_at(side: str, index: int, lead: int) -> str:
+def resigned_at(side: str, index: int) -> str:
     """A resignation as records keep it (``lost_at``): "O resigns at move 5".  The window's Resign,
     an outside engine's ``resign`` in a match and a file's ``resign`` move all say it so."""
-    return lost_at(side, RESIGNS, index, lead)
+    return lost_at(side, RESIGNS, index)
 
 
-def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int, lead: int) -> Result:
+def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int) -> Result:
     """A file's resignation or flag fall told without its move (SGF's ``RE[W+R]`` and ``RE[W+T]``,
     GGF's ``RE[+12.000:r]`` and ``:t``, a move list's "Result:" line: "Black resigns", "Black lost
     on time") at the move its moves show, as our own records say it ("Black resigns at move 7",
@@ -948,7 +958,7 @@ def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int
     ``genmove`` with ``resign``, Little Golem writes a ``resign`` node after the last move), and
     its flag falls on its own turn (only the clock of the side to move runs), so where the file
     lists every move and the loser is the side to move after the last one (``to_move``, ``index``
-    moves played, ``lead`` 1 when the second side began) it lost there.  Where the named loser is
+    moves played) it lost there.  Where the named loser is
     not the side to move the file's moves and ``RE`` disagree, and ``result`` stays as the file
     says it: no move is made up.  Any other end is kept."""
     if result.winner is None or result.winner == to_move:
@@ -957,7 +967,7 @@ def loss_placed(result: Result, sides: tuple[str, ...], to_move: int, index: int
     how = result.reason.removeprefix(loser)
     if how == result.reason or how not in ON_ITS_TURN:
         return result
-    return Result(result.winner, lost_at(loser, how, index, lead), result.score)
+    return Result(result.winner, lost_at(loser, how, index), result.score)
 
 
 def move_rows(count: int, lead: int) -> int:
@@ -1148,7 +1158,7 @@ def record_from_move_list(text: str) -> GameRecord:
     record = record.with_moves(moves, final)
     lost = None if record.is_finished() or refused else loss_off_the_board(lines, sides)
     if lost is not None:  # "Result: O resigns" without its move: at the move the list shows, as a file's
-        record = record.finish(loss_placed(lost, sides, final.to_move, len(moves), record.first_state(game).to_move))
+        record = record.finish(loss_placed(lost, sides, final.to_move, len(moves)))
     if dated:
         (when, given), *later = dated
         last, last_given = later[0] if later else (None, None)

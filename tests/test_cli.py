@@ -1082,15 +1082,15 @@ def test_help_says_what_a_course_bot_is_and_names_one(command):
 
 def test_an_engine_that_resigns_in_a_match_says_at_which_move_in_the_line_and_the_json(tmp_path):
     """An outside engine's resignation read "O resigns" in the match's lines and the JSON it writes
-    (which open as records), where the window says "O resigns at move 1"; both say the move now."""
+    (which open as records), where the window says "O resigns at move 2"; both say the move now."""
     config = tmp_path / "resigner.json"
     bot = ROOT / "tests" / "data" / "outside" / "gtp_engine.py"
     config.write_text(json.dumps({"command": [sys.executable, str(bot), "--resign"]}))
     lines = run_here("match", "tictactoe", "level-1", str(config), "--games", "1", "--time", "1")
     assert lines.returncode == 0, lines.stderr
-    assert "; O resigns at move 1;" in lines.stdout, lines.stdout  # X played move 1, O gave up its half
+    assert "; O resigns at move 2;" in lines.stdout, lines.stdout  # X played move 1, O gave up move 2
     as_json = run_here("match", "tictactoe", str(config), "level-1", "--games", "1", "--json", "--time", "1")
-    assert json.loads(as_json.stdout)["reason"] == "X resigns at move 1", as_json.stdout
+    assert json.loads(as_json.stdout)["reason"] == "X resigns at move 1", as_json.stdout  # the game's first move
 
 
 @pytest.mark.parametrize("option", ["--out", "--resume"])

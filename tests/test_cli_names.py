@@ -21,7 +21,7 @@ def test_a_matchs_forfeit_line_names_the_bot_as_the_window_does(capsys):
     assert main.main(["match", "tictactoe", RAISER, "level-1", "--games", "2", "--time", "0.5"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "; X forfeits: raiser crashed at move 1: ZeroDivisionError: " in lines[0], lines[0]
-    assert "; O forfeits: raiser crashed at move 1: " in lines[1] and "(at raiser.py line 3)" in lines[1], lines[1]
+    assert "; O forfeits: raiser crashed at move 2: " in lines[1] and "(at raiser.py line 3)" in lines[1], lines[1]
     assert not any(RAISER in line for line in lines), lines
 
 

@@ -51,7 +51,7 @@ def ended(app, ending: str):
 
 
 EXPECTED = {"draw": ("Draw", "Board full"), "win": ("X wins", "X has 3 in a row"),
-            "resign": ("X wins", "O resigns at move 1"), "flag fall": ("You lose", "X lost on time at move 1"),
+            "resign": ("X wins", "O resigns at move 2"), "flag fall": ("You lose", "X lost on time at move 1"),
             "forfeit": ("O wins", "X forfeits: ")}
 
 

@@ -1,5 +1,6 @@
 """A student's bot is told exactly what went wrong, part two: every forfeit names the move of the
-game it came at ("played an illegal move 'z9' at move 3", as "crashed at move 3" did), a late
+game it came at, the Nth move of the game as the replay counts them ("played an illegal move 'z9' at
+move 5", as "crashed at move 5" did), a late
 answer says how long it was waited for, with the limit and the grace as they are ("no answer
 after 1.00 s; limit 0.5 s + 0.5 s grace", not "1.00 s > 0.5 s"), Reversi's refusal of a text
 that is no cell reads as one sentence, and a bot's start-up is not charged to its first move.
@@ -54,21 +55,22 @@ def match_reason(first: str, seconds: float = 0.3) -> str:
 
 
 @pytest.mark.parametrize(("fault", "said"), [
-    ("return 'z9'", r"played an illegal move 'z9' at move 3: 'z9' is off the board \(a1\.\.c3\)"),
-    (LATE, rf"exceeded the time limit at move 3 \({LATE_WORDS}\); process stopped; it was running "
+    ("return 'z9'", r"played an illegal move 'z9' at move 5: 'z9' is off the board \(a1\.\.c3\)"),
+    (LATE, rf"exceeded the time limit at move 5 \({LATE_WORDS}\); process stopped; it was running "
            rf"bot\.py line ({FAULT_LINE}|{FAULT_LINE + 1})"),
 ])
-def test_a_python_bot_s_illegal_or_late_third_move_is_said_to_be_move_3(tmp_path, fault, said):
-    """Both said no move ("played an illegal move 'z9': ..."), where a crash said "crashed at move 3"."""
+def test_a_python_bot_s_illegal_or_late_third_move_is_said_to_be_move_5(tmp_path, fault, said):
+    """Both said no move ("played an illegal move 'z9': ..."), where a crash said "crashed at move 3";
+    X's third move is the game's fifth, after four."""
     assert re.search(f"X forfeits: .*bot.py {said}", match_reason(bot_file(tmp_path, fault)))
 
 
 @pytest.mark.parametrize(("flag", "said"), [
-    ("--row-col", r"played an illegal move '(\d \d)' at move 3: '\1' is not a square like a1"),
-    ("--hang", rf"exceeded the time limit at move 3 \({LATE_WORDS}\); engine stopped; log: "),
-    ("--chatty", r"answered 'genmove b' at move 3 with 'thinking\.\.\. 5 cells free', not a GTP answer"),
+    ("--row-col", r"played an illegal move '(\d \d)' at move 5: '\1' is not a square like a1"),
+    ("--hang", rf"exceeded the time limit at move 5 \({LATE_WORDS}\); engine stopped; log: "),
+    ("--chatty", r"answered 'genmove b' at move 5 with 'thinking\.\.\. 5 cells free', not a GTP answer"),
 ])
-def test_a_gtp_engine_s_wrong_third_move_is_said_to_be_move_3(tmp_path, flag, said):
+def test_a_gtp_engine_s_wrong_third_move_is_said_to_be_move_5(tmp_path, flag, said):
     assert re.search(said, match_reason(engine(tmp_path, flag, "--from", "3"))), said
 
 
@@ -80,7 +82,7 @@ def test_a_time_out_on_a_clock_says_it_was_cut_off_and_at_which_move(tmp_path):
         result = play_game(game, players, ["bot", "level-1"], None, clock=GameClock.parse("1s"))
     finally:
         players[0].close()
-    assert re.search(r"X forfeits: bot lost on time at move 3: the flag fell \(no answer after \d+\.\d\d s with "
+    assert re.search(r"X forfeits: bot lost on time at move 5: the flag fell \(no answer after \d+\.\d\d s with "
                      r"\d\.\d\d s left on its 1s\+0s clock\); process stopped", result.reason), result.reason
 
 
@@ -161,20 +163,20 @@ def test_a_fault_at_different_moves_is_not_said_at_the_first_games_move():
 
 
 def test_the_window_s_card_and_panel_say_the_move_of_an_illegal_answer(app, tmp_path, monkeypatch):  # noqa: F811
-    """The bot (X) answers an illegal move at its 2nd move: the card and the side panel say so."""
+    """The bot (X) answers an illegal move at its 2nd move, the game's 3rd: the card and the side panel say so."""
     # not bot.py, which the tables (and so the window) name by its folder, as a student's
     scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'z9'", name="faulty.py"))
-    assert result_lines(scene)[0].startswith("X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off")
+    assert result_lines(scene)[0].startswith("X forfeits: faulty played an illegal move 'z9' at move 3: 'z9' is off")
     drawn = recorded_text(monkeypatch)
     app.invalidate()  # the card may have been drawn already, and an idle window draws nothing again
     app.run_frames(2)
     card = " ".join(drawn)  # a reason wraps at its spaces, its lines drawn one after the other
-    assert "X forfeits: faulty played an illegal move 'z9' at move 2: 'z9' is off the board" in card, drawn
+    assert "X forfeits: faulty played an illegal move 'z9' at move 3: 'z9' is off the board" in card, drawn
     drawn.clear()
     key(app, pygame.K_b)  # View board: the card goes, the side panel says why the game ended
     assert not scene.over_card.visible()
     panel = " ".join(drawn)
-    assert "X forfeits: faulty played an illegal move 'z9' at move 2" in panel, drawn
+    assert "X forfeits: faulty played an illegal move 'z9' at move 3" in panel, drawn
     assert app.errors == []
 
 

@@ -36,7 +36,7 @@ def referees_whys() -> list[str]:
             referee.late_reply(Limits(time=0.5), 1.0),
             referee.late_reply(Limits(time=1.0, remaining=0.5), 1.0),  # a clock given without its text: "game"
             referee.late_reply(Limits(time=1.0, remaining=0.5, clock="5m+2s"), 1.0)]
-    return whys + [referee.at_move(referee.Loss(0, why), 4, 0).why for why in whys]
+    return whys + [referee.at_move(referee.Loss(0, why), 4).why for why in whys]
 
 
 def referees_reasons() -> list[str]:
@@ -94,8 +94,8 @@ def test_a_position_an_engine_cannot_be_given_is_said_whole_with_its_move():
     after its first words as the referee puts it (``referee.at_move``)."""
     why = ("cannot be given this position: no line of moves from the start to it was found, and the engine was not "
            "following the game")
-    reason = referee.at_move(referee.forfeited(1, why), 6, 0).reason(games.load("tictactoe"), BOT)
+    reason = referee.at_move(referee.forfeited(1, why), 6).reason(games.load("tictactoe"), BOT)
     with words_in("pt"):
         said = words.end_reason(reason)
-    assert said.startswith("O perde por falta: bot.py não pode receber esta posição na jogada 4: "), said
+    assert said.startswith("O perde por falta: bot.py não pode receber esta posição na jogada 7: "), said
     assert not english_words(reason) & english_words(said), said

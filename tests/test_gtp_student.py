@@ -86,7 +86,7 @@ def test_a_python_engine_that_crashes_is_told_its_error_and_line_not_its_logs_ta
     result = game_against_a_bot(tmp_path, "--log-commands", "--crash", "--from", "2")
     assert result.forfeit and result.winner == 1
     line = ENGINE.read_text().splitlines().index("            cells[len(cells)]  # the student's off-by-one: IndexError") + 1
-    assert ("crashed at move 2 (engine ended, exit status 1; stderr: IndexError: list index out of range "
+    assert ("crashed at move 3 (engine ended, exit status 1; stderr: IndexError: list index out of range "
             f"(at gtp_engine.py line {line})); log: ") in result.reason, result.reason
     assert "received:" not in result.reason
 

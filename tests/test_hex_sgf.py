@@ -57,7 +57,7 @@ def test_setup_stones_are_the_start_position_and_a_resignation_ends_the_game():
     start = record.first_state(game)
     assert start.stone_at(game.parse_move(game.initial_state(), "a3")) == 0  # their c1, our a3
     assert start.stone_at(game.parse_move(game.initial_state(), "b2")) == 1
-    assert record.moves == ["a4"] and record.result.winner == 0 and record.result.reason == "Red resigns at move 1"
+    assert record.moves == ["a4"] and record.result.winner == 0 and record.result.reason == "Red resigns at move 2"
 
 
 @pytest.mark.parametrize("text, said", [
@@ -97,7 +97,7 @@ def test_hexguis_swap_that_keeps_the_board_is_read_as_our_swap_with_the_rest_mir
     assert record.moves == ["a1", "swap", "b1", "a2", "b2", "a3"]
     assert record.result.winner == 1 and record.players[1].title == "Bob"
     resigned = record_from_sgf("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])")
-    assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns at move 2"
+    assert resigned.moves == ["a3", "swap", "b2"] and resigned.result.reason == "Red resigns at move 4"
 
 
 def test_a_file_naming_no_players_leaves_them_unnamed_not_called_by_their_colour():
@@ -163,7 +163,7 @@ def test_a_file_that_ends_on_its_swap_names_the_winner_by_hexguis_colours():
     record = GameRecord.start(game, (Side(None, ""), Side(None, ""))).with_moves(["b1", "swap"])
     text = sgf_from_record(record.finish(Result(1, "Blue resigns")))
     assert "RE[W+Resign]" in text and text.replace("\n", "").endswith(";B[a2];W[swap-pieces])")
-    assert record_from_sgf(text).result == Result(1, "Blue resigns at move 2")  # Blue was to move: RE's resignation is there
+    assert record_from_sgf(text).result == Result(1, "Blue resigns at move 3")  # Blue was to move: RE's resignation is there
 
 
 @pytest.mark.parametrize("program, word, winner", [
@@ -179,8 +179,8 @@ def test_a_file_ending_on_its_swap_reads_re_as_the_swap_word_and_the_program_mea
 
 
 @pytest.mark.parametrize("reason, value, back", [
-    ("Blue resigns", "W+Resign", "Blue resigns at move 2"),  # Blue is to move: it resigned there
-    ("Blue lost on time", "W+Time", "Blue lost on time at move 2"),  # and its flag fell there
+    ("Blue resigns", "W+Resign", "Blue resigns at move 3"),  # Blue is to move: it resigned there
+    ("Blue lost on time", "W+Time", "Blue lost on time at move 3"),  # and its flag fell there
     ("Blue forfeits: bot.py crashed", "W+Forfeit", None),
     ("Blue forfeits: level-3 lost on time: the flag fell (61.2 s spent with -1.2 s left on its 1m clock)", "W+Time", None),
     ("Blue forfeits: bot.py played an illegal move: a9 [is off the board]", "W+Forfeit", None),
@@ -242,8 +242,7 @@ def hex_records(draw) -> GameRecord:
     players = (Side(None, draw(NAMES)), Side("level-2", draw(NAMES)))
     record = GameRecord.start(game, players, start_position=start).with_moves(moves, state)
     if not state.is_terminal() and draw(st.booleans()):
-        lead = record.first_state(game).to_move
-        record = record.finish(Result(1 - state.to_move, resigned_at(game.sides[state.to_move], len(moves), lead)))
+        record = record.finish(Result(1 - state.to_move, resigned_at(game.sides[state.to_move], len(moves))))
     return record
 
 
@@ -312,7 +311,7 @@ def saved_by_hexgui(text: str) -> str:
     return "(;" + "".join(f"{key}[{value}]" for key, value in properties.items()) + "".join(moves) + ")\n"
 
 
-@pytest.mark.parametrize("reason", ["Blue resigns at move 2", "Red resigns at move 2"])
+@pytest.mark.parametrize("reason", ["Blue resigns at move 3", "Red resigns at move 2"])
 def test_a_resignation_we_write_survives_hexgui_opening_and_saving_the_file(reason):
     """Why our SGF writes a resignation as RE[W+Resign] (and its move in GC) and no ``resign``
     node: HexGui keeps RE and GC as it read them and writes them back, and a ``resign`` move is
@@ -485,7 +484,7 @@ def test_little_golems_swap_and_resignation_are_ours():
     player (B, Bob) resigns and RE[B] names Ann the winner."""
     record = record_from_sgf(LITTLE_GOLEM_ROOT.format(size=5, winner="B") + ";W[cb];B[swap];W[bd];B[resign])")
     assert record.options == {"size": 5, "swap": True} and record.moves == ["b3", "swap", "d2"]
-    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 2"
+    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 4"
     board = record.final_state()
     game = record.game()
     assert board.stone_at(game.parse_move(game.initial_state(), "c2")) == 1  # the swapped stone: Red's
@@ -611,7 +610,7 @@ def test_a_little_golem_name_with_a_bracket_or_a_backslash_opens_as_typed():
     record = record_from_sgf(text)
     assert [side.title for side in record.players] == ["lazy\\player", "Shumacher;]"]
     assert record.moves == ["d1", "swap", "g5"]  # PlayHex's a4, swap-pieces, e7 in HexGui's orientation
-    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 2"
+    assert record.result.winner == 0 and record.result.reason == "Red resigns at move 4"
     hexgui = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[a\\]b];B[c3])")  # an SGF's own escapes stay as they were
     assert hexgui.players[0].title == "a]b"
 

@@ -84,7 +84,7 @@ def test_flag_fall_loses_and_the_clocks_are_recorded(fake_clock):
     r = play_game(game, [slow, quick], ["slow", "quick"], None, clock=GameClock(0.5, 0.1))
     # slow: 0.5 - 0.3 + 0.1 = 0.3 after its first move, then 0.3 - 0.3 + 0.1 = 0.1, then < 0
     assert r.winner == 1 and r.forfeit
-    assert "slow lost on time at move 3: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)" in r.reason
+    assert "slow lost on time at move 5: the flag fell (0.30 s spent with 0.10 s left on its 0.5s+0.1s clock)" in r.reason
     assert r.clock == "0.5s+0.1s"
     assert r.clock_left == pytest.approx([-0.2, 0.5 - 2 * 0.25 + 2 * 0.1])
     assert len(r.moves) == 4  # the move that flagged is not played

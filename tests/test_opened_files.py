@@ -96,7 +96,7 @@ def test_a_resignation_read_from_a_file_names_the_player_and_an_unnamed_side_sta
 
     named = record_from_sgf("(;FF[4]PB[lazy]PW[Shumacher]SZ[11]RE[W]SO[https://www.littlegolem.net]"
                             ";W[ad];B[swap];W[eg];B[resign])")
-    assert ended_as(named) == "Shumacher (Red) resigns at move 2"
+    assert ended_as(named) == "Shumacher (Red) resigns at move 4"
     assert ended_as(record_from_sgf("(;FF[4]GM[11]SZ[5]RE[W+F];B[c3])")) == "Blue forfeits"
 
 

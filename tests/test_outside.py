@@ -351,7 +351,7 @@ def test_a_hung_bot_on_a_clock_loses_on_time_as_our_players_do():
     first = ai.make_player("tictactoe", "level-1")
     r = play_game(game, [first, sleeper], ["level-1", "sleeper"], None, clock=GameClock(0.6, 0.1))
     assert r.forfeit and r.winner == 0
-    assert re.fullmatch(r"O forfeits: sleeper lost on time at move 1: the flag fell \(no answer after \d+\.\d\d s with "
+    assert re.fullmatch(r"O forfeits: sleeper lost on time at move 2: the flag fell \(no answer after \d+\.\d\d s with "
                         r"\d\.\d\d s left "
                         r"on its 0\.6s\+0\.1s clock\); process stopped; it was running sleeper\.py line 7 \(in choose\); "
                         r"log: .*\.log", r.reason), r.reason  # no set-up hint: its move never ends
@@ -537,8 +537,8 @@ def test_stop_flag_ends_a_hung_bot():
 
 
 @pytest.mark.parametrize("bot, reason", [
-    ("raiser.py", "crashed at move 1: ZeroDivisionError: this bot always divides by zero"),
-    ("exiter.py", "crashed at move 1 (process ended, exit status 3; stderr: about to quit)"),
+    ("raiser.py", "crashed at move 2: ZeroDivisionError: this bot always divides by zero"),  # O's first move
+    ("exiter.py", "crashed at move 2 (process ended, exit status 3; stderr: about to quit)"),
     ("illegal.py", "played an illegal move 'a1'"),
 ])
 def test_bad_bots_forfeit_with_the_reason(bot, reason):
@@ -1276,10 +1276,10 @@ def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
     other = ai.make_player("tictactoe", "level-1")
     result = play_game(game, [other, resigner], ["level-1", "quitter"], 1.0)
     resigner.close()
-    assert (result.winner, result.forfeit, result.reason) == (0, False, "O resigns at move 1")
+    assert (result.winner, result.forfeit, result.reason) == (0, False, "O resigns at move 2")  # its first, after X's
     table = {s.player: s for s in standings(["level-1", "quitter"], [result])}
     assert (table["quitter"].losses, table["quitter"].forfeits, table["level-1"].wins) == (1, 0, 1)
-    assert words.end_reason(result.reason) == "O resigns at move 1"
+    assert words.end_reason(result.reason) == "O resigns at move 2"
 
 
 RESIGNING_FILES = {  # each contract's player answering "resign" (docs/outside-players.md): the same word everywhere
@@ -1306,7 +1306,7 @@ def test_a_python_bot_that_returns_resign_resigns_as_a_gtp_engine_does(tmp_path,
         result = play_game(game, [ai.make_player(game_id, "level-1"), quitter], ["level-1", "quitter"], 2.0)
     finally:
         quitter.close()
-    assert (result.winner, result.forfeit, result.reason) == (0, False, f"{game.sides[1]} resigns at move 1")
+    assert (result.winner, result.forfeit, result.reason) == (0, False, f"{game.sides[1]} resigns at move 2")
 
 
 # -- bots cannot hurt the host: tiny limits, bounded bots ---------------------------------------------
@@ -1623,7 +1623,7 @@ def test_a_benzene_style_engine_is_told_a_swap_as_it_reads_one(tmp_path):
 
 
 @pytest.mark.parametrize("fault, said", [
-    ("return moves[9]", "crashed at move 3: IndexError"),  # a crash deep in the game, at its 3rd move
+    ("return moves[9]", "crashed at move 5: IndexError"),  # a crash deep in the game, at its 3rd move, the game's 5th
     ("return 'zz'", "played an illegal move 'zz'"),
     ("time.sleep(5)", "exceeded the time limit"),  # the log was closed by the kill: the position is added after
 ])

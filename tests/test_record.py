@@ -456,7 +456,7 @@ def test_move_list_text():
     assert final.end_reason() in text
 
 
-@pytest.mark.parametrize("reason", ["White resigns at move 2", "White lost on time at move 2",  # as the window says them
+@pytest.mark.parametrize("reason", ["White resigns at move 4", "White lost on time at move 4",  # as the window says them
                                     "White forfeits: Level 3 exceeded the time limit (1.52 s > 1 s)"])
 def test_a_copied_game_lost_by_resignation_time_or_forfeit_reads_back_with_its_end(reason):
     """"Copy moves" of a Reversi game White resigned, lost on time or forfeited ends with that

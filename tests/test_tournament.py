@@ -838,13 +838,14 @@ def test_a_python_bot_that_returns_resign_loses_by_resignation_in_a_tournament(t
     assert row[2:9] == ["0", "2", "0", "0", "2", "0", "0.0%"], row  # points, games, W, D, L, forf, score
     assert re.search(r"1\. Level 1 +– +2 of 2", proc.stdout), proc.stdout  # the crosstable
     games_played = json.loads(out.with_suffix(".json").read_text())["games"]
-    assert sorted((g["reason"], g["forfeit"]) for g in games_played) == [("O resigns at move 2", False),
-                                                                          ("X resigns at move 2", False)]
+    # its second move: the game's 3rd as X, its 4th as O
+    assert sorted((g["reason"], g["forfeit"]) for g in games_played) == [("O resigns at move 4", False),
+                                                                          ("X resigns at move 3", False)]
     with open(out.with_suffix(".csv"), newline="", encoding="utf-8") as rows:
-        assert sorted(r["reason"] for r in csv.DictReader(rows)) == ["O resigns at move 2", "X resigns at move 2"]
+        assert sorted(r["reason"] for r in csv.DictReader(rows)) == ["O resigns at move 4", "X resigns at move 3"]
     logged = [json.loads(line) for line in out.with_suffix(".jsonl").read_text().splitlines() if line.strip()]
-    assert sorted(entry["result"]["reason"] for entry in logged if "result" in entry) == ["O resigns at move 2",
-                                                                                   "X resigns at move 2"]
+    assert sorted(entry["result"]["reason"] for entry in logged if "result" in entry) == ["O resigns at move 4",
+                                                                                   "X resigns at move 3"]
 
 
 def test_the_command_lines_report_names_built_in_players_as_the_window_does(tmp_path):

@@ -10,7 +10,7 @@ import re
 import pygame
 import pytest
 
-from tests.ui_helpers import DrawnText, click, key, recorded_draws
+from tests.ui_helpers import DrawnText, click, key, recorded_draws, resign_by_keys
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene
@@ -90,3 +90,49 @@ def test_the_replay_header_names_the_move_its_list_lights(app, monkeypatch):
         assert replay.ply == n
         assert any(line.startswith(f"Move {n} of 8") for line in said), said
         assert lit_cell(drawn, replay.move_rows) == where_in_the_list(n), n
+
+
+def replay_header(app, monkeypatch, record) -> tuple[int, int, tuple[int, int]]:
+    """The replay of ``record`` opened at its end: its header's "Move n of total" as (n, total),
+    and the move list's lit cell."""
+    app.open_replay(record)
+    app.run_frames(2)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    drawn = drawn_once(monkeypatch, replay)
+    found = [m for d in drawn if (m := re.match(r"Move (\d+) of (\d+)", d.value))]
+    assert len(found) == 1, [d.value for d in drawn]
+    return int(found[0][1]), int(found[0][2]), lit_cell(drawn, replay.move_rows)
+
+
+@pytest.mark.parametrize("start, lead", [(None, 0), (AFTER_B2, 1)])
+def test_a_resignation_names_the_move_the_headers_give_the_move_played_in_its_place(app, monkeypatch, start, lead):
+    """Four moves clicked, then Ctrl+R: the side to move gives up the game's 5th move, "resigns at
+    move 5" (it said "at move 3", the move list's row, beside the replay's "Move 4 of 4"; from a
+    position O is to move in, "at move 3" too).  The replay stops at "Move 4 of 4", the move the
+    player answered lit; Undo takes the resignation back, and the move clicked in its place is the
+    one the replay's header calls "Move 5 of 5", lit in the cell the list gives move 5."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1, start=start))
+    app.switch(scene)
+    app.run_frames(2)
+    line = LINE[lead:]
+
+    def click_move(text: str) -> None:
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, text))).center)
+
+    for text in line[:4]:
+        click_move(text)
+    resigner = scene.game.sides[scene.state.to_move]
+    resign_by_keys(app)
+    assert scene.is_over()
+    said = re.fullmatch(rf"{resigner} resigns at move (\d+)", scene.end_reason())
+    assert said is not None, scene.end_reason()
+    number = int(said[1])
+    assert number == 5
+    assert replay_header(app, monkeypatch, scene.recorder.record) == (4, 4, where_in_the_list(4, lead))
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_u)  # Undo: back to the position given up, the same side to move
+    assert not scene.is_over() and scene.game.sides[scene.state.to_move] == resigner
+    click_move(line[4])
+    assert replay_header(app, monkeypatch, scene.recorder.record) == (number, number, where_in_the_list(number, lead))

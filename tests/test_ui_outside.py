@@ -151,12 +151,12 @@ def forfeited_at_its_second_move(app, bot: Path) -> GameScene:
 
 def test_a_crash_card_says_at_which_move_the_bot_crashed(app, tmp_path):
     """The card said "crashed: ZeroDivisionError ... (at bot.py line 6)" and not at which move:
-    the bot (X) crashes at its 2nd move, the move list's "2."."""
+    the bot (X) crashes at its 2nd move, the game's 3rd (the move list's row "2." it was said as)."""
     # not bot.py, which the tables (and so the window) name by its folder, as a student's
     bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('second move')", name="faulty.py")
     scene = forfeited_at_its_second_move(app, bot)
     assert len(scene.history) == 2
-    assert result_lines(scene)[0].startswith("X forfeits: faulty crashed at move 2: AssertionError: second move")
+    assert result_lines(scene)[0].startswith("X forfeits: faulty crashed at move 3: AssertionError: second move")
     assert app.errors == []
 
 
@@ -165,10 +165,10 @@ def test_a_huge_answers_card_says_it_was_too_large_in_portuguese(app, tmp_path):
     Every forfeit card names its log, and an illegal answer's reason followed by it matched no
     pattern: "its answer was too large" (and "choose returned None ...") stayed in English."""
     scene = forfeited_at_its_second_move(app, bot_faulting_at(tmp_path, 2, "return 'x' * (100 * 2**20)"))
-    assert "at move 2: its answer was too large (100 MB) to be a move" in result_lines(scene)[0]
+    assert "at move 3: its answer was too large (100 MB) to be a move" in result_lines(scene)[0]
     with in_language(app, "pt"):
         said = result_lines(scene)[0]
-    assert "na jogada 2: a sua resposta era demasiado grande (100 MB) para ser uma jogada" in said, said
+    assert "na jogada 3: a sua resposta era demasiado grande (100 MB) para ser uma jogada" in said, said
     assert app.errors == []
 
 
@@ -1211,7 +1211,7 @@ def test_undo_after_a_bots_forfeit_at_its_very_first_move_takes_it_back_and_the_
         click(app, scene.view.cell_rect(1, 1).center)  # b2: the bot's first move is asked
         assert [p.text for p in scene.history] == ["b2"]
     assert wait(app, lambda: scene.forfeit is not None)
-    assert scene.forfeit[0] == bot_side and "crashed at move 1" in scene.end_reason(), scene.end_reason()
+    assert scene.forfeit[0] == bot_side and f"crashed at move {bot_side + 1}" in scene.end_reason(), scene.end_reason()
     said = undo_clicked_after_the_forfeit(app, scene, Path("/tmp/firstforfeit-shots") / f"undone-bot-{bot_side}.png")
     assert scene.history == []  # nothing to take back (the bot first), or the person's b2
     assert "Forfeit taken back: faulty's program is started again" in said, said

@@ -120,13 +120,13 @@ def lost_on_time(app):
         assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
     readings = scene.clock_readings()[-1]
     scene.referee.set_readings((0.001, readings[1]))  # X's flag is about to fall
-    assert wait(app, scene.is_over) and scene.end_reason() == "X lost on time at move 2"
+    assert wait(app, scene.is_over) and scene.end_reason() == "X lost on time at move 3"
     return scene.recorder.record, readings
 
 
 def test_a_game_lost_on_time_goes_on_unfinished_with_the_clocks_of_that_move(app):
     record, readings = lost_on_time(app)
-    assert record.result.reason == "X lost on time at move 2"
+    assert record.result.reason == "X lost on time at move 3"
     scene = chooser(app, record, ply=2)
     assert shown(scene, "clock") == "keep"
     key(app, pygame.K_RETURN)

@@ -216,8 +216,8 @@ def test_the_card_names_the_friend_who_resigns(app, monkeypatch):
     resigns", and which of the two gave up was left to work out.  It names them."""
     scene = named_hotseat(app, "tictactoe", ["b2"])
     resign_by_keys(app)
-    assert "João (O) resigns at move 1" in card_text(app, monkeypatch, scene)
-    assert scene.recorder.record.result.reason == "O resigns at move 1"  # the record keeps the rules' words
+    assert "João (O) resigns at move 2" in card_text(app, monkeypatch, scene)
+    assert scene.recorder.record.result.reason == "O resigns at move 2"  # the record keeps the rules' words
 
 
 def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
@@ -227,7 +227,7 @@ def test_the_card_names_the_friend_whose_flag_fell(app, monkeypatch):
     scene.referee.set_readings((60.0, 0.01))  # João, to move, is out of time
     assert wait(app, scene.is_over)
     lines = card_text(app, monkeypatch, scene)
-    assert lines[:2] == ["Ana (X) wins", "João (O) lost on time at move 1"]
+    assert lines[:2] == ["Ana (X) wins", "João (O) lost on time at move 2"]
 
 
 def test_the_card_keeps_the_friends_score_across_rematches(app, monkeypatch):
@@ -393,7 +393,7 @@ def test_the_resign_button_names_the_friend_it_resigns_for(app, monkeypatch):
     assert "Resign for João (O)" in resign_button_text(app, monkeypatch, scene)
     click(app, scene.btn_resign.rect.center)
     key(app, pygame.K_y)  # yes, on the card that asks
-    assert scene.end_reason() == "João (O) resigns at move 1"
+    assert scene.end_reason() == "João (O) resigns at move 2"
 
 
 def test_the_resign_button_names_the_side_where_the_name_does_not_fit(tmp_path, monkeypatch):

@@ -444,7 +444,8 @@ def test_a_reversi_row_gives_both_counts_in_one_pair_of_brackets(app, language, 
 
 def ended_hotseat_game(app, names: tuple[str, str], how: str):
     """A hot-seat Tic-tac-toe game between ``names`` that O (the second, to move after b2) lost
-    by ``how``: "resigns at move 1" (Ctrl+R) or "lost on time at move 1" (O's flag falls); its scene, once over."""
+    by ``how`` at the game's 2nd move: "resigns at move 2" (Ctrl+R) or "lost on time at move 2" (O's
+    flag falls); its scene, once over."""
     from tests.ui_helpers import wait
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
@@ -461,7 +462,7 @@ def ended_hotseat_game(app, names: tuple[str, str], how: str):
     return scene
 
 
-@pytest.mark.parametrize("how", ["resigns at move 1", "lost on time at move 1"])
+@pytest.mark.parametrize("how", ["resigns at move 2", "lost on time at move 2"])
 @pytest.mark.parametrize("names", [("Ana", "João"), ("", "")])
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_hotseat_game_lost_off_the_board_is_listed_as_its_result_card_said_it(app, monkeypatch, how, names, language):
@@ -484,7 +485,7 @@ def test_a_hotseat_games_replay_names_the_player_as_its_result_card_did(app, mon
     """The replay's side panel still read "O resigns" where the result card and the Saved games
     row read "João (O) resigns": it says the end as they do."""
     with words_in(language):
-        scene = ended_hotseat_game(app, ("Ana", "João"), "resigns at move 1")
+        scene = ended_hotseat_game(app, ("Ana", "João"), "resigns at move 2")
         card = scene.end_reason()
         app.open_replay(scene.recorder.record, ply=1)
         app.run_frames(2)

@@ -537,7 +537,8 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
                         "Pontos: uma vitória vale 1, um empate meio ponto, uma derrota 0",
                         " #  jogador ", "pontos  jogos    V    E    D  faltas   % pts   Elo (95%)", "Faltas:"):
             assert heading in text, heading
-        assert "raiser, 4 jogos (" in text and " falhou na jogada 1: ZeroDivisionError" in text, text
+        assert "raiser, 4 jogos (" in text and " falhou: ZeroDivisionError" in text, text
+        assert "(na jogada 1 em 2 jogos, na jogada 2 em 2 jogos)" in text, text  # its first move, as X and as O
         for english in ("round robin", "players", "s/move", "Crosstable", "Standings", "Forfeits", "forfeits:",
                         "  game ", "crashed", "points  games"):
             assert english not in text, english

@@ -40,8 +40,10 @@ def test_a_click_on_a_students_row_lists_its_games_and_says_its_faults(app, tmp_
     assert len(listed) == 4 and all(RAISER in r.players for _n, r in listed)
     assert scene._recent_title().startswith("Games of raiser")
     said = scene.messages.items[-1].text
-    assert said.startswith("raiser, 4 games (") and said.count("games") == 1
-    assert "crashed at move 1: ZeroDivisionError: this bot always divides by zero" in said
+    assert said.startswith("raiser, 4 games (")
+    # its first move, the game's 1st as X and its 2nd as O, each said with its games
+    assert said.endswith("crashed: ZeroDivisionError: this bot always divides by zero (at raiser.py line 3) "
+                         "(at move 1 in 2 games, at move 2 in 2 games)"), said
     assert "log" not in said  # a click on one of its games gives that game's log
 
 

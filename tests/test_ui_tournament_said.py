@@ -1,6 +1,6 @@
 """A watched tournament says what it is doing: a game being set up (its worker making its players,
 a second or two with nothing to show) is said, "Preparing game 1 of 2…", until its first move;
-a game a Stop dropped part-way is said as dropped, "stopped at move 4: replayed on Resume", on the
+a game a Stop dropped part-way is said as dropped, "stopped at move 5: replayed on Resume", on the
 board, in the results list and when its crosstable cell is clicked, never as a result, and
 Resume plays it again from its start, counted once."""
 
@@ -55,7 +55,7 @@ def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_
 def test_a_game_dropped_by_stop_is_said_as_dropped_and_counted_once_replayed(app, monkeypatch, tmp_path):
     """QA (tourset): after Stop, a game dropped part-way showed on the board up to its last move as if
     it had ended, with nothing said; it is replayed from its start on Resume.  Here both bots hold
-    their third move, so each game is stopped at move 4: the board, the results list and a click on
+    their third move, so each game is stopped at move 5, after four: the board, the results list and a click on
     the pair's crosstable cell say so, no table counts it, and Resume plays both again, each
     counted and logged once."""
     release = tmp_path / "go-on"
@@ -78,7 +78,7 @@ def test_a_game_dropped_by_stop_is_said_as_dropped_and_counted_once_replayed(app
     said = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    dropped = "stopped at move 4: replayed on Resume"
+    dropped = "stopped at move 5: replayed on Resume"
     assert scene.watching in (1, 2) and any(text.startswith(f"Game {scene.watching}: ") and text.endswith(dropped)
                                             for text in said), (scene.watching, said)  # the board's title
     assert sorted(listed(scene)) == [(1, f"1. Ana - Rui  {dropped}"), (2, f"2. Rui - Ana  {dropped}")] or \

@@ -329,7 +329,7 @@ def test_an_annulled_games_line_says_annulled_once_in_the_windows_language(app, 
         lines = [text for _rect, number, text in scene._recent_rects if is_annulled(t.results[number])]
     assert lines, "no annulled game in the latest results"
     # Ana's two games the Stop dropped at its held move, settled by the withdrawal: no longer said
-    # "stopped at move 1: replayed on Resume" above their annulled lines
+    # "stopped at move N: replayed on Resume" above their annulled lines
     assert not scene.stopped_part_way and all(annulled in line for line in lines), lines
     assert all(line.count(annulled) == 1 and ("annulled" in line) == (language == "en") for line in lines), lines
 

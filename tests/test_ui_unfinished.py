@@ -187,7 +187,7 @@ def test_undo_takes_back_a_resignation_alone(app):
     for text in ("b2", "a1", "c3"):
         scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
     scene.resign()
-    assert scene.is_over() and scene.end_reason() == "O resigns at move 2"
+    assert scene.is_over() and scene.end_reason() == "O resigns at move 4"
     scene.undo()
     assert not scene.is_over() and [p.text for p in scene.history] == ["b2", "a1", "c3"] and scene.state.to_move == 1
     scene.undo()
@@ -266,8 +266,8 @@ def test_a_game_resigned_in_portuguese_keeps_its_reason_in_english(app):
     with words_in("pt"):
         scene = start(app, moves=("b2",), mode=HUMAN_VS_PC, players=(None, "level-3"))
         scene.resign()
-        assert scene.recorder.record.result.reason == "X resigns at move 1"
-        assert end_reason(scene.recorder.record.result.reason) == "X desiste na jogada 1"
+        assert scene.recorder.record.result.reason == "X resigns at move 2"  # the 2nd move, Level 3's, under way
+        assert end_reason(scene.recorder.record.result.reason) == "X desiste na jogada 2"
 
 
 def test_continue_keeps_the_games_dates_until_a_move_is_made(app, monkeypatch):

@@ -286,7 +286,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         side, why = self.forfeit
         name = self.game.sides[side]
         if why == RESIGNED:  # at the move the game was at, as a flag fall says its move
-            return resigned_at(name, len(self.history), self.initial.to_move)
+            return resigned_at(name, len(self.history))
         if referee.is_flag_fall(why):  # "O lost on time at move 3": the referee's words before its account
             return f"{name} {why.split(':', 1)[0]}"
         return referee.Loss(side, why).reason(self.game, self.setup.player_label(side, translated=False))
@@ -551,9 +551,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
 
     def _lose_on_the_clock(self, loss: Loss) -> None:
         """End the game by the clock's ``loss`` (a flag fall), said at the move its side was to
-        make as the move list numbers it, "lost on time at move 3" (``referee.at_move``), as an
+        make as the board's "Move N of M" counts moves, "lost on time at move 3" (``referee.at_move``), as an
         outside bot's forfeit says its move (``ComputerMoves.apply_reply``): a flag fall said none."""
-        loss = referee.at_move(loss, len(self.history), self.initial.to_move)
+        loss = referee.at_move(loss, len(self.history))
         self._lose_by_forfeit(loss.side, loss.why)
 
     def _lose_by_forfeit(self, side: int, why: str) -> None:

@@ -642,7 +642,7 @@ class ComputerMoves:
                     scene.computer_may_offer_draw(side, search)
                 return
             loss = played
-        loss = referee.at_move(loss, len(scene.history), scene.initial.to_move)  # as the move list numbers it
+        loss = referee.at_move(loss, len(scene.history))  # the move asked for, as "Move N of M" counts
         if outside or isinstance(reply, AIForfeit):  # never a random move on an outside player's behalf
             scene._lose_by_forfeit(loss.side, loss.why)
         else:

@@ -24,7 +24,7 @@ window, or a tournament over and shown to its end while watching, plays nothing.
 A game dealt to a worker says so until its first move ("Preparing game 5 of 12…", on the board and
 the progress bar, once its set-up has lasted ``SET_UP_SAID_AFTER``): the worker's imports, kernels
 and bots took a second or two with nothing said.  A game a Stop dropped part-way is said as dropped
-("stopped at move 14: replayed on Resume"), never as a result, until Resume plays it again.
+("stopped at move 15: replayed on Resume"), never as a result, until Resume plays it again.
 
 A mixin of ``TournamentScene`` (ui.scenes.tournament), which owns ``live`` (game number -> the
 game's players, its moves so far, what the board shows of it) and ``watching`` (the one shown).
@@ -39,6 +39,7 @@ import pygame
 
 from ai.match import GameResult
 from ai.tournament import is_withdrawal, standings
+from games.record import move_asked
 from ui.i18n import _
 from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
 
@@ -173,11 +174,12 @@ class WatchedGames:
 
     def _dropped_words(self, number: int) -> str:
         """What the window says of a game a Stop dropped before its end (``stopped_part_way``): not
-        a result, it is played again from its start on Resume, and counts then."""
+        a result, it is played again from its start on Resume, and counts then.  Its move is the
+        one under way, as a resignation's (``move_asked``): after 14 moves, "stopped at move 15"."""
         moves = self.stopped_part_way.get(number, 0)
         if not moves:
             return _("stopped before its first move: replayed on Resume")
-        return _("stopped at move {n}: replayed on Resume").format(n=moves)
+        return _("stopped at move {n}: replayed on Resume").format(n=move_asked(moves))
 
     def _note_dropped(self) -> None:
         """The run ended: the games it started and did not finish are dropped (``stopped_part_way``:
