@@ -92,11 +92,21 @@ def _never_waits(who) -> None:
     raise AssertionError(f"waited for {who}")
 
 
-def _stage_compiled_in(cache: Path) -> Path:
-    """This session's cache, the stage warmed up in it (compiled or loaded), copied to ``cache``:
-    the folder of the game's own kernel module there (a cache used before holds others')."""
-    kernels.warm_up(GAME, STAGE)
-    shutil.copytree(kernels.cache_dir(), cache, ignore=shutil.ignore_patterns("locks"))
+@pytest.fixture(scope="module")
+def stage_compiled_here(tmp_path_factory) -> Path:
+    """A cache folder where a process compiled the stage from nothing, for this CPU: the
+    session's own cache may hold the portable CPU model's code instead (CI's, compiled once for
+    its tests and its bundle: tools/compile_kernels.py), which a process here loads without
+    compiling, and whose files a warm-up here never writes again.  Compiled once for the module."""
+    cache = tmp_path_factory.mktemp("stage-compiled-here") / "numba"
+    _run(WARMS_UP, cache)
+    return cache
+
+
+def _stage_compiled_in(cache: Path, compiled: Path) -> Path:
+    """The stage compiled for this CPU (``stage_compiled_here``'s ``compiled``) copied to ``cache``:
+    the folder of the game's own kernel module there."""
+    shutil.copytree(compiled, cache, ignore=shutil.ignore_patterns("locks"))
     return cache / folder_name(KERNELS / f"{GAME}.py")
 
 
@@ -136,7 +146,7 @@ def test_the_preparation_ends_its_compile_of_a_stage_once_an_urgent_compile_of_i
     assert StageLock(path).try_take(True) is True  # its lock let go with it
 
 
-def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp_path):
+def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp_path, stage_compiled_here):
     """numba writes a kernel's index, then its data: the preparation ended in between (given up to
     an urgent compile) leaves an index that names no file.  The next process takes the stage as
     not on disk, compiles what is missing (that kernel alone), and the one after it loads every
@@ -144,7 +154,7 @@ def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp
     small kernel it calls (``_first``): the preparation compiles and saves the callee, then stops in
     the entry's save; from an empty cache the next process compiled the whole stage again."""
     cache = tmp_path / "numba"
-    folder = _stage_compiled_in(cache)
+    folder = _stage_compiled_in(cache, stage_compiled_here)
     for path in _kernel_files(folder, "_first") + _kernel_files(folder, "root"):
         path.unlink()
     preparing = start(STALLS_BETWEEN_INDEX_AND_DATA, cache)
@@ -169,12 +179,12 @@ def test_a_preparation_ended_between_numbas_writes_leaves_a_cache_that_loads(tmp
     assert "on disk before True" in again and "on disk after True compiled 0" in again
 
 
-def test_an_index_that_names_missing_code_is_not_taken_for_code_on_disk(tmp_path):
+def test_an_index_that_names_missing_code_is_not_taken_for_code_on_disk(tmp_path, stage_compiled_here):
     """Data files missing behind their index (a process ended between numba's two writes): the stage
     is not on disk (the window's worker said it loaded, "Preparing the engine…" over a compile, and
     the preparation marked the game prepared); warmed up, it is again."""
     cache = tmp_path / "numba"
-    folder = _stage_compiled_in(cache)
+    folder = _stage_compiled_in(cache, stage_compiled_here)
     assert _run(WARMS_UP, cache)[0] == "on disk before True"
     # the data of the kernel the warm-up calls (``root``, in the game's own module's folder), its
     # index kept: the warm-up compiles it again, and it alone (its callees' code is on disk)
