@@ -49,9 +49,9 @@ def test_a_computer_move_brings_its_own_search(app):
     assert wait(app, lambda: len(scene.history) == 1, 60)
     searched = scene.last_search
     assert searched is not None and () in scene.evaluations.searched
-    assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
+    assert scene.evaluations.opinions[()] == opinion_from_progress(searched, scene.initial.to_move)
     app.run_frames(20)  # analysis follows the position after the move: nothing deeper reaches the start
-    assert scene.evaluations.opinions[()] == opinion_from_progress(searched)
+    assert scene.evaluations.opinions[()] == opinion_from_progress(searched, scene.initial.to_move)
     assert scene.graph_points()[0] is not None
 
 

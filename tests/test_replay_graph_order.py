@@ -74,6 +74,18 @@ def test_the_deeper_pass_replaces_the_rough_values_but_not_a_proof():
     assert analysis.progress() == 1.0 and all(p is not None for p in analysis.points)
 
 
+def test_a_proof_with_the_second_player_to_move_is_their_win_on_the_graph():
+    """The worker's report says the side to move wins (its figures are the mover's) and carries no
+    mover of its own, as ``ai.Progress`` does not: where the second player is to move, the graph
+    shows the first player losing.  The analysis took the report's mover or, lacking one, the
+    first player's, and drew the second player's win as the first player's."""
+    record = random_record("tictactoe", seed=3)
+    analysis = BackgroundAnalysis(record, "level-5", seconds=0.25, worker=_Instant(proofs=frozenset({1, 2})))
+    _run(analysis, lambda: analysis.done)
+    assert [analysis.states[i].to_move for i in (1, 2)] == [1, 0]
+    assert [analysis.points[i] for i in (1, 2)] == [-1.0, 1.0]
+
+
 def test_a_shallower_answer_never_replaces_a_deeper_one():
     rough, full = Opinion(3.0), Opinion(25.0)
     assert deeper(full, 25, rough, 3) and not deeper(rough, 3, full, 25)

@@ -15,6 +15,7 @@ from games.record import DRAW_AGREED, GameRecord, Result, Side, move_list_text, 
 from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import (
     click,
+    held_game_clock,
     key,
     recorded_text,
     recorded_text_colours,
@@ -86,7 +87,11 @@ def test_the_keys_answer_the_offer(app, monkeypatch):
     assert scene.is_over() and scene.end_reason() == "Draw by agreement" and not scene.move_entry.open
 
 
-def test_undo_takes_the_agreed_draw_back_alone(app):
+def test_undo_takes_the_agreed_draw_back_alone(app, monkeypatch):
+    """Undo, pressed before the game-over card comes (``OVER_DELAY``, on the game's clock held
+    still: slow frames brought the card over the panel and its Undo), takes back the draw and
+    no move."""
+    held_game_clock(monkeypatch)
     scene = named_hotseat(app, "alquerque", ["c2-c3"])  # Black to move
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_y)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pygame
 
 from tests.test_ui_records import open_list, saved_games
-from tests.ui_helpers import down_to_widget, key, wait
+from tests.ui_helpers import down_to_widget, held_messages_clock, key, wait
 from ui import clipboard, desktop, settings
 from ui.autosave import games_dir
 from ui.scenes.menu import MenuScene
@@ -61,7 +61,10 @@ def test_the_saved_games_word_is_not_shown_on_the_replay_opened_next(app, monkey
 def test_an_app_wide_word_follows_the_window_to_the_replay(app, monkeypatch):
     """The text size (Ctrl+plus, a setting of the window) and a setting that could not be saved are
     about the whole window: said on Saved games, they are still shown on the replay opened next,
-    while the list's own word is gone."""
+    while the list's own word is gone.  The messages' clock is held (``held_messages_clock``):
+    the settings' file is written on the writer's thread, and on a loaded machine its slow frames
+    let the text size's three seconds run out before the failure was said."""
+    held_messages_clock(monkeypatch)
     no_file_manager(monkeypatch)
     monkeypatch.setattr(settings, "_write", lambda values, path: "Could not save settings: the disk is full")
     saved_games(1)

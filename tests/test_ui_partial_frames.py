@@ -477,7 +477,10 @@ def test_the_pointer_onto_a_replays_button_draws_that_button_alone(app, monkeypa
 
 def test_the_pointer_over_play_from_heres_form_draws_the_two_lines_it_went_between(app, monkeypatch, tmp_path):
     """The form "Play from here" opens: a motion within a line draws nothing; onto another line,
-    the two lines.  Every motion drew the whole window."""
+    the two lines.  Every motion drew the whole window.  Its second line is a name field, whose
+    caret blinks by a clock held still (``still_caret_clock``): a loaded machine's slow frames
+    let its turn come between two motions, and the motion within the line drew it."""
+    still_caret_clock(monkeypatch)
     _replay(app).choose_how_to_go_on()
     app.run_frames(3)
     scene = app.scene

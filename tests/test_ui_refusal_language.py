@@ -11,7 +11,7 @@ import pytest
 from games.grid import parse_cell
 from tests.test_ui_language_messages import shown
 from tests.test_ui_move_entry import start
-from tests.ui_helpers import click, in_language
+from tests.ui_helpers import click, held_messages_clock, in_language
 
 CLICKS = [  # a game, the place clicked on its first position, what is said in Portuguese and in English
     ("trax", (0, 0), "Esse espaço não toca em nenhuma peça", "That space does not touch a tile"),
@@ -30,7 +30,11 @@ def place_rect(scene, place):
 
 
 @pytest.mark.parametrize(("game_id", "place", "portuguese", "english"), CLICKS)
-def test_a_refused_click_is_said_again_in_the_new_language(app, game_id, place, portuguese, english):
+def test_a_refused_click_is_said_again_in_the_new_language(app, monkeypatch, game_id, place, portuguese, english):
+    """The refusal said in Portuguese, then in English, then in Portuguese again, on the messages'
+    clock held still (``held_messages_clock``): a loaded machine's slow frames, the six of the
+    three languages' turns, outlasted its 3.5 s before the last was read."""
+    held_messages_clock(monkeypatch)
     scene = start(app, game_id)
     with in_language(app, "pt"):
         app.run_frames(2)

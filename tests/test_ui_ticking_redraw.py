@@ -132,10 +132,14 @@ def _computer_stood_in(monkeypatch) -> types.SimpleNamespace:
 
 
 def _thinks(scene: GameScene, side: int) -> None:
-    """The stood-in computer starts thinking for ``side``, with no figures yet."""
+    """The stood-in computer starts thinking for ``side``, with no figures yet, on the screen's
+    clock (``held_game_clock``'s where the test holds it)."""
+    import ui.scenes.game_computer as game_computer_module
+
     computer = scene.computer
     computer.job, computer.job_kind, computer.job_side = 1, "move", side
-    computer.job_started, computer.job_budget, computer.progress = time.monotonic(), 30.0, None
+    started = game_computer_module.time.monotonic()  # the screen's clock, held or not
+    computer.job_started, computer.job_budget, computer.progress = started, 30.0, None
 
 
 def _thinking_scene(app, monkeypatch) -> GameScene:
@@ -220,17 +224,18 @@ def test_a_search_without_figures_yet_is_said_in_words_on_the_thinking_card(app,
     assert "Starting the search…" not in drawn and any("best 5-3" in text for text in drawn)
 
 
-def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monkeypatch):
+def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monkeypatch, still_clock):
     """A move's animation draws the whole window on every frame; when it ends while the computer's
     spinner still ticks, the next frame draws the whole once more, the board still.  Drawn in part
     (the cards alone), the board kept the animation's last frame: on a loaded machine a Reversi
-    disc stood half turned over until the computer moved.  The views' clock is the test's."""
-    import ui.board_view as board_view_module
+    disc stood half turned over until the computer moved.  The views' clock is the test's
+    (``still_clock``), and so is the game's (``held_game_clock``): on the real one, slow frames
+    let a second of thinking pass, and the line under the board said "Preparing the engine…"
+    between the two pictures of the board compared."""
     import ui.views.reversi as reversi_view_module
 
-    views_clock = types.SimpleNamespace(now=1000.0)
-    for module in (board_view_module, reversi_view_module):
-        monkeypatch.setattr(module, "time", types.SimpleNamespace(monotonic=lambda: views_clock.now))
+    views_clock = still_clock
+    held_game_clock(monkeypatch)
     _computer_stood_in(monkeypatch)
     scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HUMAN_VS_PC, (None, "level-3"), 30.0), [])
     app.switch(scene)

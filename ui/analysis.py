@@ -244,9 +244,12 @@ def deeper(opinion: Opinion, depth: int, known: Opinion, known_depth: int) -> bo
     return opinion.proven is not None or depth >= known_depth
 
 
-def opinion_from_progress(progress: Any) -> Opinion:
-    """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress)."""
-    return Opinion(float(progress.score), progress.kind, progress.proven, getattr(progress, "mover", 0),
+def opinion_from_progress(progress: Any, mover: int) -> Opinion:
+    """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress) of a
+    position where ``mover`` is the side to move, whose point of view the report's score and
+    proof take.  The caller says it: ai.Progress does not carry it, and a report of a position
+    with the second player to move was read, by a default, from the first player's side."""
+    return Opinion(float(progress.score), progress.kind, progress.proven, mover,
                    getattr(progress, "unit", ""), getattr(progress, "stage", None))
 
 
@@ -264,8 +267,8 @@ def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float 
             continue
         last: list[Any] = []
         player.choose(state, ai.Limits(time=seconds), last.append)
-        op = opinion_from_progress(last[-1]) if last else None
-        opinions.append(None if op is None else replace(op, mover=state.to_move, stage=empty_share(state)))
+        op = opinion_from_progress(last[-1], state.to_move) if last else None
+        opinions.append(None if op is None else replace(op, stage=empty_share(state)))
     return values(record.game_id, opinions)
 
 
@@ -405,7 +408,7 @@ class BackgroundAnalysis:
     def _keep(self, index: int, last: Any) -> bool:
         """Keep a search's last report as position ``index``'s value where it is ``deeper`` than
         the one known (a rough pass's); True when it was kept."""
-        opinion = opinion_from_progress(last)
+        opinion = opinion_from_progress(last, self.states[index].to_move)
         depth = search_depth(last.kind, last.depth, last.nodes)
         known = self.opinions[index]
         if known is not None and not deeper(opinion, depth, known, self.depths[index]):

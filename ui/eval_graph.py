@@ -127,8 +127,9 @@ class LiveEvaluations:
         """A computer moved from the position ``moves`` reach; ``progress``: its search's last report
         (left out when it has no value in the game's unit, as the panel leaves it out: analysis,
         if on, gives that position its value).  ``noisy``: a weak level (``NOISY_LEVELS``), whose
-        value yields to any of analysis'.  True if it was kept."""
-        opinion = opinion_from_progress(progress)
+        value yields to any of analysis'.  True if it was kept.  ``progress`` is the worker's
+        report (``ui.ai_worker.AIProgress``), which says its position's side to move."""
+        opinion = opinion_from_progress(progress, progress.mover)
         if not has_honest_value(self.game.id, opinion):
             return False
         self.searched.add(moves)

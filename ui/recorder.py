@@ -8,7 +8,11 @@ The game scene calls its listeners after every move, undo, redo and rematch; a
 with ``text``, ``before``, ``after``), ``state``, ``messages``, ``clock_readings()`` (both
 clocks at the start and after every ply, None without a clock: the record keeps them), and
 ``game``, ``is_over()``, ``winner()`` and ``game_number`` (which Rematch changes: New game opens
-the New game screen, whose game is another screen with its own recorder) for the results.
+the New game screen, whose game is another screen with its own recorder) for the results.  What
+the autosave keeps of the screen for Continue (the graph, a level's draw offer, what it shows,
+the moves to redo, a session's score, a watched game's pace, a pause) it asks through the scene
+base's methods (``ui.scenes.base.Scene.saved_evaluations`` and those beside it): the game
+screen overrides them, any other screen keeps their neutral values.
 """
 
 from __future__ import annotations
@@ -172,7 +176,7 @@ class SceneRecorder:
         ._start_chosen``): its moves to redo, kept for Continue (``ui.autosave.REDO_KEY``), are
         dropped from its file, which the next reading of the list then removes, as ever for a game
         with no moves.  The scene's redo stack is emptied first."""
-        if not self.moves and self.autosaver.redo and not scene.redo_stack:
+        if not self.moves and self.autosaver.redo and not scene.redo_kept():
             self._save(scene)
 
     @property
@@ -190,18 +194,16 @@ class SceneRecorder:
         holds it already."""
         autosaver = self.autosaver
         autosaver.clock_readings = scene.clock_readings()  # a clocked game's, after every ply
-        autosaver.speed = getattr(scene, "speed", None) if scene.setup.mode == PC_VS_PC else None
-        autosaver.paused = bool(getattr(scene, "paused", False)) and scene.setup.mode != PC_VS_PC
-        sitting = getattr(scene, "sitting", None)
-        autosaver.session = sitting.earlier(scene) if sitting is not None else None
-        autosaver.level_offer = scene.level_offer_kept() if hasattr(scene, "level_offer_kept") else {}
-        autosaver.shown = scene.shown_kept() if hasattr(scene, "shown_kept") else {}
-        redo = list(reversed(getattr(scene, "redo_stack", [])))  # Redo's order
+        autosaver.speed = scene.speed_kept() if scene.setup.mode == PC_VS_PC else None
+        autosaver.paused = scene.paused_kept() and scene.setup.mode != PC_VS_PC
+        autosaver.session = scene.session_kept()
+        autosaver.level_offer = scene.level_offer_kept()
+        autosaver.shown = scene.shown_kept()
+        redo = scene.redo_kept()  # Redo's order
         autosaver.redo = [ply.text for ply in redo]
         clocks = [ply.clocks for ply in redo]  # a clocked game's: Continue's Redo puts them back
         autosaver.redo_clocks = clocks if clocks and all(c is not None for c in clocks) else None
-        if hasattr(scene, "saved_evaluations"):  # the graph as it stands: its replay draws it at once
-            autosaver.evaluations = scene.saved_evaluations()
+        autosaver.evaluations = scene.saved_evaluations()  # the graph as it stands: its replay draws it at once
         text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
         if self.untouched_copy:
             return

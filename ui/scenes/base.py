@@ -19,7 +19,9 @@ from ui.widgets import DragScroll, lighting
 FULL_FIELD_TOPIC = "field full"  # a form's text field that holds its most characters (``_say_if_full``)
 
 if TYPE_CHECKING:
+    from games.record import PlyValue
     from ui.app import App
+    from ui.scenes.game import Ply
     from ui.theme import Color
     from ui.widgets import Button
 
@@ -170,6 +172,39 @@ class Scene:
         """The colour of the card the window's messages are drawn over, from which their pills
         stand out (``Messages.draw``); None: the window's background."""
         return None
+
+    # -- what a game's autosave keeps of its screen for Continue (``ui.recorder.SceneRecorder``) ---
+    # Beside its moves, clocks and result, the record keeps what the screen showed and held as it
+    # was left; a screen with nothing of the kind (a game played without the game screen) keeps
+    # these neutral values, and the record then holds none of it.
+
+    def saved_evaluations(self) -> tuple[list[float | None] | None, list[PlyValue | None] | None] | None:
+        """The evaluation graph as the record saves it (its points, each ply's value); None: none."""
+        return None
+
+    def level_offer_kept(self) -> dict[str, object]:
+        """A level's draw offer standing and its last refusal, by the record's keys; none by default."""
+        return {}
+
+    def shown_kept(self) -> dict[str, bool]:
+        """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``); none by default."""
+        return {}
+
+    def redo_kept(self) -> list[Ply]:
+        """The moves Undo took back, in the order Redo plays them again; none by default."""
+        return []
+
+    def session_kept(self) -> list[int] | None:
+        """A hot-seat session's score over its games before this one (``ui.sitting``); None: none."""
+        return None
+
+    def speed_kept(self) -> int | None:
+        """A watched game's pace (an index into ``ui.scenes.game_computer.SPEEDS``); None: none."""
+        return None
+
+    def paused_kept(self) -> bool:
+        """Whether the game stands paused, to come back paused; not by default."""
+        return False
 
     # -- help (F1, taken by the App on every screen) -----------------------------------------------
     def help_page(self) -> tuple[str, str | None]:

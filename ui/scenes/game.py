@@ -232,6 +232,22 @@ class GameScene(GameCommands, GameQuestions, Scene):
         """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``)."""
         return {"analysis": self.analysis.active, "connections": self.connections.active, "turned": self.view.turned}
 
+    def redo_kept(self) -> list[Ply]:
+        """The moves Undo took back, in the order Redo plays them again (the stack's reversed)."""
+        return self.redo_stack[::-1]
+
+    def session_kept(self) -> list[int] | None:
+        """The hot-seat session's score before this game (``SittingScore.earlier``)."""
+        return self.sitting.earlier(self)
+
+    def speed_kept(self) -> int | None:
+        """The pace the game is watched at (``SPEEDS``)."""
+        return self.speed
+
+    def paused_kept(self) -> bool:
+        """Whether the game stands paused."""
+        return bool(self.paused)
+
     def waiting(self) -> None:
         """The window waits for a move: a hot-seat game's AI worker starts now, for the hints."""
         self.computer.start_ahead()
