@@ -65,13 +65,13 @@ def played_with_values(app, valued: set[int]) -> GameScene:
     return scene
 
 
-def opened_from_saved_games(app) -> ReplayScene:
-    """Saved games, and a click on the game's row, as a user opens it."""
+def opened_from_saved_games(app, moves: list[str] = LINE) -> ReplayScene:
+    """Saved games, and a click on the row of the game of ``moves``, as a user opens it."""
     records = RecordsScene(app)
     app.switch(records)
-    assert wait(app, lambda: any(e.record.moves == LINE for e in records.entries)), "the game is not listed"
+    assert wait(app, lambda: any(e.record.moves == moves for e in records.entries)), "the game is not listed"
     app.run_frames(2)
-    entry = next(e for e in records.entries if e.record.moves == LINE)
+    entry = next(e for e in records.entries if e.record.moves == moves)
     click(app, entry.rect.center)
     if not isinstance(app.scene, ReplayScene):  # a first click may only choose the row
         key(app, pygame.K_RETURN)
@@ -116,11 +116,11 @@ def test_the_replay_searches_only_the_positions_the_save_did_not_value(app, work
     assert worker.jobs and all(len(moves) not in valued for moves in worker.jobs)
 
 
-def saved_record(evaluations, values=None) -> GameRecord:
-    """``LINE``'s game in a file of Saved games, its JSON given ``evaluations`` and ``values`` as
-    a file may hold them."""
+def saved_record(evaluations, values=None, moves: list[str] = LINE) -> GameRecord:
+    """The game of ``moves`` (``LINE``'s, whole) in a file of Saved games, its JSON given
+    ``evaluations`` and ``values`` as a file may hold them."""
     game = games.load("tictactoe")
-    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(LINE, game.play_line(LINE))
+    record = GameRecord.start(game, (Side(None, "Ann"), Side(None, "Bob"))).with_moves(moves, game.play_line(moves))
     data = record.to_dict()
     data["evaluations"] = evaluations
     if values is not None:
@@ -197,3 +197,23 @@ def test_a_continued_game_keeps_the_values_of_the_part_played_before(app, worker
     autosaves_written()
     saved = load(scene.recorder.autosaver.autosave.path)
     assert saved.moves == LINE[:6] and saved.ply_values[:6] == record.ply_values
+
+
+def test_an_unfinished_game_saved_with_values_replays_with_them_and_searches_nothing(app, worker, monkeypatch):
+    """An unfinished game's replay drew no graph ("for finished games") though its file carried
+    the values the game showed.  It draws them at once; the positions the save left without one
+    stay blank, searched by no worker: a look before playing on costs no engine's time."""
+    from tests.ui_helpers import recorded_text
+
+    part = LINE[:5]
+    evaluations = [0.0, 0.2, None, -0.1, 0.3, None]
+    saved_record(evaluations, moves=part)
+    replay = opened_from_saved_games(app, part)
+    assert not replay.record.is_finished()
+    drawn = recorded_text(monkeypatch)
+    replay.invalidate()
+    app.run_frames(3)
+    assert replay.graph_lines().points == evaluations
+    assert replay.analysis is not None and replay.analysis.done and replay.analysis.worker is None
+    assert worker.jobs == []
+    assert "Evaluation graph: for finished games" not in drawn and drawn

@@ -303,7 +303,9 @@ class BackgroundAnalysis:
     """
 
     def __init__(self, record: GameRecord, player_id: str = DEFAULT_PLAYER,
-                 seconds: float = DEFAULT_SECONDS, worker: Any = None) -> None:
+                 seconds: float = DEFAULT_SECONDS, worker: Any = None, search: bool = True) -> None:
+        """``search``: False draws only what the record carried and starts no worker (an unfinished
+        game's replay: a look before playing on, which the game's own worker will search)."""
         self.record = record
         self.player_id = player_id
         self.seconds = seconds
@@ -329,7 +331,7 @@ class BackgroundAnalysis:
             for i, value in enumerate(saved):
                 if value is not None:
                     self.opinions[i], self.depths[i] = saved_opinion(value), value.depth
-        self.order = [(seconds, i) for seconds, i in self.order if i not in self.carried]
+        self.order = [(seconds, i) for seconds, i in self.order if i not in self.carried] if search else []
         self.points: list[float | None] = self._points()
         if not self.order:
             self.done, self.worker = True, None

@@ -9,6 +9,8 @@
   the AI worker: a rough pass over the whole game, then a deeper one) and the graph fills in:
   above the middle line the first side is better (a game saved with its graph: drawn at once,
   only what it left out searched); the loser's move after which its evaluation fell most, marked.
+  An unfinished game draws the values it was saved with and searches none (a look before playing
+  on starts no AI worker); one saved without any says the graph is for finished games.
 - "Play from here" asks how to go on from the position shown (ui/scenes/play_from.py: the mode,
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far (at the end of a game over on the board, from the position before its
@@ -218,7 +220,7 @@ class ReplayScene(Scene):
         self.evaluations = LiveEvaluations(self.game)  # analysis mode's values, laid over the graph where deeper
         self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
-        self.want_analysis = analyse and record.is_finished() and len(self.moves) > 0
+        self.want_analysis = analyse and len(self.moves) > 0 and (record.is_finished() or carries_values(record))
         self.analysis_started = 0.0
         loser = None if record.result is None or record.result.winner is None else 1 - record.result.winner
         self.loser = loser
@@ -668,7 +670,7 @@ class ReplayScene(Scene):
     def _start_analysis(self) -> None:
         self.want_analysis = False
         try:
-            self.analysis = BackgroundAnalysis(self.record)
+            self.analysis = BackgroundAnalysis(self.record, search=self.record.is_finished())
         except Exception as exc:  # noqa: BLE001 - no graph is better than no replay
             log.info("analysis unavailable: %s", exc)
             self.messages.add(_("The evaluation graph is not available: {error}").format(error=exc), "warn")
@@ -1090,6 +1092,14 @@ class ReplayScene(Scene):
         """The moves as the list shows them, in the notation chosen (``ui.notation``)."""
         return shown_moves(self.app, self.game, zip(self.states, self.moves, self.record.moves))
 
+    def _empty_graph_note(self) -> str:
+        """What the graph's ground says where it has nothing to draw: a game of no moves (lost on
+        time before the first, where an empty box said nothing), or an unfinished game saved
+        without values (only a finished game's positions are searched for it)."""
+        if not self.moves:
+            return _("No moves: nothing to chart")
+        return "" if self.record.is_finished() else _("Evaluation graph: for finished games")
+
     def _draw_graph(self, surface: pygame.Surface, theme: Theme) -> None:
         r = self.graph_rect
         if r.height < 20:
@@ -1098,7 +1108,7 @@ class ReplayScene(Scene):
         small = self._small(12)
         if self.analysis is None and not self.want_analysis:
             pygame.draw.rect(surface, graph_ground(theme), r, border_radius=int(6 * s))
-            note = _("Evaluation graph: for finished games") if not self.record.is_finished() else ""
+            note = self._empty_graph_note()
             if note:  # inside the graph's ground: grown with the Text size, "Gráfico de avaliação: ..." ran past it
                 size = tx.fitting_size(note, self._small(13), r.width - 8, smallest=tx.SMALLEST)
                 tx.text(surface, tx.fit(note, size, r.width - 8), r.center, size, theme.muted, "center")
@@ -1129,6 +1139,11 @@ class ReplayScene(Scene):
             error = tx.fit(self.analysis.error, small, r.width - 8)
             draw_plate(surface, r, pygame.Rect((r.x + 4, r.y + 4), tx.ui_font(small).size(error)), theme, s)
             tx.text(surface, error, (r.x + 4, r.y + 4), small, theme.invalid)
+
+
+def carries_values(record: GameRecord) -> bool:
+    """Whether ``record`` was saved with a point of its evaluation graph (``GameRecord.evaluations``)."""
+    return any(point is not None for point in record.evaluations or [])
 
 
 # -- the ways into and out of a replay, for the menu, the game-over card and dropped files ----------
