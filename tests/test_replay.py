@@ -499,3 +499,23 @@ def test_play_in_the_replay_of_a_game_without_moves_is_greyed_and_says_why(app, 
     assert app.scene.play_button.enabled
     key(app, pygame.K_SPACE)
     assert app.scene.playing
+
+
+def test_the_graph_of_a_game_lost_on_time_before_its_first_move_says_there_is_nothing_to_chart(app, monkeypatch):
+    """A finished game without moves (lost on time before the first) showed its graph's place as
+    an empty box that said nothing; it says, inside it, that there is nothing to chart."""
+    from dataclasses import replace
+
+    from games.record import LOST_ON_TIME, Result
+    from tests.ui_helpers import recorded_text_rects
+
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "You"), Side("level-3", "Level 3")))
+    app.open_replay(replace(record, result=Result(1, f"X{LOST_ON_TIME}")))
+    scene = app.scene
+    assert scene.record.is_finished() and not scene.moves
+    drawn = recorded_text_rects(monkeypatch)
+    scene.invalidate()
+    app.run_frames(2)
+    [place] = [rect for text, rect in drawn if text == "No moves: nothing to chart"]
+    assert scene.graph_rect.contains(place), (place, scene.graph_rect)
