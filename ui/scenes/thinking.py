@@ -96,21 +96,34 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
     winner = proof_winner(progress)
     if winner is None:
         return _("proven: draw")
-    plies = progress.proven_plies
     name = _sides(sides)[winner]
-    if short:
+    measure, n = proof_measure(progress)
+    if short or not measure:
         return _("proven: {side} wins").format(side=name)
-    if progress.exact_margin:  # Reversi's solver: by how many discs on the board, not the end card's first count
-        discs = abs(round(progress.score))  # (the tournament's, empty squares to the winner): the rules page says so
+    if measure == DISCS:
         return ngettext("proven: {side} wins by {n} disc on the board",
-                        "proven: {side} wins by {n} discs on the board", discs).format(side=name, n=discs)
-    if plies is not None and plies > 0 and progress.plies_at_most:  # Alquerque's tables: their way, the longest defence
+                        "proven: {side} wins by {n} discs on the board", n).format(side=name, n=n)
+    if measure == AT_MOST:
         return ngettext("proven: {side} wins in at most {n} move", "proven: {side} wins in at most {n} moves",
-                        plies).format(side=name, n=plies)
-    if plies is not None and plies > 0:
-        return ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", plies).format(
-            side=name, n=plies)
-    return _("proven: {side} wins").format(side=name)
+                        n).format(side=name, n=n)
+    return ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", n).format(side=name, n=n)
+
+
+DISCS, AT_MOST, MOVES = "discs", "at most", "moves"  # how a proven win is measured (``proof_measure``)
+
+
+def proof_measure(progress: AIProgress) -> tuple[str, int]:
+    """How a proven win is said, the panel's (``proven_text``) and the hint's
+    (``hint_words.proven_for_you``) alike: by its margin in discs on the board (Reversi's solver,
+    ``DISCS``: not the end card's first count, the tournament's empty squares to the winner: the
+    rules page says so), in at most so many moves (``AT_MOST``: Alquerque's tables, the winner's
+    way against the longest defence), in so many moves (``MOVES``), or ("", 0) not measured."""
+    if progress.exact_margin:
+        return DISCS, abs(round(progress.score))
+    plies = progress.proven_plies
+    if plies is None or plies <= 0:
+        return "", 0
+    return (AT_MOST if progress.plies_at_most else MOVES), plies
 
 
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:
