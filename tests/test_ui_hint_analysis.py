@@ -105,6 +105,24 @@ def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     assert hint_why(searched, "hex") == "17,666 games tried · your chances: 82%"
 
 
+@pytest.mark.parametrize("proven, mover, said", [
+    (1, 1, "proven: you lose in 3 moves"),  # Red's proof, Blue asking: every move of a lost position loses
+    (-1, 1, "proven: you win in 3 moves · this move is a guess"),  # Blue's win: the hint's move may not keep it
+    (1, 0, "proven: you win in 3 moves · this move is a guess"),
+    (0, 1, "proven: draw · this move is a guess"),
+])
+def test_a_monte_carlo_hint_says_a_proof_found_by_another_search_as_a_proof(proven, mover, said):
+    """A hint that proved nothing beside a proof of its position found by another search
+    (``eval_bar.proof_beside``) says the proof for the asker, not its chances; where the proof
+    is not the asker's loss, that its move is the search's guess: no proof came with it."""
+    from ui.ai_worker import AIProgress
+    from ui.eval_bar import proof_beside
+    from ui.scenes.hint_words import hint_why
+
+    searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.02, nodes=17_666, kind="mcts", mover=0)
+    assert hint_why(proof_beside(searched, proven, mover, 3), "hex") == said
+
+
 def trax_square_of_the_hint(app):
     """A hot-seat Trax game after ``TRAX_OPENING``: its screen, position, the three tiles of the
     @1 square and the ``HINTED`` one of them."""

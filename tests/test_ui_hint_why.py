@@ -188,3 +188,38 @@ def test_a_hints_note_goes_with_its_move_played(app):
     click(app, scene.view.cell_rect(*scene.view.move_cell(scene.hint)).center)
     assert len(scene.history) == 1 and scene.hint is None
     assert not any(m.topic == HINT_NOTE for m in scene.messages.current()), scene.messages.current()
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hex_hint_after_a_proof_of_its_position_says_the_proven_loss_not_chances(app, monkeypatch, language):
+    """Hex: the computer's search proved "Red wins" and then Blue's hint, a Monte Carlo search
+    that proved nothing itself, said "your chances: 0%" and the panel "Red 100% to win".  The
+    hint says the proof known of the position in the words of a proof, "proven: you lose in 7
+    moves", and the panel "proven: Red wins in 7 moves", no percentage.  Red's search is planted
+    as a level leaves it (its position after a1, its line e5 on, a win in 8 plies from there):
+    whether level 5's own hint proves a position in its second is not the test's to choose."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.ai_worker import AIProgress
+    from ui.match import HOTSEAT, MatchSetup
+
+    with words_in(language):
+        app.start_game(MatchSetup("hex", {"size": 9}, HOTSEAT, (None, None), 1.0))
+        scene = app.scene
+        for move in ("a1", "e5"):
+            click(app, dict(scene.view.targets(scene.state))[scene.game.parse_move(scene.state, move)].center)
+        computer = scene.computer
+        computer.last_search = AIProgress(0, depth=8, best_text="e5", pv=["e5", "d6"], proven=1, proven_plies=8,
+                                          kind="solver", done=True, mover=1)
+        computer.last_search_moves = ("a1",)
+        said = _hint_asked(app, scene)
+        move = scene.game.format_move(scene.state, scene.hint)
+        why = i18n._("proven: {outcome}").format(outcome=i18n.ngettext("you lose in {n} move", "you lose in {n} moves",
+                                                                        7).format(n=7))
+        assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
+        drawn = recorded_text(monkeypatch)  # the panel with the hint's search answered
+        scene.invalidate()
+        app.run_frames(2)
+        proof = i18n.ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", 7)
+        assert proof.format(side=i18n._("Red"), n=7) in drawn, drawn
+        assert not any("%" in text for text in drawn), [text for text in drawn if "%" in text]

@@ -180,8 +180,17 @@ def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProg
     proof = graph.opinion
     if proof.proven is None:
         return line
-    return replace(line, proven=proof.proven if proof.mover == line.mover else -proof.proven, proven_plies=None,
-                   proof_apart=True)
+    return proof_beside(line, proof.proven, proof.mover)
+
+
+def proof_beside(search: AIProgress, proven: int, mover: int, plies: int | None = None,
+                 at_most: bool = False) -> AIProgress:
+    """``search``, an estimate, saying a proof of its position that another search found
+    (``proven`` for ``mover``, the side to move there; in ``plies`` where counted, ``at_most``
+    the winner's way against the longest defence), turned to ``search``'s own side to move; its
+    best move said as its guess (``proof_apart``): no proof came with that move."""
+    return replace(search, proven=proven if mover == search.mover else -proven, proven_plies=plies,
+                   plies_at_most=at_most, proof_apart=True)
 
 
 def with_note(caption: str, note: str) -> str:

@@ -35,6 +35,7 @@ from ai.referee import Loss
 from ui import eval_graph, outside_players, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
 from ui.analysis_mode import hint_as_analysed, hint_from_analysis
+from ui.eval_bar import proof_beside
 from ui.i18n import N_, Phrase, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
@@ -485,6 +486,7 @@ class ComputerMoves:
                 if isinstance(item, AIResult):
                     self.progress = self._hint_as_analysed(self.progress, item.move)
                     item = self._hint_named(item, self.progress)
+                self.progress = self._with_the_boards_proof(self.progress)
                 self.last_search, self.last_search_moves = self.progress, self.job_moves
                 self.last_search_hint = True
             elif self.progress is not None:
@@ -592,6 +594,29 @@ class ComputerMoves:
             return hint
         answered = hint_from_analysis(hint, analysis.values, analysis.line, analysis.line_other)
         return answered if answered is not hint else hint_as_analysed(hint, analysis.values, move)
+
+    def _with_the_boards_proof(self, hint: AIProgress) -> AIProgress:
+        """The hint's search, where it proved nothing, saying the proof the last search found of
+        the position on the board (``eval_bar.proof_beside``), for the hint and the panel: a Hex
+        hint said "your chances: 0%", the panel "Red 100% to win", after the computer's search
+        had proved "Red wins"."""
+        known = self._proof_of_the_board()
+        if hint.proven is not None or known is None or known.proven is None:
+            return hint
+        return proof_beside(hint, known.proven, known.mover, known.proven_plies, known.plies_at_most)
+
+    def _proof_of_the_board(self) -> AIProgress | None:
+        """The last search where it proved the position the hint searched, the one on the board:
+        that position's, or one before it whose line the game has followed (``last_search_seen``,
+        its length counted from the board); None else."""
+        played = tuple(p.text for p in self.scene.history)
+        known = self.last_search
+        if known is None or known.proven is None or self.job_moves != played:
+            return None
+        if played[:len(self.last_search_moves)] != self.last_search_moves:  # Undo went past its position
+            return None
+        seen = self.last_search_seen()
+        return seen[0] if seen is not None and seen[1] == 0 else None
 
     @staticmethod
     def _hint_named(result: AIResult, hint: AIProgress) -> AIResult:

@@ -19,7 +19,16 @@ from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, eval_unit, plural_count
 from ui.i18n import _, ngettext, number_text
-from ui.scenes.thinking import estimate_depth, proof_winner, value_kind, win_rate
+from ui.scenes.thinking import (
+    AT_MOST,
+    DISCS,
+    MOVES,
+    estimate_depth,
+    proof_measure,
+    proof_winner,
+    value_kind,
+    win_rate,
+)
 from ui.words import choice_reason
 
 
@@ -32,7 +41,7 @@ def hint_why(progress: AIProgress, game_id: str = "") -> str:
     it says none.  A hint that said "Hint: d3-c3" alone taught a learner the move, not why."""
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
     said = proven_for_you(progress) or _value_for_you(progress, game_id)
-    parts += [value_source(progress) if said else "", said]  # "depth 2 · you are 0.1 points ahead"
+    parts += [value_source(progress) if said else "", said, guess_note(progress)]  # "depth 2 · you are 0.1 points ahead"
     return tx.join_parts(parts)
 
 
@@ -54,29 +63,34 @@ def proven_for_you(progress: AIProgress) -> str:
     winner = proof_winner(progress)
     if winner is None:
         return _("proven: draw")
-    discs = abs(round(progress.score)) if progress.exact_margin else None  # Reversi's solver's margin
-    return _("proven: {outcome}").format(outcome=_outcome(winner == progress.mover, progress.proven_plies, discs,
-                                                          progress.plies_at_most))
+    return _("proven: {outcome}").format(outcome=_outcome(winner == progress.mover, *proof_measure(progress)))
 
 
-def _outcome(won: bool, plies: int | None, discs: int | None = None, at_most: bool = False) -> str:
-    """"you win in 7 moves", "you lose by 4 discs on the board", "you win": by the margin where it
-    is known, else in the moves (of either side) where they are (more than none); "you win in at
-    most 41 moves"
-    where they are the winner's way against the longest defence (``at_most``)."""
-    if discs is not None:
-        said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", discs) if won
-                else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", discs))
-        return said.format(n=discs)
-    if plies is not None and plies > 0 and at_most:
-        said = (ngettext("you win in at most {n} move", "you win in at most {n} moves", plies) if won
-                else ngettext("you lose in at most {n} move", "you lose in at most {n} moves", plies))
-        return said.format(n=plies)
-    if plies is not None and plies > 0:
-        said = (ngettext("you win in {n} move", "you win in {n} moves", plies) if won
-                else ngettext("you lose in {n} move", "you lose in {n} moves", plies))
-        return said.format(n=plies)
+def _outcome(won: bool, measure: str, n: int) -> str:
+    """"you win in 7 moves", "you lose by 4 discs on the board", "you win in at most 41 moves",
+    "you win": the win measured as the panel measures it (``thinking.proof_measure``)."""
+    if measure == DISCS:
+        said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", n) if won
+                else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", n))
+        return said.format(n=n)
+    if measure == AT_MOST:
+        said = (ngettext("you win in at most {n} move", "you win in at most {n} moves", n) if won
+                else ngettext("you lose in at most {n} move", "you lose in at most {n} moves", n))
+        return said.format(n=n)
+    if measure == MOVES:
+        said = (ngettext("you win in {n} move", "you win in {n} moves", n) if won
+                else ngettext("you lose in {n} move", "you lose in {n} moves", n))
+        return said.format(n=n)
     return _("you win") if won else _("you lose")
+
+
+def guess_note(progress: AIProgress) -> str:
+    """"this move is a guess", after a proof another search found of the position
+    (``AIProgress.proof_apart``, ``eval_bar.proof_beside``), where the hint's move may not keep
+    the win or the draw it proves; "" else (every move of a lost position loses)."""
+    if not progress.proof_apart or progress.proven is None or progress.proven < 0:
+        return ""
+    return _("this move is a guess")
 
 
 def _value_for_you(progress: AIProgress, game_id: str) -> str:
@@ -104,7 +118,7 @@ def _eval_for_you(progress: AIProgress, game_id: str) -> str:
         return _("{value} for you on the bot's own scale").format(value=number_text(score, "+g") if score else "0")
     if abs(score) >= PROVEN and progress.kind != "mcts":
         plies = int(WIN - abs(score))
-        return _outcome(score > 0, plies if plies < LENGTH_KNOWN else None)
+        return _outcome(score > 0, MOVES if 0 < plies < LENGTH_KNOWN else "", plies)
     if progress.kind == "mcts":
         return _("your chances: {percent}%").format(percent=round(100 * win_rate(score)))
     unit = eval_unit(game_id, progress.unit)
