@@ -7,7 +7,9 @@ move (its ``AIProgress.mover``), so its value is said from that side: "your chan
 are 0.1 pieces behind", "proven: you win in 21 moves", "you lose in 5 moves", in the game's unit
 as the panel's (``ui.analysis.eval_unit``), or, where the panel names only the side a number
 favours (tic-tac-toe's, Rastros' and Trax's points: ``ai.value_words`` SIDE_ONLY), "better for
-you", "worse for you".
+you", "worse for you".  A proof of the position another search found (the computer's last move's:
+``game_computer.ComputerMoves._with_the_boards_proof``) is said as the hint's own, never its chances beside it,
+with "this move is a guess" where it is not the asker's loss (``guess_note``).
 """
 
 from __future__ import annotations
