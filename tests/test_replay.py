@@ -270,7 +270,7 @@ def test_a_long_end_of_the_game_is_said_whole_over_the_move_list(tmp_path, monke
         start = next(i for i, value in enumerate(drawn) if said.startswith(value) and len(value) > 8)
         lines = drawn[start:start + 2] if " ".join(drawn[start:start + 2]) == said else drawn[start:start + 1]
         assert " ".join(lines) == said, drawn[start:start + 2]
-        ply = i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves))
+        ply = i18n._("Move {n} of {total}").format(n=len(record.moves), total=len(record.moves))
         assert line_starting(drawn, ply) == start + len(lines)  # under the end, not over it
     finally:
         app.quit()
@@ -341,7 +341,7 @@ def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, 
         drawn = recorded_text(monkeypatch)
         scene.draw(app.screen)
         start = next(i for i, value in enumerate(drawn) if "White forfeits" in value)  # after "B wins (", the winner named
-        end = line_starting(drawn, i18n._("Ply {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
+        end = line_starting(drawn, i18n._("Move {n} of {total}").format(n=len(record.moves), total=len(record.moves)))
         said = " ".join(drawn[start:end])
         assert "aluno.py line 12" in said and "…" not in said
         assert log in "".join(drawn[start:end]).replace(" ", "")  # the whole path, if over lines
