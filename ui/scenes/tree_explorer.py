@@ -94,6 +94,9 @@ VALUES_NOTE = N_("Values from {side}'s side (MAX) in {unit}: estimates of the po
 VALUES_NOTE_SHORT = N_("Values for {side} (MAX) in {unit}, depth {n} estimates; proofs in words")
 # the unit a tree's estimates are written in (``box_unit``): analysis's, or the course heuristic's own
 UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points"), "": N_("the heuristic's own units")}
+# what the course heuristic counts where it has no unit of analysis's (``unit_name``): Hex's is the
+# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook)
+HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -244,6 +247,15 @@ def box_unit(game_id: str) -> str:
     the course heuristic does not convert to it (Hex's chances to win; Rastros' course score)."""
     unit = eval_unit(game_id)
     return "" if unit == "percent" or course_points(game_id) is None else unit
+
+
+def unit_name(game_id: str) -> str:
+    """What the boxes' numbers count, for the legend (untranslated): analysis's unit (``box_unit``),
+    else what the course heuristic measures, said plainly (Hex's "stones ahead in the race to
+    connect": a player read "the heuristic's own units" as course jargon), else only that it is
+    the heuristic's own number."""
+    unit = box_unit(game_id)
+    return UNIT_NAMES[unit] if unit else HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
@@ -741,7 +753,7 @@ class TreeExplorerScene(Scene):
         800x600 window the Portuguese note was cut at "à profundi…", the depth lost."""
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
-        side, unit = _(self.game.sides[self.root_state.to_move]), _(UNIT_NAMES[box_unit(self.game.id)])
+        side, unit = _(self.game.sides[self.root_state.to_move]), _(unit_name(self.game.id))
         return _(whole).format(side=side, n=self.depth, unit=unit), _(short).format(side=side, n=self.depth, unit=unit)
 
     def _to_the_end(self) -> bool:
