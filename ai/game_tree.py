@@ -44,6 +44,7 @@ COURSE_ORDER_CELLS = 16  # Tic-tac-toe boards up to 4x4 are searched in the cour
 HEURISTIC_SQUASH = 0.9  # heuristic values stay inside -0.9..+0.9, below any proven result
 WIN_STEP = 0.001  # what a win loses (a loss gains) for each ply below the root it ends at (``end_value``)
 TIE_CHECKS = 6_000  # positions ``note_ties`` may search in any tree (more in a bigger one: as many as it has)
+SAMPLED_MOVES = 16  # the root's moves, besides the first, whose subtrees ``estimated_nodes`` searches
 LONGEST_END = 99  # the deepest ply a win can end at and still outrank every estimate: 1 - 99 * WIN_STEP > 0.9
 
 Heuristic = Callable[[State, int], float]  # (state, player) -> value for ``player``
@@ -353,19 +354,72 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
     return Tree(root, algorithm, depth, search.nodes, to_the_end=search.horizons == 0, scale=search.scale)
 
 
-def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT) -> int:
-    """The deepest depth up to ``deepest`` whose alpha-beta tree from ``state`` is likely to be
-    built well within ``limit`` nodes: at most ``deepest``, at least 1.
+def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT, game_id: str = "") -> int:
+    """The deepest depth up to ``deepest`` whose alpha-beta tree from ``state`` (the explorer's first,
+    moves in the course's order, ``game_id``'s heuristic) is likely to be built within ``limit``
+    nodes: at most ``deepest``, at least 1.
 
     The explorer opened tic-tac-toe at depth 4 on any board, so on 15x15 or 19x19 a teacher waited
-    seconds for "too big", then again at each smaller depth.  The estimate is alpha-beta's
-    smallest tree, b^ceil(d/2) + b^floor(d/2) for b moves (Knuth and Moore); trees in the rules'
-    order measured 1.1 to over 2 times that, so it is held to a quarter of ``limit``."""
-    moves = 0 if state.is_terminal() else len(state.legal_moves())
-    for depth in range(deepest, 1, -1):
-        if moves ** -(-depth // 2) + moves ** (depth // 2) <= limit // 4:
-            return depth
-    return 1
+    seconds for "too big", then again at each smaller depth.  A count of the moves cannot tell
+    which trees fit: Hex 19x19 with the swap rule offers 361 moves at each of the first two plies,
+    as it does without it, yet its depth 2 tree has 124,392 nodes, not 1,612, because the swap,
+    listed last, is the reply that answers every first move, so alpha-beta cuts nothing before
+    it.  So each depth is tried by ``estimated_nodes``, the shallowest first, and the first that
+    overflows stops the climb (a deeper tree would not fit either)."""
+    fitting = 1
+    for depth in range(2, deepest + 1):
+        if estimated_nodes(state, depth, game_id, limit) > limit:
+            break
+        fitting = depth
+    return fitting
+
+
+def estimated_nodes(state: State, depth: int, game_id: str = "", limit: int = NODE_LIMIT) -> int:
+    """About how many nodes alpha-beta's tree of ``depth`` from ``state`` has (``likely_fitting_depth``),
+    found by searching part of it: the root's first move, as the tree does, then ``SAMPLED_MOVES``
+    of the others spread along the list, in their order, each with the best value found so far as
+    alpha, as alpha-beta searches every move.  A move that beats the best so far is searched in
+    full, the others only until a reply refutes them, so they are counted apart: each sampled move
+    that beat the best is counted once (the tree's own rarely beat it more often: Hex 19x19's 361
+    first moves twice), the refuted sampled moves stand for all the others.  Past ``limit`` nodes
+    the tree cannot fit and the search stops: ``limit`` + 1, as it does at once where even a
+    perfectly ordered tree would not fit (``fewest_nodes``)."""
+    moves = [] if state.is_terminal() or depth < 1 else course_moves(game_id)(state)
+    if not moves:
+        return 1
+    if fewest_nodes(len(moves), depth) > limit:
+        return limit + 1
+    search = _Search(state, ALPHABETA, depth, course_heuristic(game_id), False, limit, moves=course_moves(game_id))
+    sampled = [moves[0], *spread(moves[1:], SAMPLED_MOVES)]
+    alpha, best, refuted = -math.inf, 0, []
+    try:
+        for move in sampled:
+            before = search.nodes
+            value = search.visit(Node(state.play(move), move, 1), alpha, math.inf)
+            if value > alpha:
+                alpha, best = value, best + search.nodes - before
+            else:
+                refuted.append(search.nodes - before)
+    except TreeTooBig:
+        return limit + 1
+    others = len(moves) - len(sampled) + len(refuted)  # the moves not seen to beat the best
+    per_move = sum(refuted) / len(refuted) if refuted else 0
+    return 1 + best + round(per_move * others)
+
+
+def fewest_nodes(moves: int, depth: int) -> int:
+    """The leaves of alpha-beta's smallest tree of ``depth`` over ``moves`` moves a position, each
+    ply one fewer (Knuth and Moore's b^ceil(d/2) + b^floor(d/2) - 1, at its best ordering): a tree
+    bigger than a limit is known too big without a search."""
+    shrinking = [max(1, moves - ply) for ply in range(depth)]
+    return math.prod(shrinking[::2]) + math.prod(shrinking[1::2]) - 1
+
+
+def spread(items: list, count: int) -> list:
+    """``count`` of ``items`` evenly spaced from the first to the last (all of them if no more)."""
+    if len(items) <= count or count < 2:
+        return list(items[:count])
+    return [items[round(i * (len(items) - 1) / (count - 1))] for i in range(count)]
 
 
 def every_line_ends(state: State, depth: int, limit: int = NODE_LIMIT) -> bool:

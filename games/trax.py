@@ -435,6 +435,14 @@ class Trax(Game):
         return tuple(table)
 
     @cached_property
+    def corners(self) -> tuple[tuple[int, ...], ...]:
+        """For each cell, the cells that meet it only at a corner (its diagonal neighbours on the board)."""
+        n = self.size
+        return tuple(tuple((r + dr) * n + c + dc for dr in (-1, 1) for dc in (-1, 1)
+                           if 0 <= r + dr < n and 0 <= c + dc < n)
+                     for r, c in (divmod(i, n) for i in range(n * n)))
+
+    @cached_property
     def centre(self) -> int:
         return (self.size // 2) * self.size + self.size // 2
 
@@ -647,7 +655,9 @@ class Trax(Game):
 
     def why_no_tile(self, state: TraxState, cell: int, official: bool = False) -> str:
         """Why no tile may be laid on ``cell`` ("e5 is not empty", "a1 does not touch a tile"): what
-        a typed move and a click on that cell are told.  ``official``: the spaces named as Trax
+        a typed move and a click on that cell are told.  A cell meeting a tile only at a corner was
+        told it "does not touch a tile", which a player looking at the two touching corners read as
+        wrong: it is told that a tile must share an edge.  ``official``: the spaces named as Trax
         players name them (``namer``)."""
         name = self.namer(state, official)
         where = name(cell)
@@ -656,6 +666,8 @@ class Trax(Game):
         if state.cells[cell]:
             return f"{where} is not empty"
         if cell not in state.frontier:
+            if any(state.cells[corner] for corner in self.corners[cell]):
+                return f"{where} touches a tile only at a corner: a tile goes next to another, edge to edge"
             return f"{where} does not touch a tile"
         meet = [name(c) for c in self.hole_clashes(state.cells, cell)]
         if meet:  # the course's reason: an empty cell left with three edges of one colour entering it

@@ -174,7 +174,7 @@ def test_a_typed_tile_whose_turn_clashes_is_refused_saying_where():
     with pytest.raises(IllegalMove) as refused:  # it was "not legal here", with no word of why
         game.parse_move(state, "e2:dlld")
     assert str(refused.value) == "'e2:dlld': dlld at e2 does not match its neighbours' colours; legal at e2: e2+, e2/"
-    with pytest.raises(IllegalMove, match=r"^'a1\\': a1 does not touch a tile$"):
+    with pytest.raises(IllegalMove, match=r"^'a1\\': a1 touches a tile only at a corner: a tile goes next to another, edge to edge$"):
         game.parse_move(state, "a1\\")
     with pytest.raises(IllegalMove, match="three dark edges meet at d3"):
         state.play(move_of(1 * 7 + 4, tile_of_name("lddl")))
@@ -191,6 +191,21 @@ def test_placements_that_do_not_touch_or_do_not_match_are_refused():
         state.play(move_of(3 * 7 + 3, tile_of_name("lldd")))
     with pytest.raises(IllegalMove):
         game.parse_move(state, "a1+")
+
+
+def test_a_cell_meeting_a_tile_only_at_a_corner_is_told_a_tile_must_share_an_edge():
+    """c3, diagonal to the first tile on d4, was refused as "c3 does not touch a tile", which a
+    player looking at the two corners meeting read as wrong: it says that a tile goes edge to
+    edge, in either notation; a cell nowhere near a tile is told as before."""
+    game = games.load("trax", size=7)
+    state = game.initial_state()
+    corner = "touches a tile only at a corner: a tile goes next to another, edge to edge"
+    with pytest.raises(IllegalMove) as refused:
+        game.parse_move(state, "c3/")
+    assert str(refused.value) == f"'c3/': c3 {corner}"
+    assert game.why_no_tile(state, 4 * 7 + 4) == f"e5 {corner}"
+    assert game.why_no_tile(state, 2 * 7 + 4, official=True) == f"{game.official_cell(state, 2 * 7 + 4)} {corner}"
+    assert game.why_no_tile(state, 1 * 7 + 3) == "d2 does not touch a tile"
 
 
 # -- notation and text -------------------------------------------------------------------------

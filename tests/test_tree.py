@@ -14,6 +14,7 @@ from ai.game_tree import (
     ALGORITHMS,
     ALPHABETA,
     MINIMAX,
+    NODE_LIMIT,
     ORDERED,
     TreeTooBig,
     build,
@@ -22,6 +23,7 @@ from ai.game_tree import (
     every_line_ends,
     is_end_value,
     iter_nodes,
+    likely_fitting_depth,
 )
 from tests.ui_helpers import words_in
 
@@ -976,6 +978,40 @@ def test_a_big_board_opens_a_tree_at_a_depth_that_fits(app, size, moves):
     small = games.load("tictactoe")
     app.show_tree(small, small.initial_state())
     assert app.scene.depth == 4
+
+
+@pytest.mark.parametrize(("game_id", "options", "deepest", "limit"), [
+    pytest.param("hex", {"size": 19, "swap": True}, 2, NODE_LIMIT, marks=pytest.mark.slow),  # depth 2: 124,392 nodes
+    ("hex", {"size": 19, "swap": False}, 2, NODE_LIMIT),  # depth 2: 1,612 nodes
+    ("hex", {"size": 11, "swap": True}, 2, 5_000),  # depth 2: 13,628 nodes; without the swap 536
+    ("hex", {"size": 11, "swap": False}, 2, 5_000),
+    ("tictactoe", {"width": 7, "height": 6, "k": 4}, 4, NODE_LIMIT),  # depth 4: 5,236 nodes
+    ("tictactoe", {"width": 7, "height": 6, "k": 4}, 4, 2_000),  # depth 3: 1,848 nodes
+    ("trax", {}, 2, NODE_LIMIT),
+    ("rastros", {}, 2, NODE_LIMIT),
+])
+def test_the_tree_opens_at_the_deepest_depth_that_builds_within_the_limit(game_id, options, deepest, limit):
+    """Hex 19x19 with the swap rule opened at depth 2, estimated at 722 nodes from its 361 moves a
+    ply, where alpha-beta's tree has 124,392: the swap, last of the replies, answers every first
+    move, so nothing is cut before it, and the explorer said "too big".  The depth chosen builds
+    within the limit, and the next one deeper, where it is not the deepest asked for, does not:
+    without the swap, Hex's depth 2 tree fits, and is chosen."""
+    state = games.load(game_id, **options).initial_state()
+    depth = likely_fitting_depth(state, deepest, limit, game_id=game_id)
+    assert build(state, ALPHABETA, depth, game_id=game_id, limit=limit).nodes <= limit
+    if depth < deepest:
+        with pytest.raises(TreeTooBig):
+            count_nodes(state, ALPHABETA, depth + 1, game_id=game_id, limit=limit)
+
+
+@pytest.mark.slow
+def test_hex_19x19_opens_at_depth_1_with_the_swap_and_at_depth_2_without():
+    """The explorer opened Hex 19x19 with the swap rule at depth 2 and said "too big" (124,392
+    nodes); without the swap its depth 2 tree (1,612 nodes) fits."""
+    from ui.scenes.tree_explorer import default_depth
+
+    for swap, depth in ((True, 1), (False, 2)):
+        assert default_depth("hex", games.load("hex", size=19, swap=swap).initial_state()) == depth
 
 
 def test_a_tree_searched_to_the_end_says_its_values_are_exact(app, monkeypatch):

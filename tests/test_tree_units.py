@@ -63,6 +63,19 @@ def test_a_course_heuristic_without_a_conversion_is_written_as_its_own_number(ap
     assert "in the heuristic's own units" in said
 
 
+def test_hexs_boxes_are_said_to_count_the_stones_ahead_in_the_race_to_connect(app, monkeypatch):
+    """Hex's legend said its values were in "the heuristic's own units", course words where a
+    player asks what the number is: the course heuristic is the stones the other side still
+    needs to connect its edges less those MAX needs, and the legend says so plainly."""
+    game = games.load("hex", size=5)
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    built(app, explorer)
+    said = redrawn(app, recorded_text(monkeypatch))
+    assert "(MAX) in stones ahead in the race to connect" in said
+    assert "heuristic's own units" not in said
+
+
 def test_a_proven_box_says_who_wins_and_the_panel_and_legend_say_it_is_proven(app, monkeypatch):
     """3x3 after a1 b2 at depth 4: a finished game read "+1" or "-1" in bold beside estimates of
     "+1" point: they read "X wins", "O wins"; selected, the panel says "Proven: X wins", and the

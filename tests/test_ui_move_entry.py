@@ -405,6 +405,7 @@ def place(scene: GameScene, key) -> tuple[int, int]:
     ("alquerque", [], "c2-c1", [7, 2], "c2-c1: a piece never moves backwards"),
     ("trax", [], "f6/", [(5, 5)], "f6 is not empty"),
     ("trax", [], "a1/", [(0, 0)], "a1 does not touch a tile"),
+    ("trax", [], "e5/", [(4, 4)], "e5 touches a tile only at a corner: a tile goes next to another, edge to edge"),
 ])
 def test_a_refused_move_typed_or_clicked_is_told_the_rules_reason(app, game_id, before, typed, clicked, reason):
     """Tic-tac-toe's c2 typed onto its own X was refused as "'c2' is not a legal move here; legal:

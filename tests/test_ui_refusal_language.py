@@ -15,6 +15,8 @@ from tests.ui_helpers import click, held_messages_clock, in_language
 
 CLICKS = [  # a game, the place clicked on its first position, what is said in Portuguese and in English
     ("trax", (0, 0), "Esse espaço não toca em nenhuma peça", "That space does not touch a tile"),
+    ("trax", (4, 4), "@0 só toca numa peça por um canto: uma peça põe-se junto a outra, lado com lado",
+     "@0 touches a tile only at a corner: a tile goes next to another, edge to edge"),
     ("alquerque", 0, "A peça em a1 não se pode mover: todos os pontos para onde pode dar um passo estão ocupados, "
      "e não tem nada para capturar",
      "The piece on a1 cannot move: every point it may step to is taken, and it has nothing to capture"),

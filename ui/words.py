@@ -336,6 +336,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<cell>[@A-Za-z]+\d+) is not empty", N_("{cell} is not empty")),
     (r"that space does not touch a tile", N_("that space does not touch a tile")),
     (r"(?P<cell>\S+) does not touch a tile", N_("{cell} does not touch a tile")),
+    (r"(?P<cell>\S+) touches a tile only at a corner: a tile goes next to another, edge to edge",
+     N_("{cell} touches a tile only at a corner: a tile goes next to another, edge to edge")),
     (r"(?P<cell>\S+) has no legal tile: each would bring three edges of one colour into (?P<cells>.+)",
      N_("{cell} has no legal tile: each would bring three edges of one colour into {cells}")),
     (r"(?P<cell>\S+) has no legal tile", N_("{cell} has no legal tile")),

@@ -94,6 +94,9 @@ VALUES_NOTE = N_("Values from {side}'s side (MAX) in {unit}: estimates of the po
 VALUES_NOTE_SHORT = N_("Values for {side} (MAX) in {unit}, depth {n} estimates; proofs in words")
 # the unit a tree's estimates are written in (``box_unit``): analysis's, or the course heuristic's own
 UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points"), "": N_("the heuristic's own units")}
+# what the course heuristic counts where it has no unit of analysis's (``unit_name``): Hex's is the
+# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook)
+HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -159,14 +162,18 @@ MAX_DEPTH = 9
 # the quickest counts first: minimax's of 7x6 four in a row at depth 4 takes minutes, and counted
 # before ordered alpha-beta's few thousand nodes it left "counting…" beside alpha-beta's for as long
 COUNTED_FIRST = (ORDERED, ALPHABETA, MINIMAX)
+# the nodes a tree the explorer opens with may have (``default_depth``): half of what it can show, so
+# that it is built in a few seconds and an estimate a little short does not end in "too big" (15x15
+# after h8 h7 at depth 3, 53,699 nodes, estimated at 50,172, took 5 s; Depth + still goes there)
+OPENING_NODES = NODE_LIMIT // 2
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
 
 def default_depth(game_id: str, state: State) -> int:
     """The depth the explorer opens ``state`` with: tic-tac-toe's four plies (the notebook's), two
     elsewhere, less where so deep a tree would not fit or would take long (15x15: a tree of depth
-    4 is too big; ``likely_fitting_depth``)."""
-    return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2)
+    4 is too big; ``likely_fitting_depth``), within ``OPENING_NODES``."""
+    return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2, OPENING_NODES, game_id)
 
 
 def node_value_text(node: Node, game: Game, max_side: int) -> str:
@@ -240,6 +247,15 @@ def box_unit(game_id: str) -> str:
     the course heuristic does not convert to it (Hex's chances to win; Rastros' course score)."""
     unit = eval_unit(game_id)
     return "" if unit == "percent" or course_points(game_id) is None else unit
+
+
+def unit_name(game_id: str) -> str:
+    """What the boxes' numbers count, for the legend (untranslated): analysis's unit (``box_unit``),
+    else what the course heuristic measures, said plainly (Hex's "stones ahead in the race to
+    connect": a player read "the heuristic's own units" as course jargon), else only that it is
+    the heuristic's own number."""
+    unit = box_unit(game_id)
+    return UNIT_NAMES[unit] if unit else HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
@@ -737,7 +753,7 @@ class TreeExplorerScene(Scene):
         800x600 window the Portuguese note was cut at "à profundi…", the depth lost."""
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
-        side, unit = _(self.game.sides[self.root_state.to_move]), _(UNIT_NAMES[box_unit(self.game.id)])
+        side, unit = _(self.game.sides[self.root_state.to_move]), _(unit_name(self.game.id))
         return _(whole).format(side=side, n=self.depth, unit=unit), _(short).format(side=side, n=self.depth, unit=unit)
 
     def _to_the_end(self) -> bool:
