@@ -214,7 +214,10 @@ def test_every_refusal_of_the_rules_reads_in_portuguese():
                        "option k: 4 in a row cannot fit on 3x3; choose 3..3":
                        "option k: 4 in a row cannot fit on 3x3; choose 3",
                        "SZ[25]: option size: 25 is not valid; choose 3..19":
-                       "SZ[25]: option size: 25 is not valid; choose 3 to 19"}, changed
+                       "SZ[25]: option size: 25 is not valid; choose 3 to 19",
+                       # the no-capture count in the screens' unit (a move is one player's turn)
+                       **{m: m.replace("a number of plies", "a number of moves") for m in messages
+                          if m.startswith("no-capture: ")}}, changed
 
 
 def test_the_values_a_refused_option_may_take_read_as_words():
