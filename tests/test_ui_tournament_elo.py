@@ -27,7 +27,7 @@ def shown(tmp_path, monkeypatch):
         for g in t.schedule:
             a, b = t.ids_of(g)
             winner = (0, 1, None)[(g.number + ids.index(a)) % 3]
-            t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], 0, winner, "X has 3 in a row", False)
+            t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], winner=winner, reason="X has 3 in a row")
         scene = TournamentScene(app, "tictactoe")
         app.switch(scene)
         scene.show_results(t, tmp_path / "league.json")
@@ -58,6 +58,6 @@ def test_a_click_on_a_rated_players_row_says_its_range_in_words(shown):
     row = next(rect for rect, pid in scene.standing_rows if pid == st.player)
     click(app, row.center)
     said = scene.messages.items[-1].text.splitlines()
-    assert said[0] == "Level 1 forfeited no game" or said[0].endswith("forfeited no game"), said
+    assert said[0] == f"{scene._name(st.player)} forfeited no game.", said
     low, high = round(st.elo_low) or 0, round(st.elo_high) or 0
     assert said[-1] == f"Rating (Elo): {round(st.elo) or 0:+d}, likely between {low:+d} and {high:+d} (95% sure)", said
