@@ -119,3 +119,20 @@ def test_the_tournament_offers_no_row_longer_than_the_board(app, language, large
         left_arrow(app, width)
         assert scene.options == {"width": 3, "height": 3, "k": 3} and k.label.endswith(": 3")
         assert said(scene)[-1] == follows
+
+
+def test_a_pasted_position_offers_no_row_longer_than_its_board(app):
+    """A pasted 4x3 position keeps its board; its "In a row to win" offers 3 and 4 alone, and a
+    step past 4 stops there, said, where 5 was taken and refused as "Not a position"."""
+    from games.position_text import position_text, record_from_position
+
+    game = games.load("tictactoe", width=4, height=3)
+    scene = SetupScene(app, start=record_from_position(position_text(game, game.play_line(["b2"]))))
+    app.switch(scene)
+    app.run_frames(2)
+    assert k_offered(scene) == [3, 4]
+    down_to_widget(app, scene.menu, "opt-k")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.start_record.options["k"] == 4 and said(app)[-1] == "In a row to win: 4 already, the largest"
+    assert scene.error == ""

@@ -695,7 +695,8 @@ class SetupScene(MenuFormScene):
             self._note(menu, fixed)
         for opt in (o for o in self.info.options if o.name in rules):
             add_option_input(menu, theme, s, self.info, opt, record.options.get(opt.name, opt.default),
-                             (lambda n: lambda v: self._set_start_option(n, v))(opt.name), beside=record.options)
+                             (lambda n: lambda v: self._set_start_option(n, v))(opt.name), beside=record.options,
+                             say_ends=self.app.messages.refuse)  # stops at its ends, as the usual start's
         menu.add.vertical_margin(int(6 * s))
 
     def _counts_notes(self, menu: pygame_menu.Menu, state: games.State, above: pygame_menu.widgets.Label) -> None:
