@@ -598,10 +598,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
     if option.kind is bool:
         add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change, rule=True)
     elif option.values():
-        values = option.values()
-        if beside is not None:  # a value kept that the rules refuse (an edited settings file) still shows: Start says why
-            offered = info.offered(option.name, {**beside, option.name: value})
-            values = [v for v in values if v in offered or v == value]
+        values = option.values() if beside is None else values_shown(info, option, {**beside, option.name: value})
         items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
         numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
@@ -613,6 +610,16 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
     said = words.option_note(info.id, option, value) if note else ""
     if said:
         add_wrapped_label(menu, said, font_size=tx.small(13, scale), font_color=theme.muted)
+
+
+def values_shown(info: games.GameInfo, option: games.Option, chosen: dict[str, Any]) -> list[Any]:
+    """The values a form's selector or stepper of ``option`` shows beside the options ``chosen``:
+    those the rules take with the others (``GameInfo.offered``: 3 and 4 in a row on a 4x3 board),
+    and the value it holds where that is none of them (an edited settings file's 5 in a row on
+    3x3), which Start refuses saying why.  [] for an option without a list of values."""
+    current = chosen.get(option.name, option.default)
+    offered = info.offered(option.name, {**chosen, option.name: current})
+    return [v for v in option.values() if v in offered or v == current]
 
 
 def follow_options(info: games.GameInfo, options: dict[str, Any], changed: str, messages: Any) -> list[str]:

@@ -23,7 +23,7 @@ from ui import text as tx
 from ui.i18n import N_, Phrase, _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
-from ui.scenes.common import follow_options
+from ui.scenes.common import follow_options, values_shown
 from ui.theme import Theme
 from ui.tournament_logs import added_players_log_folder
 from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas, stepped_within
@@ -124,15 +124,6 @@ def option_values(option: games.Option) -> list[Any]:
     """The values a game option's button cycles through, in order (``Option.values``; the
     default alone for one without such a list)."""
     return option.values() or [option.default]
-
-
-def offered_values(info: games.GameInfo, option: games.Option, options: dict[str, Any]) -> list[Any]:
-    """The values ``option``'s button offers beside the other ``options`` chosen: those the rules
-    take with them (``GameInfo.offered``: 3 to 4 in a row on a 4x3 board), and the value it holds
-    where that is none of them (an edited settings file's 5 in a row on 3x3), which Start refuses."""
-    current = options.get(option.name, option.default)
-    offered = info.offered(option.name, {**options, option.name: current}) if option.values() else []
-    return [v for v in option_values(option) if v in offered or v == current] if offered else option_values(option)
 
 
 def kept_options(settings: Any, game_id: str) -> dict[str, Any]:
@@ -252,13 +243,13 @@ class TournamentSetup:
         return Stepper(lambda step: self._step_option(option, step))
 
     def _step_option(self, option: games.Option, step: int) -> None:
-        """A game option one value on (``step`` 1) or back (-1) of those offered (``offered_values``:
+        """A game option one value on (``step`` 1) or back (-1) of those offered (``values_shown``:
         no 4 in a row on a 3x3 board): a number (a board's size, the row to make) stops at either
         end with a word (``stepped_within``), as the other steppers in order do; names (an
         opening, a rule's variant) go round.  An option that follows it (tic-tac-toe's k the
         board's width) moves to a value the rules take with it, said so (``follow_options``)."""
         info = games.info(self.game_id)
-        values = offered_values(info, option, self.options)
+        values = values_shown(info, option, self.options) or option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else (-1 if step > 0 else 0)
         if current in values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
