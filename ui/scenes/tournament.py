@@ -1173,8 +1173,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             """Its faults, or that it forfeited none; then, once rated, its rating in words (the
             column's "+7 ±153" is "likely between -146 and +144" here)."""
             none = [_("{player} forfeited no game").format(player=self._name(pid))]
+            said = "\n".join(faults or none)
             # a sentence of its own where a lane of one line runs the lines together
-            return ".\n".join(["\n".join(faults or none), *(elo_said(st) for st in rated)])
+            return "".join([said.rstrip(".") if rated else said, *(f".\n{elo_said(st)}" for st in rated)])
 
         self.messages.add(Phrase(said), "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
 
