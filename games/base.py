@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,6 +58,10 @@ class Option:
     tile): a game set up from a given position has no use for it, so screens leave it out there.
     ``board`` marks one that makes another board (a size, tic-tac-toe's k): your results against
     a level are kept apart for each such board (``ui.tally``), a win at 7x7 Hex not one at 19x19.
+    ``follows`` names the options that limit this one's values beyond its own range (tic-tac-toe's
+    k by the width and the height: no 4 in a row on 3x3): forms offer it only the values the game's
+    ``GameInfo.together`` check takes with the others (``GameInfo.offered``), and move it to the
+    nearest of them when those others change (``GameInfo.followed``), never the other way round.
     """
 
     name: str
@@ -70,6 +74,18 @@ class Option:
     help: str = ""
     start_only: bool = False
     board: bool = False
+    follows: tuple[str, ...] = ()
+
+    def values(self) -> list[Any]:
+        """Every value the option takes, in order (a form's selector or stepper offers them); []
+        for one a form types in (text, a number without both bounds)."""
+        if self.choices:
+            return list(self.choices)
+        if self.kind is bool:
+            return [False, True]
+        if self.kind is int and self.minimum is not None and self.maximum is not None:
+            return list(range(self.minimum, self.maximum + 1))
+        return []
 
     def allowed(self) -> str:
         """The valid values in words, for error messages."""
@@ -143,6 +159,9 @@ class GameInfo:
     aliases: tuple[str, ...] = ()  # other names a pasted text may give the game: its titles in the window's languages
     # whether the rules can end a game drawn: two players may then agree a draw (Hex and Rastros cannot)
     can_draw: bool = True
+    # why the rules refuse the options together though each is in its own range ("" where they go
+    # together): tic-tac-toe's k longer than the board; ``Game`` raises it, forms offer around it
+    together: Callable[[dict[str, Any]], str] | None = None
 
     def option(self, name: str) -> Option:
         for opt in self.options:
@@ -150,6 +169,37 @@ class GameInfo:
                 return opt
         valid = ", ".join(o.name for o in self.options) or "none"
         raise ValueError(f"{self.id} has no option {name!r}; options: {valid}")
+
+    def options_problem(self, values: dict[str, Any]) -> str:
+        """Why the rules refuse ``values`` (every option's, each in its own range) together, in the
+        words ``Game`` raises ("option k: 4 in a row cannot fit on 3x3; choose 3..3"); "" where
+        they go together."""
+        return self.together(values) if self.together is not None else ""
+
+    def offered(self, name: str, values: dict[str, Any]) -> list[Any]:
+        """The values of option ``name`` a form offers beside the other options in ``values``: its
+        own (``Option.values``), less those the rules refuse with the options it ``follows``
+        (tic-tac-toe's k: 3 to the board's longer side).  Never empty: where the others leave it
+        no value, its own all, for the Start-time refusal to say why."""
+        option = self.option(name)
+        own = option.values()
+        if not option.follows:
+            return own
+        fitting = [v for v in own if not self.options_problem({**values, name: v})]
+        return fitting or own
+
+    def followed(self, values: dict[str, Any]) -> dict[str, Any]:
+        """The options (name: new value) that must move for ``values`` to go together, each that
+        ``follows`` others and is not among its ``offered`` values moved to the nearest that is
+        (a 4 in a row to 3 when the board shrinks to 3x3); {} where they go together already."""
+        moved: dict[str, Any] = {}
+        for option in self.options:
+            own, offered = option.values(), self.offered(option.name, {**values, **moved})
+            value = values.get(option.name, option.default)
+            if option.follows and value in own and value not in offered:
+                at = own.index(value)
+                moved[option.name] = min(offered, key=lambda v: abs(own.index(v) - at))
+        return moved
 
     def resolve_options(self, given: dict[str, Any]) -> dict[str, Any]:
         """Defaults overlaid with ``given``, each value checked; raises ValueError naming the problem."""
@@ -246,7 +296,12 @@ class Game(ABC):
     scored_at_end: bool = False
 
     def __init__(self, **options: Any) -> None:
+        """The rules under ``options``; ValueError names an option out of its range, or options
+        the rules refuse together (``GameInfo.options_problem``)."""
         self.options: dict[str, Any] = self.info.resolve_options(options)
+        problem = self.info.options_problem(self.options)
+        if problem:
+            raise ValueError(problem)
 
     @property
     def id(self) -> str:

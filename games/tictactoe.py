@@ -19,6 +19,7 @@ or a teacher copies from the notebook plays here.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, is_index, quoted
 from games.grid import (
@@ -32,6 +33,16 @@ from games.grid import (
 )
 from games.position_cells import TextCells
 
+
+def row_fits(options: dict[str, Any]) -> str:
+    """Why ``k`` in a row cannot be made on the board ``options`` give, or "" where it can: a row
+    runs along the board's longer side at most (the options' ``GameInfo.together`` check)."""
+    width, height, k = options["width"], options["height"], options["k"]
+    if k <= max(width, height):
+        return ""
+    return f"option k: {k} in a row cannot fit on {width}x{height}; choose 3..{max(width, height)}"
+
+
 INFO = GameInfo(
     id="tictactoe",
     title="Tic-tac-toe",
@@ -39,11 +50,12 @@ INFO = GameInfo(
     options=(
         Option("width", int, 3, "Width", minimum=3, maximum=19, board=True),
         Option("height", int, 3, "Height", minimum=3, maximum=19, board=True),
-        Option("k", int, 3, "In a row to win", minimum=3, maximum=19, board=True),
+        Option("k", int, 3, "In a row to win", minimum=3, maximum=19, board=True, follows=("width", "height")),
     ),
     # a board and its k joined by no-break spaces: a form's wrap broke "7x6 / k=4" over two lines
     summary="Get k marks in a row on an m x n board (3x3, 4x4\u00a0k=3, 7x6\u00a0k=4, 15x15\u00a0k=5 ...).",
     aliases=("Jogo do Galo",),  # its Portuguese title (tests/test_position_text.py keeps it the .po's)
+    together=row_fits,  # a function of the module, not a lambda: a GameInfo goes to worker processes
 )
 
 MARKS = "XO"
@@ -124,11 +136,6 @@ class TicTacToe(Game):
         self.width: int = self.options["width"]
         self.height: int = self.options["height"]
         self.k: int = self.options["k"]
-        if self.k > max(self.width, self.height):
-            raise ValueError(
-                f"option k: {self.k} in a row cannot fit on {self.width}x{self.height};"
-                f" choose 3..{max(self.width, self.height)}"
-            )
         self.cells = self.width * self.height
         self.full = (1 << self.cells) - 1
 

@@ -66,7 +66,8 @@ def test_the_report_writes_half_points_and_no_rating_as_the_screen_does(tmp_path
     assert text + "\n" == write_results(summary, str(tmp_path / "res"))[3].read_text(encoding="utf-8")
     rows = {s.player: text.split("Standings (Elo: mean 0, 95% interval):\n", 1)[1].splitlines()[1 + i]
             for i, s in enumerate(summary.standings)}
-    for st in summary.standings:
+    for st in summary.standings:  # the report keeps "+35 (-40..+110)" where the window writes "+35 ±75"
+        assert not st.rated and elo_label(st) == st.elo_text() == "–"
         assert rows[st.player].endswith(f"%   {elo_label(st)}"), rows[st.player]  # "–", not "-"
     assert rows["level-1"].split()[2] == "2½" and rows["level-2"].split()[2] == "1½"
     table = text.split("Crosstable", 1)[1].split("Standings")[0]

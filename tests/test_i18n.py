@@ -347,7 +347,7 @@ def test_the_standings_heading_says_from_how_many_games_elo_is_shown():
     games), as if the table came after games never played; it means that Elo is given from 8
     games on, as the English says."""
     with words_in("pt"):
-        heading = i18n._("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+        heading = i18n._("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=8)
     assert "a partir de 8 jogos" in heading and "após" not in heading
 
 

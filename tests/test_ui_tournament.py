@@ -64,9 +64,18 @@ def test_ratings_need_enough_games_and_show_their_interval():
                        elo_bound=">")
     assert elo_label(perfect) == "above +300"  # never "± 0"
     usual = Standing("a", games=20, points=12.0, elo=70.0, elo_low=-20.0, elo_high=170.0)
-    assert elo_label(usual) == "+70 (-20..+170)"
+    assert elo_label(usual) == "+70 ±100"  # give or take its farther end: "+70 (-20..+170)" read as a sum
     # a narrow table (800x560, Portuguese): the interval ran into the forfeits column
-    assert elo_label(usual, interval=False) == "+70" and elo_label(perfect, interval=False) == ">+300"
+    assert elo_label(usual, interval=False) == "+70" and elo_label(perfect, interval=False) == "above +300"
+
+
+def test_a_rating_with_an_open_end_says_so_in_words():
+    """An end at the cap was written ">+437": the column says "at least", the row's click says the
+    rest (tests/test_ui_tournament_elo.py); the command line's report keeps its notation."""
+    strong = Standing("a", games=20, points=18.0, elo=250.0, elo_low=88.0, elo_high=437.0, elo_high_open=True)
+    weak = Standing("b", games=20, points=2.0, elo=-250.0, elo_low=-437.0, elo_high=-88.0, elo_low_open=True)
+    assert elo_label(strong) == "+250, at least +88" and elo_label(weak) == "-250, at most -88"
+    assert strong.elo_text() == "+250 (+88..>+437)"
 
 
 def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(app, monkeypatch):
@@ -1416,7 +1425,7 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.frame()
-        heading = i18n._("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=8)
+        heading = i18n._("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=8)
         first = next(i for i, (value, _rect) in enumerate(drawn) if heading.startswith(value) and len(value) > 8)
         lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == heading else drawn[first:first + 1]
         assert " ".join(value for value, _rect in lines) == heading, [v for v, _r in drawn[first:first + 2]]
@@ -2227,17 +2236,18 @@ def test_start_says_it_checks_the_outside_players_and_which_it_started(app, tmp_
 def test_options_the_game_refuses_are_said_and_no_tournament_begins(tmp_path, monkeypatch):
     """4 in a row on 3x3, stepped to on the setup and started, began a tournament whose game could
     not be made: the screen went blank with "Something went wrong" on every frame and no way back.
-    The rules' reason is said as New game says it, and the setup stays to change the option."""
+    The stepper no longer offers it (tests/test_ui_option_limits.py), but a settings file edited
+    by hand may still hold it: the rules' reason is said as New game says it, and the setup stays
+    to change the option."""
     from tests.ui_helpers import make_app
 
     app = make_app(tmp_path, monkeypatch)
     try:
+        app.settings.tournament_choices = {"options": {"tictactoe": {"width": 3, "height": 3, "k": 4}}}
         scene = open_tournament_from_the_menu(app)
-        assert scene.game_id == "tictactoe" and scene.options.get("k", 3) == 3
+        assert scene.game_id == "tictactoe" and scene.options["k"] == 4
         names = [option.name for option in games.info("tictactoe").options]
         k_stepper = scene.option_buttons[names.index("k")]
-        click(app, (k_stepper.rect.right - 4, k_stepper.rect.centery))  # its right arrow: 4 in a row
-        assert scene.options["k"] == 4
         start = next(button for button in scene.buttons if button.action == scene._start)
         click(app, start.rect.center)
         app.run_frames(3)

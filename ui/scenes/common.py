@@ -16,7 +16,7 @@ import pygame_menu
 import games
 from ui import text as tx
 from ui.board_view import BoardView, Overlay
-from ui.i18n import _, number_text
+from ui.i18n import Phrase, _, number_text
 from ui.names import NAME_LENGTH
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
@@ -581,21 +581,24 @@ def selector_size(face: str, usual: int, title: str, texts: list[str], room: int
 
 
 def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: games.GameInfo, option: Any,
-                     value: Any, on_change: Any, note: bool = True, say_ends: Callable[[str], object] | None = None) -> None:
+                     value: Any, on_change: Any, note: bool = True, say_ends: Callable[[str], object] | None = None,
+                     beside: dict[str, Any] | None = None) -> None:
     """A game's rule ``option`` as every form offers it, showing ``value``: a switch for a bool, a
     selector for choices or a whole-number range, a field otherwise (id ``opt-<name>``), then
     (``note``) its note in small muted words; ``on_change(value)`` for each change.  The New game
     form and the position editor build their options with it, so an option looks and works alike
     on both (the editor, with little room beside the text, leaves the notes to New game).
     ``say_ends``: a selector of numbers (a board's size) stops at its ends, saying so with it
-    (``stop_at_the_ends``); one of names goes round."""
+    (``stop_at_the_ends``); one of names goes round.  ``beside``: the game's other options as
+    chosen, where the selector offers only the values the rules take with them
+    (``GameInfo.offered``: no 4 in a row on a 3x3 board)."""
     from ui import words
 
     wid, title = f"opt-{option.name}", f"{words.option_label(option, info.id)}: "
     if option.kind is bool:
         add_toggle_switch(menu, theme, scale, title, bool(value), wid, on_change, rule=True)
-    elif option.choices or (option.kind is int and option.minimum is not None and option.maximum is not None):
-        values = option.choices or range(option.minimum, option.maximum + 1)
+    elif option.values():
+        values = option.values() if beside is None else values_shown(info, option, {**beside, option.name: value})
         items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
         numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
@@ -607,6 +610,40 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
     said = words.option_note(info.id, option, value) if note else ""
     if said:
         add_wrapped_label(menu, said, font_size=tx.small(13, scale), font_color=theme.muted)
+
+
+def values_shown(info: games.GameInfo, option: games.Option, chosen: dict[str, Any]) -> list[Any]:
+    """The values a form's selector or stepper of ``option`` shows beside the options ``chosen``:
+    those the rules take with the others (``GameInfo.offered``: 3 and 4 in a row on a 4x3 board),
+    and the value it holds where that is none of them (an edited settings file's 5 in a row on
+    3x3), which Start refuses saying why.  [] for an option without a list of values."""
+    current = chosen.get(option.name, option.default)
+    offered = info.offered(option.name, {**chosen, option.name: current})
+    return [v for v in option.values() if v in offered or v == current]
+
+
+def follow_options(info: games.GameInfo, options: dict[str, Any], changed: str, messages: Any) -> list[str]:
+    """The options whose offered values follow ``changed`` (``Option.follows``), each moved in
+    ``options`` to the nearest value the rules take with the others (``GameInfo.followed``) and
+    said so in ``messages`` ("In a row to win is now 3, to go with Width: 3"): the form never
+    keeps a choice the rules refuse, and never changes one unsaid.  Their names, moved or not
+    (their selectors or steppers offer other values now)."""
+    from ui import words
+
+    moved = info.followed(options)
+    cause = info.option(changed), options[changed]
+
+    def said(name: str, value: Any) -> str:
+        option = info.option(name)
+        return _("{option} is now {value}, to go with {changed}").format(
+            option=words.option_label(option, info.id), value=words.option_value(value, info.id, option),
+            changed=words.option_text(*cause, info.id))
+
+    for name, value in moved.items():
+        phrase = Phrase(lambda name=name, value=value: said(name, value))
+        messages.add_instead(phrase, "info", topic=f"follows {name}")  # one a stepping, not a pile
+    options.update(moved)
+    return [o.name for o in info.options if changed in o.follows]
 
 
 # characters a name field shows at once (a longer name scrolls in it, up to ``NAME_LENGTH``): its

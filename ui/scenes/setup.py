@@ -53,6 +53,7 @@ from ui.scenes.common import (
     backdrop,
     board_picture,
     counts_said,
+    follow_options,
     form_over_buttons,
     heading,
     make_menu,
@@ -371,11 +372,16 @@ class SetupScene(MenuFormScene):
 
     def _set_option(self, name: str, value: Any) -> None:
         """``name`` set to ``value``; the form built again where the option's note says its value
-        (Trax's centre tile's code: ``words.note_follows_value``) and where it makes another board
-        in Human vs PC, whose results line under the computer player is that board's (``ui.tally``)."""
-        self._options()[name] = value
+        (Trax's centre tile's code: ``words.note_follows_value``), where it makes another board
+        in Human vs PC, whose results line under the computer player is that board's (``ui.tally``),
+        and where another option's values follow it (``follow_options``: tic-tac-toe's k offers
+        3 to the board's longer side, and comes down with a board made smaller than it)."""
+        options = self._options()
+        options[name] = value
         self.error = ""
-        if words.note_follows_value(self.info.id, name) or (self.mode == HUMAN_VS_PC and self.info.option(name).board):
+        followers = follow_options(self.info, options, name, self.app.messages)
+        if followers or words.note_follows_value(self.info.id, name) or (
+                self.mode == HUMAN_VS_PC and self.info.option(name).board):
             self.rebuild_wanted = not self.building
 
     def _set_start_option(self, name: str, value: Any) -> None:
@@ -689,7 +695,8 @@ class SetupScene(MenuFormScene):
             self._note(menu, fixed)
         for opt in (o for o in self.info.options if o.name in rules):
             add_option_input(menu, theme, s, self.info, opt, record.options.get(opt.name, opt.default),
-                             (lambda n: lambda v: self._set_start_option(n, v))(opt.name))
+                             (lambda n: lambda v: self._set_start_option(n, v))(opt.name), beside=record.options,
+                             say_ends=self.app.messages.refuse)  # stops at its ends, as the usual start's
         menu.add.vertical_margin(int(6 * s))
 
     def _counts_notes(self, menu: pygame_menu.Menu, state: games.State, above: pygame_menu.widgets.Label) -> None:
@@ -715,7 +722,8 @@ class SetupScene(MenuFormScene):
         values = self._options()
         for opt in self.info.options:
             add_option_input(menu, self.app.theme, self.form_s, self.info, opt, values[opt.name],
-                             (lambda n: lambda v: self._set_option(n, v))(opt.name), say_ends=self.app.messages.refuse)
+                             (lambda n: lambda v: self._set_option(n, v))(opt.name), say_ends=self.app.messages.refuse,
+                             beside=values)
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> pygame_menu.widgets.Label | None:
         """A small wrapped line under a widget that says what it means (None for no text)."""

@@ -51,7 +51,7 @@ from ui.scenes.common import time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
-from ui.scenes.tournament_results import ResultsDrawing
+from ui.scenes.tournament_results import ResultsDrawing, elo_said
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
 from ui.scenes.tournament_watch import WatchedGames
 from ui.scenes.tournament_withdraw import Withdrawal
@@ -1161,14 +1161,23 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         one message (a click on it copies it whole): said one message a fault, the newest showed
         first, the others waited 15 s each behind it, a fourth pushed the first out of the window's
         three (the Forf. column said 16, the messages 11), and a row clicked next had the previous
-        player's faults shown under its own highlight."""
+        player's faults shown under its own highlight.  A rated player's rating follows, in words."""
         from ai.commands.tournament import faults_of
         from ai.tournament import Summary
 
         # without the logs' paths, long ones: a click on one of its games gives that game's log
         faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)
-        said = "\n".join(faults) or Phrase(lambda: _("{player} forfeited no game").format(player=self._name(pid)))
-        self.messages.add(said, "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
+        rated = [st for st in self.table if st.player == pid and st.rated]
+
+        def said() -> str:
+            """Its faults, or that it forfeited none; then, once rated, its rating in words (the
+            column's "+7 ±153" is "likely between -146 and +144" here)."""
+            none = [_("{player} forfeited no game").format(player=self._name(pid))]
+            said = "\n".join(faults or none)
+            # a sentence of its own where a lane of one line runs the lines together
+            return "".join([said.rstrip(".") if rated else said, *(f".\n{elo_said(st)}" for st in rated)])
+
+        self.messages.add(Phrase(said), "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
 
     def _press_results(self, pos: tuple[int, int]) -> None:
         """A press on the running screen: on a table (the crosstable, the standings, the latest

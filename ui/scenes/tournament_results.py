@@ -98,20 +98,48 @@ def course_players_note(game_id: str, players: list[str], name: Callable[[str], 
 
 
 def elo_label(st: Standing, interval: bool = True) -> str:
-    """The rating as the table shows it: "+35 (-40..+110)" with its 95% interval, an end at the cap
-    open ("+286 (+146..>+645)", ``Standing.elo_text``, as the command line's report) (without it when
-    ``interval`` is False, for a narrow table); "–" (``NO_VALUE``, as the reports) after too few games; "above +95" for a perfect
-    score (no interval: the data give no upper limit; ">+95" in a narrow table)."""
+    """The rating as the table's column shows it: "+35 ±75", give or take the farther end of its
+    95% interval (``elo_said`` says both ends in words); "+250, at least +88" where an end is at
+    the cap (the games give no end on that side); without the interval when ``interval`` is False,
+    for a narrow table.  "–" (``NO_VALUE``, as the reports) after too few games; "above +95" for a
+    perfect score, "below -95" for none (no interval: the data give no limit on that side).  The
+    command line's report keeps its "+35 (-40..+110)" (``Standing.elo_text``), which players read
+    as a subtraction."""
     if not st.rated:  # ai.tournament.MIN_RATED_GAMES, the reports' rule too
         return NO_VALUE
-    value = round(st.elo) or 0
-    if st.elo_bound and not interval:
-        return f"{st.elo_bound}{value:+d}"
+    value = _elo(st.elo)
+    if st.elo_bound:
+        return (_("above {elo}") if st.elo_bound == ">" else _("below {elo}")).format(elo=value)
+    if not interval or (st.elo_low_open and st.elo_high_open):
+        return value
+    if st.elo_high_open:
+        return _("{elo}, at least {low}").format(elo=value, low=_elo(st.elo_low))
+    if st.elo_low_open:
+        return _("{elo}, at most {high}").format(elo=value, high=_elo(st.elo_high))
+    return _("{elo} ±{margin}").format(elo=value, margin=round(max(st.elo - st.elo_low, st.elo_high - st.elo)))
+
+
+def elo_said(st: Standing) -> str:
+    """A rated player's rating (``Standing.rated``) in words, for the message a click on its row
+    says: "Rating (Elo): +7, likely between -146 and +144 (95% sure)", an end at the cap said as
+    no limit on that side, a bound as the score that makes it."""
+    value, low, high = _elo(st.elo), _elo(st.elo_low), _elo(st.elo_high)
     if st.elo_bound == ">":
-        return _("above {elo}").format(elo=f"{value:+d}")
+        return _("Rating (Elo): above {elo}: every game won, so the games set no upper limit").format(elo=value)
     if st.elo_bound == "<":
-        return _("below {elo}").format(elo=f"{value:+d}")
-    return st.elo_text() if interval else f"{value:+d}"
+        return _("Rating (Elo): below {elo}: every game lost, so the games set no lower limit").format(elo=value)
+    if st.elo_high_open and st.elo_low_open:
+        return _("Rating (Elo): {elo}, the games set no limits on it yet").format(elo=value)
+    if st.elo_high_open:
+        return _("Rating (Elo): {elo}, likely {low} or more (95% sure)").format(elo=value, low=low)
+    if st.elo_low_open:
+        return _("Rating (Elo): {elo}, likely {high} or less (95% sure)").format(elo=value, high=high)
+    return _("Rating (Elo): {elo}, likely between {low} and {high} (95% sure)").format(elo=value, low=low, high=high)
+
+
+def _elo(value: float) -> str:
+    """A rating as the table writes it: "+35", "-12", never "-0" (``ai.tournament``'s rule)."""
+    return f"{round(value) or 0:+d}"
 
 
 def cell_label(points: float, games: int, with_games: bool) -> str:
@@ -498,7 +526,7 @@ class ResultsDrawing:
         their keys."""
         if self._on_standings():
             return _("Standings (Up, Down: choose a player; Enter: its games only, again: every game)")
-        return _("Standings (Elo mean 0 with its 95% interval, from {n} games on)").format(n=MIN_RATED_GAMES)
+        return _("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=MIN_RATED_GAMES)
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's

@@ -23,6 +23,7 @@ from ui import text as tx
 from ui.i18n import N_, Phrase, _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
+from ui.scenes.common import follow_options, values_shown
 from ui.theme import Theme
 from ui.tournament_logs import added_players_log_folder
 from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas, stepped_within
@@ -120,14 +121,9 @@ def kept_jobs(settings: Any, default: int) -> int:
 
 
 def option_values(option: games.Option) -> list[Any]:
-    """The values a game option's button cycles through, in order."""
-    if option.choices:
-        return list(option.choices)
-    if option.kind is bool:
-        return [False, True]
-    if option.kind is int and option.maximum is not None:
-        return list(range(option.minimum, option.maximum + 1))
-    return [option.default]
+    """The values a game option's button cycles through, in order (``Option.values``; the
+    default alone for one without such a list)."""
+    return option.values() or [option.default]
 
 
 def kept_options(settings: Any, game_id: str) -> dict[str, Any]:
@@ -247,10 +243,13 @@ class TournamentSetup:
         return Stepper(lambda step: self._step_option(option, step))
 
     def _step_option(self, option: games.Option, step: int) -> None:
-        """A game option one value on (``step`` 1) or back (-1) of ``option_values``: a number (a
-        board's size, the row to make) stops at either end with a word (``stepped_within``), as
-        the other steppers in order do; names (an opening, a rule's variant) go round."""
-        values = option_values(option)
+        """A game option one value on (``step`` 1) or back (-1) of those offered (``values_shown``:
+        no 4 in a row on a 3x3 board): a number (a board's size, the row to make) stops at either
+        end with a word (``stepped_within``), as the other steppers in order do; names (an
+        opening, a rule's variant) go round.  An option that follows it (tic-tac-toe's k the
+        board's width) moves to a value the rules take with it, said so (``follow_options``)."""
+        info = games.info(self.game_id)
+        values = values_shown(info, option, self.options) or option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else (-1 if step > 0 else 0)
         if current in values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
@@ -261,6 +260,7 @@ class TournamentSetup:
             self.options[option.name] = values[i]
         else:
             self.options[option.name] = values[(i + step) % len(values)]
+        follow_options(info, self.options, option.name, self.messages)
         self._remember_options()
 
     def _remember_options(self) -> None:

@@ -1,0 +1,138 @@
+"""New game and the tournament's setup offer tic-tac-toe's "In a row to win" only up to the
+board's longer side, and bring it down, saying so, when the board is made smaller than it
+(``GameInfo.offered``, ``GameInfo.followed``, ``ui.scenes.common.follow_options``).  They
+offered 3 to 19 on any board: 4 in a row on 3x3 was refused only at Start.  Through the
+screen: the keys on New game's selectors, clicks on the tournament's steppers."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import games
+from tests.ui_helpers import click, down_to_widget, in_language, key
+from ui.match import HOTSEAT
+from ui.scenes.setup import SetupScene
+from ui.scenes.tournament import TournamentScene
+
+
+def said(on) -> list[str]:
+    """The words of the messages on screen (the window's, or the tournament screen's own), the newest last."""
+    return [m.text for m in on.messages.items]
+
+
+def open_new_game(app, options: dict) -> SetupScene:
+    """New game on tic-tac-toe with ``options``, for two friends (Hot-seat: a board option alone
+    does not build the form again there, as it does for a computer's results line)."""
+    scene = SetupScene(app, game_id="tictactoe")
+    scene.choices.options["tictactoe"] = dict(options)
+    scene.mode = HOTSEAT
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def k_offered(scene: SetupScene) -> list[int]:
+    return [value for _text, value in scene.menu.get_widget("opt-k").get_items()]
+
+
+def step(app, scene: SetupScene, widget_id: str, k: int) -> None:
+    """The keyboard to ``widget_id`` (Up to the top first, then Down), then ``k`` pressed on it."""
+    for _ in range(len(scene.menu.get_widgets())):
+        if scene.menu.get_selected_widget().get_id() in ("opt-width", widget_id):
+            break
+        key(app, pygame.K_UP)
+    down_to_widget(app, scene.menu, widget_id)
+    key(app, k)
+
+
+def test_new_game_offers_no_row_longer_than_the_board(app):
+    scene = open_new_game(app, {"width": 3, "height": 3, "k": 3})
+    assert k_offered(scene) == [3]
+    step(app, scene, "opt-k", pygame.K_RIGHT)
+    assert scene._options()["k"] == 3 and said(app)[-1] == "In a row to win: 3 already, the largest"
+    step(app, scene, "opt-height", pygame.K_RIGHT)  # 3x4: 4 in a row fits down a column
+    assert k_offered(scene) == [3, 4]
+    step(app, scene, "opt-k", pygame.K_RIGHT)
+    assert scene._options()["k"] == 4
+    scene.start()
+    assert scene.error == ""
+
+
+def test_new_game_brings_the_row_down_with_the_board_and_says_so(app):
+    scene = open_new_game(app, {"width": 5, "height": 4, "k": 5})
+    assert k_offered(scene) == [3, 4, 5]
+    step(app, scene, "opt-width", pygame.K_LEFT)  # 4x4: 5 in a row no longer fits
+    assert scene._options() == {"width": 4, "height": 4, "k": 4}
+    assert said(app)[-1] == "In a row to win is now 4, to go with Width: 4"
+    assert scene.menu.get_widget("opt-k").get_value()[0][1] == 4 and k_offered(scene) == [3, 4]
+    step(app, scene, "opt-height", pygame.K_LEFT)  # 4x3: the width still holds 4 in a row
+    assert scene._options()["k"] == 4 and said(app)[-1] == "In a row to win is now 4, to go with Width: 4"
+    step(app, scene, "opt-width", pygame.K_LEFT)  # 3x3
+    assert scene._options()["k"] == 3 and said(app)[-1] == "In a row to win is now 3, to go with Width: 3"
+    scene.start()
+    assert scene.error == ""
+
+
+def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(app):
+    """What no form offers but a settings file may hold: shown as it is, and Start says why."""
+    scene = open_new_game(app, {"width": 3, "height": 3, "k": 5})
+    assert k_offered(scene) == [3, 5] and scene.menu.get_widget("opt-k").get_value()[0][1] == 5
+    scene.start()
+    assert "cannot fit" in scene.error
+
+
+def open_tournament(app, game_id: str = "tictactoe") -> TournamentScene:
+    scene = TournamentScene(app, game_id)
+    app.switch(scene)
+    app.run_frames(2)
+    return scene
+
+
+def stepper(scene: TournamentScene, name: str):
+    names = [option.name for option in games.info(scene.game_id).options]
+    return scene.option_buttons[names.index(name)]
+
+
+def right_arrow(app, button) -> None:
+    click(app, (button.rect.right - 4, button.rect.centery))
+
+
+def left_arrow(app, button) -> None:
+    click(app, (button.rect.left + 4, button.rect.centery))
+
+
+@pytest.mark.parametrize("language, largest, follows", [
+    ("en", "In a row to win: 3 already, the largest", "In a row to win is now 3, to go with Width: 3"),
+    ("pt", "Em linha para ganhar: 3 já é o máximo", "Em linha para ganhar passa a 3, para condizer com Largura: 3"),
+])
+def test_the_tournament_offers_no_row_longer_than_the_board(app, language, largest, follows):
+    with in_language(app, language):
+        scene = open_tournament(app)
+        assert scene.options == {"width": 3, "height": 3, "k": 3}
+        k, width = stepper(scene, "k"), stepper(scene, "width")
+        right_arrow(app, k)
+        assert scene.options["k"] == 3 and said(scene)[-1] == largest
+        right_arrow(app, width)
+        right_arrow(app, k)
+        assert scene.options == {"width": 4, "height": 3, "k": 4} and k.label.endswith(": 4"), k.label
+        left_arrow(app, width)
+        assert scene.options == {"width": 3, "height": 3, "k": 3} and k.label.endswith(": 3")
+        assert said(scene)[-1] == follows
+
+
+def test_a_pasted_position_offers_no_row_longer_than_its_board(app):
+    """A pasted 4x3 position keeps its board; its "In a row to win" offers 3 and 4 alone, and a
+    step past 4 stops there, said, where 5 was taken and refused as "Not a position"."""
+    from games.position_text import position_text, record_from_position
+
+    game = games.load("tictactoe", width=4, height=3)
+    scene = SetupScene(app, start=record_from_position(position_text(game, game.play_line(["b2"]))))
+    app.switch(scene)
+    app.run_frames(2)
+    assert k_offered(scene) == [3, 4]
+    down_to_widget(app, scene.menu, "opt-k")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.start_record.options["k"] == 4 and said(app)[-1] == "In a row to win: 4 already, the largest"
+    assert scene.error == ""

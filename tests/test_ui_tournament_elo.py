@@ -1,0 +1,63 @@
+"""The tournament's standings write a rating for players: "+7 ±153" in the Elo column, and a
+click on the player's row says its range in words ("likely between -146 and +144").  The column
+showed "+7 (-146..+144)" and "(+88..>+437)", the command line's notation, which a player read
+as sums and comparisons; the command line's report keeps it (tests/test_cli_names.py)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.ui_helpers import click, make_app, recorded_text_rects
+from ui.scenes.tournament import TournamentScene
+from ui.scenes.tournament_results import MIN_RATED_GAMES
+
+
+@pytest.fixture
+def shown(tmp_path, monkeypatch):
+    """Three players' tic-tac-toe league of 24 games, wins, losses and draws taken in turn, shown
+    at 800x600 as a finished league: every player rated, every rating with both its ends."""
+    from ai.tournament import GameResult, Tournament
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        ids = ["level-1", "level-2", "level-3"]
+        t = Tournament("tictactoe", ids, games_per_pair=4, time_per_move=0.1)
+        for g in t.schedule:
+            a, b = t.ids_of(g)
+            winner = (0, 1, None)[(g.number + ids.index(a)) % 3]
+            t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], winner=winner, reason="X has 3 in a row")
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "league.json")
+        app.run_frames(2)
+        yield app, scene
+    finally:
+        app.quit()
+
+
+def test_the_elo_column_says_a_rating_give_or_take_and_no_range_notation(shown, monkeypatch):
+    app, scene = shown
+    table = scene.table
+    assert all(st.rated and not (st.elo_bound or st.elo_low_open or st.elo_high_open) for st in table)
+    assert all(st.games >= MIN_RATED_GAMES for st in table)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.frame()
+    in_standings = [text for text, rect in drawn if scene.standings_area.contains(rect)]
+    for st in table:
+        margin = round(max(st.elo - st.elo_low, st.elo_high - st.elo))
+        assert f"{round(st.elo) or 0:+d} ±{margin}" in in_standings, in_standings
+    assert not any(re.search(r"\d\.\.[<>+-]", text) for text in in_standings), in_standings
+
+
+def test_a_click_on_a_rated_players_row_says_its_range_in_words(shown):
+    app, scene = shown
+    st = scene.table[0]
+    row = next(rect for rect, pid in scene.standing_rows if pid == st.player)
+    click(app, row.center)
+    said = scene.messages.items[-1].text.splitlines()
+    assert said[0] == f"{scene._name(st.player)} forfeited no game.", said
+    low, high = round(st.elo_low) or 0, round(st.elo_high) or 0
+    assert said[-1] == f"Rating (Elo): {round(st.elo) or 0:+d}, likely between {low:+d} and {high:+d} (95% sure)", said
