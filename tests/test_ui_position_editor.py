@@ -511,7 +511,7 @@ def test_the_new_game_form_says_a_set_up_positions_no_capture_count_as_the_panel
     key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)  # over the whole text
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)  # Play from this position
     assert app.scene is setup and setup.start_record is not None
-    said = "No capture for 36 plies (draw at 40)"
+    said = "No capture for 36 moves (draw at 40)"
     shown = [w.get_title() for w in setup.menu.get_widgets()]
     assert shown.index(said) == shown.index("Starts from a set-up position: White to move") + 1
     drawn = recorded_text(monkeypatch)
