@@ -944,17 +944,31 @@ def keys_under_rows(buttons: list[Button], width: int, columns: int, height: int
     under it, but has under it in a row ``tall`` high, the widths kept: a panel with room to spare
     may raise them.  At Larger text in an 800x600 window, in Portuguese, a hot-seat friend's
     "Desistir por X" had no Ctrl+R anywhere: "Desistir  Ctrl+R" needed a pixel more than its
-    half of the row beside "Empate  Ctrl+D"."""
-    _shown, _rows, full = _grid_rows(buttons, columns)
+    half of the row beside "Empate  Ctrl+D".  Kept as ``shared_rows`` keeps its layouts: the game
+    panel asks at every drawing."""
+    shown, _rows, full = _grid_rows(buttons, columns)
     if not full or tall <= height:
         return []
-    widths, size = shared_rows(full, width - gap * (columns - 1), height, scale)
+    key = (tuple(_labelling(button, scale) for button in shown), width, columns, height, tall, gap, scale)
+    if key not in _KEYS_UNDER:
+        if len(_KEYS_UNDER) >= SHARED_KEPT:
+            _KEYS_UNDER.clear()
+        _KEYS_UNDER[key] = _keys_under_rows(full, width - gap * (columns - 1), height, tall, scale)
+    return list(_KEYS_UNDER[key])
+
+
+_KEYS_UNDER: dict[Hashable, tuple[int, ...]] = {}
+
+
+def _keys_under_rows(full: list[list[Button]], room: int, height: int, tall: int, scale: float) -> tuple[int, ...]:
+    """``keys_under_rows`` worked out for the grid's ``full`` rows, each ``room`` wide (gaps taken off)."""
+    widths, size = shared_rows(full, room, height, scale)
 
     def keys(row: list[Button], each: list[int], high: int) -> bool:
         return all(b.shown_at(scale, w, high, size)[0] for b, w in zip(row, each, strict=True))
 
-    return [r for r, (row, each) in enumerate(zip(full, widths, strict=True))
-            if not keys(row, each, height) and keys(row, each, tall)]
+    return tuple(r for r, (row, each) in enumerate(zip(full, widths, strict=True))
+                 if not keys(row, each, height) and keys(row, each, tall))
 
 
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,

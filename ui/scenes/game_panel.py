@@ -337,6 +337,7 @@ class GamePanel:
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
         self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
         self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
+        self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -486,6 +487,7 @@ class GamePanel:
         if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
             self.watch_row, self.keys_under = [], False
             plan = self._room_plan(top, w)
+        self.grid_tall = self._grid_tall()
         self.grid_taller = self._room_for_grid_keys(top, w, plan.button_row)
         return self._room_plan(top, w) if self.grid_taller else plan
 
@@ -499,7 +501,7 @@ class GamePanel:
             return 0
         room, gives = self._room_and_gives(top, w, badge=True)
         spare = room + sum(gives) + self._line_row_give() - self._kept_height(w)
-        taller = rows * max(0, self._grid_tall() - self._least_row())
+        taller = rows * max(0, self.grid_tall - self._least_row())
         return rows if spare - taller >= self._moves_height(MOVE_ROWS_KEPT) else 0
 
     def _grid_tall(self) -> int:
@@ -512,7 +514,7 @@ class GamePanel:
         once planned: at Larger text in an 800x600 window in Portuguese a hot-seat friend's
         "Desistir por X" showed no Ctrl+R."""
         width, gap = self.rect.width - 2 * self._s(18), self._s(BUTTON_GAP)
-        return keys_under_rows(self._others(self.watch_row), width, 2, row, self._grid_tall(), gap, self.scale)
+        return keys_under_rows(self._others(self.watch_row), width, 2, row, self.grid_tall, gap, self.scale)
 
     def _room_for_keys_under(self, top: int, w: int) -> bool:
         """Whether the watch row may grow to set its keys under its labels (``_watch_height``):
@@ -597,7 +599,7 @@ class GamePanel:
         """The room the buttons take in rows ``row`` pixels high (the watch row perhaps higher:
         ``_watch_height``)."""
         rows = self._button_rows()
-        taller = self.grid_taller * max(0, self._grid_tall() - row)  # rows grown for their keys
+        taller = self.grid_taller * max(0, self.grid_tall - row)  # rows grown for their keys
         return rows * row + (rows - 1) * self._s(BUTTON_GAP) + self._watch_height(row) - row + taller
 
     def _watch_widths(self, width: int, row: int, keys: bool) -> list[int]:
@@ -633,7 +635,7 @@ class GamePanel:
                 x += width + gap
             area = pygame.Rect(area.x, area.y + tall + gap, area.width, area.height - tall - gap)
         taller = self._grid_keys_under(row)[:self.grid_taller] if self.grid_taller else []
-        layout_grid(self._others(watch), area, 2, row, gap, self.scale, taller, self._grid_tall())
+        layout_grid(self._others(watch), area, 2, row, gap, self.scale, taller, self.grid_tall)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
             for button in shown:
