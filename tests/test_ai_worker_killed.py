@@ -24,7 +24,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui_helpers import click, key, wait
+from tests.ui_helpers import click, job_mover, key, wait
 from ui import ai_worker
 from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
@@ -48,8 +48,8 @@ def _writing_end(reports) -> Connection:
 def _killed_writing_a_report(jobs, reports, stop, *_warm) -> None:
     """A worker killed in the middle of a large report: its first half is in the pipe, the rest
     never comes (what SIGKILL leaves while a report is being written)."""
-    job_id, _job = jobs.get()
-    data = bytes(ForkingPickler.dumps(AIProgress(job_id, pv=["a1"] * 50_000)))
+    job_id, job = jobs.get()
+    data = bytes(ForkingPickler.dumps(AIProgress(job_id, pv=["a1"] * 50_000, mover=job_mover(job))))
     os.write(_writing_end(reports).fileno(), struct.pack("!i", len(data)) + data[: len(data) // 2])
     os.kill(os.getpid(), signal.SIGKILL)
 

@@ -435,7 +435,7 @@ def test_a_search_heard_while_the_engine_compiles_thinks_on_the_computers_clock(
     scene._think("move", scene.state.to_move, "level-1", 1.0)
     scene._run_clock()
     assert not scene.referee.running  # nothing heard yet: "Preparing the engine…"
-    scene.computer.progress = AIProgress(job_id=1, depth=1, nodes=10, elapsed=0.1)
+    scene.computer.progress = AIProgress(job_id=1, depth=1, nodes=10, elapsed=0.1, mover=scene.state.to_move)
     scene._run_clock()
     assert scene.referee.running
 

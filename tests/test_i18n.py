@@ -99,7 +99,7 @@ def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
         for language, one, two in (("en", "1 move", "Black +1 disc"), ("pt", "1 jogada", "Preto +1 peça")):
             i18n.set_language(language)
             assert describe(record)[1].startswith(one + " · ")
-            assert eval_text(AIProgress(job_id=1, depth=3, score=1.0), ("Black", "White"), "reversi") == two
+            assert eval_text(AIProgress(job_id=1, depth=3, score=1.0, mover=0), ("Black", "White"), "reversi") == two
     finally:
         i18n.set_language("en")
 
@@ -632,7 +632,7 @@ def test_the_eval_bar_names_reversis_unit_with_the_panels_word(language):
 
     i18n.set_language(language)
     for discs in (1, 6):
-        panel = eval_text(AIProgress(job_id=0, score=discs), ("Black", "White"), "reversi")
+        panel = eval_text(AIProgress(job_id=0, score=discs, mover=0), ("Black", "White"), "reversi")
         bar = f"+{discs} {unit_word('reversi', f'+{discs}')}"
         assert panel.endswith(bar), (panel, bar)
 

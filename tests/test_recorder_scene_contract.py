@@ -1,7 +1,9 @@
-"""What a game's autosave keeps of its screen for Continue, asked through the scene base's
-methods (``ui.scenes.base.Scene.saved_evaluations`` and those beside it): a screen that has
-none of the game screen's extras saves the neutral values, and one that overrides them saves
-what it says, without the recorder asking which screen it is."""
+"""What a game's autosave keeps of its screen for Continue, and what its record and result card
+say beyond the rules (a forfeit or an agreed draw, which of the screen's games it is, the
+results so far), asked through the scene base's methods (``ui.scenes.base.Scene.saved_evaluations``,
+``result_off_the_board`` and those beside them): a screen that has none of the game screen's
+extras saves the neutral values, and one that overrides them saves what it says, without the
+recorder or the card asking which screen it is."""
 
 from __future__ import annotations
 
@@ -9,11 +11,11 @@ import types
 
 import pytest
 
-from games.record import GameRecord, PlyValue
+from games.record import DRAW_AGREED, GameRecord, PlyValue, Result
 from tests.ui_helpers import autosaves_written
 from ui.autosave import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
 from ui.clocks import PAUSED_KEY
-from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.base import Scene
 from ui.scenes.game import Ply
@@ -24,7 +26,7 @@ KEPT_KEYS = (REDO_KEY, SPEED_KEY, SESSION_KEY, SHOWN_KEY, PAUSED_KEY, LEVEL_OFFE
 
 class BareGameScreen(Scene):
     """A screen that plays a game with what the recorder needs and nothing more: no graph, no
-    draw offers, no Undo, no session, no pace, no pause."""
+    draw offers, no Undo, no session, no pace, no pause, no end off the board, one game."""
 
     def __init__(self, setup: MatchSetup) -> None:
         super().__init__(types.SimpleNamespace())
@@ -32,7 +34,6 @@ class BareGameScreen(Scene):
         self.state = setup.first_state(self.game)
         self.history: list[Ply] = []
         self.messages = Messages()
-        self.game_number = 1
 
     def clock_readings(self) -> None:
         return None
@@ -81,6 +82,20 @@ class ScreenWithExtras(BareGameScreen):
         return True
 
 
+class ScreenEndedOffTheBoard(BareGameScreen):
+    """A screen whose game its players ended off the board (``ended``), Rematch counting its games."""
+
+    def __init__(self, setup: MatchSetup, ended: Result | None = None) -> None:
+        super().__init__(setup)
+        self.ended, self.games = ended, 1
+
+    def result_off_the_board(self) -> Result | None:
+        return self.ended
+
+    def game_on_screen(self) -> int:
+        return self.games
+
+
 def _saved(scene: BareGameScreen, tmp_path) -> GameRecord:
     """The record the recorder wrote for ``scene`` after its first move."""
     recorder = SceneRecorder(scene, tmp_path / "autosave.json")
@@ -121,3 +136,56 @@ def test_a_watched_screen_that_overrides_them_keeps_its_pace(tmp_path):
     setup = MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 1.0)
     record = _saved(ScreenWithExtras(setup), tmp_path)
     assert record.setup[SPEED_KEY] == 3 and PAUSED_KEY not in record.setup
+
+
+def test_a_game_ended_off_the_board_before_any_move_is_written_with_that_result(tmp_path):
+    """The recorder asks the base for the end the rules do not know: a draw the friends agreed
+    before any move is written, as a resignation there is, and its record says the agreement."""
+    scene = ScreenEndedOffTheBoard(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0), Result(None, DRAW_AGREED))
+    recorder = SceneRecorder(scene, tmp_path / "autosave.json")
+    recorder(scene)
+    autosaves_written()
+    record, problem = recorder.autosaver.autosave.load()
+    recorder.close()
+    assert problem is None and record is not None and record.moves == []
+    assert record.result == Result(None, DRAW_AGREED)
+
+
+def test_a_rematch_the_screen_counts_starts_a_record_of_its_own(tmp_path):
+    """The screen's count of its games, asked of the base (``game_on_screen``): a Rematch's game is
+    a new record, in a file of its own."""
+    scene = ScreenEndedOffTheBoard(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0))
+    recorder = SceneRecorder(scene, tmp_path / "first.json")
+    scene.play("b2")
+    recorder(scene)
+    first = recorder.autosaver.autosave.path
+    scene.games, scene.history, scene.state = 2, [], scene.setup.first_state(scene.game)
+    recorder(scene)
+    autosaves_written()
+    assert recorder.autosaver.autosave.path != first and recorder.game_number == 2
+    recorder.close()
+
+
+def test_a_screen_that_is_no_game_screen_says_nothing_beyond_the_rules():
+    """The base's neutral values: no end off the board, no game counted, no results, no session."""
+    screen = Scene(types.SimpleNamespace())
+    assert (screen.result_off_the_board(), screen.game_on_screen(), screen.tally_results(),
+            screen.session_line()) == (None, 0, None, "")
+
+
+def test_the_result_card_asks_the_screen_for_the_sessions_score_and_your_results(app, monkeypatch):
+    """The game-over card's last lines come from the base's ``session_line`` and ``tally_results``,
+    which the game screen overrides, not from attributes it looks for."""
+    from ui.scenes.game import GameScene
+    from ui.scenes.game_over import result_lines
+    from ui.tally import Score
+
+    said = "This session: Ana 2 - 1 Rui · 0 drawn"
+    monkeypatch.setattr(GameScene, "session_line", lambda self: said)
+    monkeypatch.setattr(GameScene, "tally_results", lambda self: Score(won=3))
+    moves = ["a1", "b1", "b2", "c1", "c3"]  # X's diagonal: the game is over
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0), moves)
+    app.switch(scene)
+    assert scene.is_over()
+    lines = result_lines(scene)
+    assert said in lines and any("3 won" in line for line in lines), lines

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from tests.test_replay import random_record
+from tests.ui_helpers import job_mover
 from ui.ai_worker import AIProgress, AIResult, wait_for_closed_workers
 from ui.analysis import ANSWER_WAY_BACK, ROUGH_SECONDS, BackgroundAnalysis, Opinion, deeper
 
@@ -27,7 +28,8 @@ class _Instant:
         self.jobs.append(job)
         depth, job_id = round(job.move_time * 100), len(self.jobs)
         proven = 1 if len(job.moves) in self.proofs else None
-        self.reports += [AIProgress(job_id, depth=depth, score=float(depth), proven=proven), AIResult(job_id, None, "", 0.0)]
+        self.reports += [AIProgress(job_id, depth=depth, score=float(depth), proven=proven, mover=job_mover(job)),
+                         AIResult(job_id, None, "", 0.0)]
         return job_id
 
     def poll(self) -> list:
@@ -75,10 +77,10 @@ def test_the_deeper_pass_replaces_the_rough_values_but_not_a_proof():
 
 
 def test_a_proof_with_the_second_player_to_move_is_their_win_on_the_graph():
-    """The worker's report says the side to move wins (its figures are the mover's) and carries no
-    mover of its own, as ``ai.Progress`` does not: where the second player is to move, the graph
-    shows the first player losing.  The analysis took the report's mover or, lacking one, the
-    first player's, and drew the second player's win as the first player's."""
+    """The worker's report says the side to move wins (its figures are the mover's): where the
+    second player is to move, the graph shows the first player losing.  The analysis read a report
+    lacking its mover as the first player's, and drew the second player's win as the first
+    player's; the report now always says its mover, and the analysis reads it from its position."""
     record = random_record("tictactoe", seed=3)
     analysis = BackgroundAnalysis(record, "level-5", seconds=0.25, worker=_Instant(proofs=frozenset({1, 2})))
     _run(analysis, lambda: analysis.done)

@@ -224,7 +224,7 @@ def test_a_searchs_line_is_written_in_both_notations_and_the_panel_shows_the_cho
     app.switch(scene)
     app.run_frames(2)
     scene.last_search = AIProgress(job_id=1, depth=3, best_text="e6+", score=0.5, nodes=1200, pv=["e6+", "f5+"],
-                                   done=True, best_other="@1+", pv_other=["@1+", "B0+"])
+                                   done=True, best_other="@1+", pv_other=["@1+", "B0+"], mover=scene.state.to_move)
     drawn = drawn_after(app, monkeypatch)
     assert any(text.startswith("3 moves ahead · best @1+") for text in drawn), drawn
     assert any(text.endswith("@1+ B0+") for text in drawn), drawn

@@ -87,7 +87,8 @@ def test_a_depth_2_hint_is_said_to_see_the_threat_the_depth_2_tree_cannot(app, m
     ThreatPlayer(ai.catalog("trax")[0], steps=5).choose(state, Limits(depth=2), found.append)
     last = found[-1]
     assert last.depth == 2 and last.kind == "threats" and last.proven is None
-    search = AIProgress(0, depth=last.depth, best_move=last.best_move, score=last.score, kind=last.kind)
+    search = AIProgress(0, depth=last.depth, best_move=last.best_move, score=last.score, kind=last.kind,
+                        mover=state.to_move)
     assert game.other_move_text(state, last.best_move) == "A0\\"
     app.show_tree(game, state, hint=(last.best_move, search))
     said = _explorer_said(app, monkeypatch, app.scene)
@@ -146,7 +147,8 @@ def test_the_legend_keeps_every_item_under_the_hints_line(app, monkeypatch):
     found = []
     ThreatPlayer(ai.catalog("trax")[0], steps=5).choose(state, Limits(depth=2), found.append)
     last = found[-1]
-    search = AIProgress(0, depth=last.depth, best_move=last.best_move, score=last.score, kind=last.kind)
+    search = AIProgress(0, depth=last.depth, best_move=last.best_move, score=last.score, kind=last.kind,
+                        mover=state.to_move)
 
     def opened():
         app.show_tree(game, state, hint=(last.best_move, search))

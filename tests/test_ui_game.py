@@ -644,7 +644,7 @@ def test_a_watched_game_offers_no_legal_moves_switch(app, game_id):
 
 def test_undo_clears_the_last_search(app):
     scene = hotseat(app)
-    scene.last_search = progress(depth=3, score=1.0)
+    scene.last_search = progress(depth=3, score=1.0, mover=0)  # X's search, before c3
     scene.undo()
     assert scene.last_search is None
 
@@ -742,7 +742,8 @@ def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560
 def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(app, monkeypatch, pv, second):
     """A search one ply deep read "depth 1 · best e3" over "49 nodes · e3"."""
     scene = hotseat(app, "reversi", ())
-    scene.last_search = AIProgress(job_id=1, depth=1, best_text="d3", score=0.5, nodes=1200, pv=pv, done=True)
+    scene.last_search = AIProgress(job_id=1, depth=1, best_text="d3", score=0.5, nodes=1200, pv=pv, done=True,
+                                   mover=scene.state.to_move)
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
@@ -756,7 +757,7 @@ def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):
     Portuguese too."""
     scene = hotseat(app, "hex", ())
     scene.last_search = AIProgress(job_id=1, depth=1, best_text="j10", score=0.55, nodes=9000, pv=["j10"],
-                                   kind="mcts", done=True, stopped="memory-limit")
+                                   kind="mcts", done=True, stopped="memory-limit", mover=scene.state.to_move)
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
@@ -766,8 +767,9 @@ def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):
 
 
 MEMORY_CUT = AIProgress(job_id=1, depth=1, best_text="j10", score=0.55, nodes=9000, pv=["j10", "k9", "i11", "h10", "g9"],
-                        kind="mcts", done=True, stopped="memory-limit")
-"""The last search of level 5's Hex stand-in whose tree reached its memory cap."""
+                        kind="mcts", done=True, stopped="memory-limit", mover=0)
+"""The last search of level 5's Hex stand-in whose tree reached its memory cap: Blue's, of the
+empty board (Blue's 55%)."""
 
 
 @pytest.mark.parametrize(("size", "text_size", "wanted"), [((1024, 768), 1.0, "j10 k9 i11"),

@@ -101,7 +101,7 @@ def test_a_monte_carlo_hint_says_its_playouts_as_analysis_says_its_own():
     from ui.ai_worker import AIProgress
     from ui.scenes.hint_words import hint_why
 
-    searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts")
+    searched = AIProgress(job_id=1, depth=10, best_text="g4", score=0.82, nodes=17_666, kind="mcts", mover=0)
     assert hint_why(searched, "hex") == "17,666 games tried · your chances: 82%"
 
 

@@ -215,7 +215,9 @@ def test_at_800x600_larger_text_the_clocked_panel_shows_every_buttons_key(tmp_pa
     three, went without U, Y and Ctrl+P (no room beside their labels), keys a player found
     nowhere on the screen.  The row grows to set each key under its label where the move list
     keeps its rows, paused or not; the others' keys stand as ever.  In Portuguese the three go
-    two a row with the others, their keys beside their labels."""
+    two a row with the others, their keys beside their labels, and "Desistir por X" (Ana Maria
+    Albuquerque's name cut), a pixel short of room for its Ctrl+R beside "Empate  Ctrl+D", showed
+    it nowhere: its row grows to set it under the label (``keys_under_rows``)."""
     from tests.test_ui_room_at_larger import panel_texts
     from ui.scenes.game_panel import MOVE_ROWS_KEPT
 
@@ -231,10 +233,7 @@ def test_at_800x600_larger_text_the_clocked_panel_shows_every_buttons_key(tmp_pa
                 for paused in (False, True):
                     texts = panel_texts(app, monkeypatch)
                     assert scene.paused is paused
-                    # in Portuguese "Desistir por X" (a long name cut) has no room for its
-                    # Ctrl+R in its grid of two a row: a matter of its own
-                    checked = [b for b in scene.buttons if b.visible] if language == "en" else row
-                    for button in checked:
+                    for button in (b for b in scene.buttons if b.visible):
                         assert any(text == button.key_hint and button.rect.contains(rect) for text, rect in texts), (
                             game_id, button.label, button.rect, texts)
                     if language == "en":  # the taller row of three costs the move list no row

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import click, click_widget, count_calls, key, recorded_text, wait
+from tests.ui_helpers import click, click_widget, count_calls, job_mover, key, recorded_text, wait
 from ui import ai_worker
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -156,8 +156,8 @@ def _searching_until_killed(jobs, reports, stop, *_warm, **_spare) -> None:
     move's job, reports that its search has begun, and never answers (it waits for the window's
     goodbye, ``None``), so a test's kill always finds it mid-search.  The real search (2 s) could
     answer before a starved test thread killed it, on a loaded machine."""
-    job_id, _job = jobs.get()
-    reports.put(AIProgress(job_id, depth=1))
+    job_id, job = jobs.get()
+    reports.put(AIProgress(job_id, depth=1, mover=job_mover(job)))
     jobs.get()
 
 

@@ -43,13 +43,14 @@ JARGON = re.compile(r"--|\b(alphabeta|mcts|solver|rule|threats|tables|vc)\b|(?<!
 
 
 def reports(kind: str) -> list[AIProgress]:
-    """A search of ``kind`` as the panel may get it: under way, finished, proving a win, a loss or
-    a draw, with and without a length, the only move."""
-    base = AIProgress(job_id=1, depth=6, best_text="e3", score=0.4, nodes=120_000, pv=["e3", "d4"], kind=kind)
-    return [base, AIProgress(job_id=1, best_text="e3", kind=kind),
-            *(AIProgress(job_id=1, depth=d, best_text="e3", score=s, proven=v, proven_plies=n, kind=kind, mover=m)
-              for v, s in ((1, 1.0), (-1, -1.0), (0, 0.0)) for n in (None, 7) for d in (0, 3) for m in (0, 1)),
-            AIProgress(job_id=1, depth=1, best_text="e3", kind=kind, only_move=True)]
+    """A search of ``kind`` as the panel may get it, of a position with either side to move: under
+    way, finished, proving a win, a loss or a draw, with and without a length, the only move."""
+    return [report for m in (0, 1) for report in (
+        AIProgress(job_id=1, depth=6, best_text="e3", score=0.4, nodes=120_000, pv=["e3", "d4"], kind=kind, mover=m),
+        AIProgress(job_id=1, best_text="e3", kind=kind, mover=m),
+        *(AIProgress(job_id=1, depth=d, best_text="e3", score=s, proven=v, proven_plies=n, kind=kind, mover=m)
+          for v, s in ((1, 1.0), (-1, -1.0), (0, 0.0)) for n in (None, 7) for d in (0, 3)),
+        AIProgress(job_id=1, depth=1, best_text="e3", kind=kind, only_move=True, mover=m))]
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -182,7 +182,7 @@ def test_the_thinking_card_ticks_alone_and_the_status_line_follows_the_search(ap
     assert app.draws == draws + 1 and boards[0] == 0  # the spinner and the seconds: the cards alone
     assert under_the_board() == [] and any("Preparing the engine…" in text for text, _rect in drawn)
     scene.computer.progress = AIProgress(job_id=1, depth=4, best_move=60, best_text="f6", score=12.0, nodes=5000,
-                                         pv=["f6", "e7"])
+                                         pv=["f6", "e7"], mover=scene.state.to_move)
     drawn.clear()
     _tick(app)
     assert boards[0] == 1  # the status line's words changed: the whole window
@@ -210,7 +210,7 @@ def test_a_search_without_figures_yet_is_said_in_words_on_the_thinking_card(app,
     said = {"solver": ("Solving the position…", "A resolver a posição…"),
             "alphabeta": ("Starting the search…", "A começar a pesquisa…")}
     for kind, (english, portuguese) in said.items():
-        scene.computer.progress = AIProgress(job_id=1, kind=kind)
+        scene.computer.progress = AIProgress(job_id=1, kind=kind, mover=scene.state.to_move)
         drawn.clear()
         _tick(app)
         assert english in drawn
@@ -218,7 +218,8 @@ def test_a_search_without_figures_yet_is_said_in_words_on_the_thinking_card(app,
             drawn.clear()
             _tick(app)
             assert portuguese in drawn
-    scene.computer.progress = AIProgress(job_id=1, depth=3, best_move=1, best_text="5-3", nodes=400, kind="alphabeta")
+    scene.computer.progress = AIProgress(job_id=1, depth=3, best_move=1, best_text="5-3", nodes=400, kind="alphabeta",
+                                         mover=scene.state.to_move)
     drawn.clear()
     _tick(app)
     assert "Starting the search…" not in drawn and any("best 5-3" in text for text in drawn)
@@ -290,7 +291,7 @@ def test_the_time_bar_waits_for_the_engine_then_counts_the_search_alone(app, mon
     _tick(app)
     assert fills and set(fills) == {0}
     preparing.on = False
-    computer.progress = AIProgress(job_id=1, depth=1, best_move=19, best_text="d6", pv=["d6"])
+    computer.progress = AIProgress(job_id=1, depth=1, best_move=19, best_text="d6", pv=["d6"], mover=scene.state.to_move)
     _tick(app)  # the engine ready: the search's time starts
     skip(0.25)
     fills.clear()

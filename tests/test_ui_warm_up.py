@@ -122,6 +122,6 @@ def test_a_computer_move_heard_within_a_moment_is_not_said_as_preparing_the_engi
     words = computer_words(scene, monkeypatch)
     assert words[0] == "Preparing the engine…" and not any("is thinking" in text for text in words), words
     monkeypatch.setattr(game_computer, "SET_UP_SAID_AFTER", 3600.0)  # its worker's start not yet long either
-    scene.computer.progress = AIProgress(job_id=1, kind="mcts")  # a stand-in's first report: begun, no figures
+    scene.computer.progress = AIProgress(job_id=1, kind="mcts", mover=scene.state.to_move)  # a stand-in's first report: begun, no figures
     words = computer_words(scene, monkeypatch)
     assert "is thinking" in words[0] and "Starting the search…" in words, words  # the card's body was blank

@@ -21,6 +21,7 @@ from ui.app import App
 
 if TYPE_CHECKING:
     from games.base import State
+    from ui.ai_worker import Job
     from ui.scenes.game import GameScene
     from ui.scenes.tournament import TournamentScene
 
@@ -560,6 +561,15 @@ def first_legal_line(state: State, plies: int | None = None) -> tuple[list[str],
         played.append(state.game.format_move(state, move))
         state = state.play(move)
     return played, state
+
+
+def job_mover(job: Job) -> int:
+    """The side to move in the position ``job`` asks about, rebuilt as the worker rebuilds it: a
+    stand-in worker's reports speak for that side, as the real worker's do (``AIProgress.mover``)."""
+    import games
+    from ui.ai_worker import _rebuild
+
+    return _rebuild(games.load(job.game_id, **job.options), job).to_move
 
 
 def small_windows(app: App, sizes=((800, 560), (800, 600)),

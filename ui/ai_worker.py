@@ -150,7 +150,9 @@ class AIProgress:
     proven_plies: int | None = None
     kind: str = "alphabeta"
     done: bool = False
-    mover: int = 0  # the side to move in the searched position (proven/score are relative to it)
+    # the side to move in the searched position, whose point of view ``score`` and ``proven`` take;
+    # required (by keyword): a report that left it out was read from the first player's side
+    mover: int = field(kw_only=True)
     only_move: bool = False  # the searched position had one legal move
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
     at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
@@ -677,9 +679,10 @@ def progress_report(job_id: int, game, state, p, only_move: bool = False) -> AIP
     return AIProgress(
         job_id, p.depth, p.best_move, best_text[0] if best_text else "", float(p.score), p.nodes,
         p.elapsed, _format_line(game, state, p.pv or []), p.proven, p.proven_plies, p.kind, p.done,
-        state.to_move, only_move, p.exact_margin, p.at_least, p.reason, p.course_depth,
-        best_other[0] if best_other else "", _format_line(game, state, p.pv or [], other=True), p.unit,
-        empty_share(state), stopped=p.stopped, plies_at_most=p.plies_at_most,
+        mover=state.to_move, only_move=only_move, exact_margin=p.exact_margin, at_least=p.at_least,
+        reason=p.reason, course_depth=p.course_depth, best_other=best_other[0] if best_other else "",
+        pv_other=_format_line(game, state, p.pv or [], other=True), unit=p.unit, stage=empty_share(state),
+        stopped=p.stopped, plies_at_most=p.plies_at_most,
     )
 
 

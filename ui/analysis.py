@@ -248,7 +248,12 @@ def opinion_from_progress(progress: Any, mover: int) -> Opinion:
     """An Opinion from the last report of a search (ai.Progress or ui.ai_worker.AIProgress) of a
     position where ``mover`` is the side to move, whose point of view the report's score and
     proof take.  The caller says it: ai.Progress does not carry it, and a report of a position
-    with the second player to move was read, by a default, from the first player's side."""
+    with the second player to move was read, by a default, from the first player's side.  The
+    window's report carries its own (``AIProgress.mover``): a ``mover`` that contradicts it is
+    refused (ValueError), never read from the wrong side."""
+    reported = getattr(progress, "mover", mover)
+    if reported != mover:
+        raise ValueError(f"a report of a position with side {reported} to move read as side {mover}'s")
     return Opinion(float(progress.score), progress.kind, progress.proven, mover,
                    getattr(progress, "unit", ""), getattr(progress, "stage", None))
 

@@ -249,7 +249,7 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     kind = "solver" if best.proven is not None else best.kind
     depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
-                      best.proven, best.plies, kind, snapshot.done, snapshot.mover, exact_margin=best.margin,
+                      best.proven, best.plies, kind, snapshot.done, exact_margin=best.margin, mover=snapshot.mover,
                       best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit)
 
 

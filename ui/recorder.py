@@ -10,9 +10,10 @@ clocks at the start and after every ply, None without a clock: the record keeps 
 ``game``, ``is_over()``, ``winner()`` and ``game_number`` (which Rematch changes: New game opens
 the New game screen, whose game is another screen with its own recorder) for the results.  What
 the autosave keeps of the screen for Continue (the graph, a level's draw offer, what it shows,
-the moves to redo, a session's score, a watched game's pace, a pause) it asks through the scene
-base's methods (``ui.scenes.base.Scene.saved_evaluations`` and those beside it): the game
-screen overrides them, any other screen keeps their neutral values.
+the moves to redo, a session's score, a watched game's pace, a pause) and what the rules do not
+know (a forfeit, an agreed draw: ``result_off_the_board``; which of the screen's games it is:
+``game_on_screen``) it asks through the scene base's methods (``ui.scenes.base.Scene.saved_evaluations``
+and those beside it): the game screen overrides them, any other screen keeps their neutral values.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from games.record import DRAW_AGREED, GameRecord, Result
+from games.record import GameRecord, Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _
@@ -35,17 +36,6 @@ log = logging.getLogger(__name__)
 
 UNSAVED_TOPIC = "autosave failed"  # the failed autosave's message: held on screen until a write succeeds
 RETRY_EVERY = 30.0  # seconds between tries of a failed autosave while the game waits (``retry_unsaved``)
-
-
-def _off_the_board_result(scene: Any) -> Result | None:
-    """The result of a game a player lost by forfeit, or the players agreed drawn (the rules'
-    state knows nothing of either)."""
-    if getattr(scene, "agreed_draw", False):
-        return Result(None, DRAW_AGREED)
-    forfeit = getattr(scene, "forfeit", None)
-    if forfeit is None:
-        return None
-    return Result(1 - forfeit[0], scene.recorded_reason(), None)
 
 
 def _record_in(autosave: Autosave | None, moves: list[str]) -> GameRecord | None:
@@ -75,7 +65,7 @@ class SceneRecorder:
         self._outcomes: deque[tuple[GameAutosaver, WriteOutcome]] = deque()  # the writer's reports, for ``poll``
         self._counts: deque[tuple[int, str | None, Score]] = deque()  # the tally's reports (game number), for ``poll``
         self.counted = False  # this game is in your results (it counts once, when it first ends)
-        self.game_number = getattr(scene, "game_number", 0)  # the scene's count of its games: its first, then each Rematch
+        self.game_number = scene.game_on_screen()  # the scene's count of its games: its first, then each Rematch
         self._clocks_since: float | None = None  # when the running clock was last saved (keep_running_clocks)
         self._last_text: str | None = None  # the record's text last handed to the writer (``retry_unsaved``)
         self._retry_since: float | None = None  # when a failed autosave was last tried (``retry_unsaved``)
@@ -97,9 +87,9 @@ class SceneRecorder:
 
     def __call__(self, scene: Any) -> None:
         moves = [p.text for p in scene.history]
-        another = getattr(scene, "game_number", 0) != self.game_number  # Rematch; not an undo to the start
+        another = scene.game_on_screen() != self.game_number  # Rematch; not an undo to the start
         if another:
-            self.game_number = getattr(scene, "game_number", 0)
+            self.game_number = scene.game_on_screen()
             self.counted, self.results = False, None
         if scene.setup != self.setup or another:  # a new record; an undo to the start empties this one
             self.setup = scene.setup
@@ -114,7 +104,8 @@ class SceneRecorder:
         # a game ended before any move is written too, and again once Undo took that end back (an
         # outside program's forfeit of its first move, a resignation): its file, Save and the
         # replay kept the forfeit of a game that went on
-        if moves or self.autosaver.record.moves or getattr(scene, "forfeit", None) or self.autosaver.record.is_finished():
+        if (moves or self.autosaver.record.moves or scene.result_off_the_board() is not None
+                or self.autosaver.record.is_finished()):
             self._save(scene)
         self._count(scene)
 
@@ -127,7 +118,7 @@ class SceneRecorder:
             return
         self.counted = True
         human = setup.human_side()
-        result = _off_the_board_result(scene) or Result(scene.winner(), "")
+        result = scene.result_off_the_board() or Result(scene.winner(), "")
         opponent = setup.players[1 - human]
         game_number = self.game_number
         TALLY.add_later(scene.game.id, opponent, outcome(result, human),
@@ -204,7 +195,7 @@ class SceneRecorder:
         clocks = [ply.clocks for ply in redo]  # a clocked game's: Continue's Redo puts them back
         autosaver.redo_clocks = clocks if clocks and all(c is not None for c in clocks) else None
         autosaver.evaluations = scene.saved_evaluations()  # the graph as it stands: its replay draws it at once
-        text = autosaver.prepare(self.moves, scene.state, _off_the_board_result(scene))
+        text = autosaver.prepare(self.moves, scene.state, scene.result_off_the_board())
         if self.untouched_copy:
             return
         self._submit(autosaver, text)

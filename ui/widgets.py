@@ -929,29 +929,72 @@ def _shared_rows(rows: list[list[Button]], room: int, height: int, scale: float)
     return widths, shown.size
 
 
+def _grid_rows(buttons: list[Button], columns: int) -> tuple[list[Button], list[list[Button]], list[list[Button]]]:
+    """The visible ``buttons``, their rows of ``columns`` and the full ones among them, as
+    ``layout_grid`` lays them."""
+    shown = [b for b in buttons if b.visible]
+    rows = [shown[at:at + columns] for at in range(0, len(shown), columns)]
+    return shown, rows, [row for row in rows if len(row) == columns]  # all but a last row of fewer
+
+
+def keys_under_rows(buttons: list[Button], width: int, columns: int, height: int, tall: int, gap: int,
+                    scale: float) -> list[int]:
+    """The full rows of the grid ``layout_grid`` lays ``buttons`` in (``width`` wide, rows
+    ``height`` high, shared by ``shared_rows``) where a key has room neither beside its label nor
+    under it, but has under it in a row ``tall`` high, the widths kept: a panel with room to spare
+    may raise them.  At Larger text in an 800x600 window, in Portuguese, a hot-seat friend's
+    "Desistir por X" had no Ctrl+R anywhere: "Desistir  Ctrl+R" needed a pixel more than its
+    half of the row beside "Empate  Ctrl+D".  Kept as ``shared_rows`` keeps its layouts: the game
+    panel asks at every drawing."""
+    shown, _rows, full = _grid_rows(buttons, columns)
+    if not full or tall <= height:
+        return []
+    key = (tuple(_labelling(button, scale) for button in shown), width, columns, height, tall, gap, scale)
+    if key not in _KEYS_UNDER:
+        if len(_KEYS_UNDER) >= SHARED_KEPT:
+            _KEYS_UNDER.clear()
+        _KEYS_UNDER[key] = _keys_under_rows(full, width - gap * (columns - 1), height, tall, scale)
+    return list(_KEYS_UNDER[key])
+
+
+_KEYS_UNDER: dict[Hashable, tuple[int, ...]] = {}
+
+
+def _keys_under_rows(full: list[list[Button]], room: int, height: int, tall: int, scale: float) -> tuple[int, ...]:
+    """``keys_under_rows`` worked out for the grid's ``full`` rows, each ``room`` wide (gaps taken off)."""
+    widths, size = shared_rows(full, room, height, scale)
+
+    def keys(row: list[Button], each: list[int], high: int) -> bool:
+        return all(b.shown_at(scale, w, high, size)[0] for b, w in zip(row, each, strict=True))
+
+    return tuple(r for r, (row, each) in enumerate(zip(full, widths, strict=True))
+                 if not keys(row, each, height) and keys(row, each, tall))
+
+
 def layout_grid(buttons: list[Button], area: pygame.Rect, columns: int, height: int, gap: int,
-                scale: float | None = None) -> int:
+                scale: float | None = None, taller: Collection[int] = (), tall: int = 0) -> int:
     """Place the visible ``buttons`` in rows of ``columns`` inside ``area``, their labels set at
     one size; with ``scale``, the full rows' widths shared by what they need where equal widths
-    show less of them (``shared_rows``).  Returns the height used."""
-    shown = [b for b in buttons if b.visible]
+    show less of them (``shared_rows``); the rows ``taller`` (their indices) ``tall`` high, the
+    others ``height``.  Returns the height used."""
+    shown, rows, full = _grid_rows(buttons, columns)
     if not shown:
         return 0
-    rows = [shown[at:at + columns] for at in range(0, len(shown), columns)]
-    full = [row for row in rows if len(row) == columns]  # all but a last row of fewer
     room = area.width - gap * (columns - 1)
     widths, size = [[room // columns] * columns for _row in full], None
     if scale is not None and full:
         widths, size = shared_rows(full, room, height, scale)
+    y = area.y
     for r, row in enumerate(rows):
-        x = area.x
+        x, high = area.x, tall if r in taller else height
         each = widths[r] if r < len(full) else [(area.width - gap * (len(row) - 1)) // len(row)] * len(row)
         for b, w in zip(row, each, strict=True):
             b.grid = shown  # one size for the grid's labels (``Button._grid_size``)
             b.grid_sized = (shown, size) if size is not None else None
-            b.rect = pygame.Rect(x, area.y + r * (height + gap), w, height)
+            b.rect = pygame.Rect(x, y, w, high)
             x += w + gap
-    return len(rows) * height + (len(rows) - 1) * gap
+        y += high + gap
+    return y - gap - area.y
 
 
 def list_key_steps(page: int, length: int) -> dict[int, int]:

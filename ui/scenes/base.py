@@ -19,9 +19,10 @@ from ui.widgets import DragScroll, lighting
 FULL_FIELD_TOPIC = "field full"  # a form's text field that holds its most characters (``_say_if_full``)
 
 if TYPE_CHECKING:
-    from games.record import PlyValue
+    from games.record import PlyValue, Result
     from ui.app import App
     from ui.scenes.game import Ply
+    from ui.tally import Score
     from ui.theme import Color
     from ui.widgets import Button
 
@@ -205,6 +206,28 @@ class Scene:
     def paused_kept(self) -> bool:
         """Whether the game stands paused, to come back paused; not by default."""
         return False
+
+    # -- what a game's record and its result card say beyond its rules (``ui.recorder``, -----------
+    # ``ui.scenes.game_over``): how a game ended off the board, which of the screen's games it is,
+    # the score against the computer and a hot-seat session's.  Neutral here; the game screen's own.
+
+    def result_off_the_board(self) -> Result | None:
+        """The result of a game that ended otherwise than by its rules: a forfeit (a resignation, a
+        flag fall, an outside player's fault) or a draw the players agreed; None: none."""
+        return None
+
+    def game_on_screen(self) -> int:
+        """Which of the screen's games is on it: its first (1), then each Rematch's; 0 by default."""
+        return 0
+
+    def tally_results(self) -> Score | None:
+        """Your results against the computer player once this game counted in them (``ui.tally``);
+        None by default."""
+        return None
+
+    def session_line(self) -> str:
+        """A hot-seat session's score as the result card says it (``ui.sitting``); "" by default."""
+        return ""
 
     # -- help (F1, taken by the App on every screen) -----------------------------------------------
     def help_page(self) -> tuple[str, str | None]:

@@ -37,7 +37,7 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from games.record import DRAW_AGREED, GameRecord, PlyValue, resigned_at
+from games.record import DRAW_AGREED, GameRecord, PlyValue, Result, resigned_at
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_redo, kept_redo_clocks, kept_shown, kept_speed
@@ -70,6 +70,7 @@ from ui.scenes.game_panel import GamePanel, panel_width
 from ui.scenes.game_questions import GameQuestions
 from ui.settings import text_size_of
 from ui.sitting import SittingScore
+from ui.tally import Score
 from ui.theme import scrolling_scale
 from ui.views import make_view
 from ui.widgets import REFUSED_TOPIC, Message, Messages, lighting
@@ -247,6 +248,26 @@ class GameScene(GameCommands, GameQuestions, Scene):
     def paused_kept(self) -> bool:
         """Whether the game stands paused."""
         return bool(self.paused)
+
+    def result_off_the_board(self) -> Result | None:
+        """A draw the players agreed, or the forfeit's result in the words records keep."""
+        if self.agreed_draw:
+            return Result(None, DRAW_AGREED)
+        if self.forfeit is None:
+            return None
+        return Result(1 - self.forfeit[0], self.recorded_reason(), None)
+
+    def game_on_screen(self) -> int:
+        """The screen's count of its games (``game_number``)."""
+        return self.game_number
+
+    def tally_results(self) -> Score | None:
+        """Your results against the computer, once the recorder counted this game."""
+        return self.recorder.results
+
+    def session_line(self) -> str:
+        """The friends' score over this screen's games (``SittingScore.line``)."""
+        return self.sitting.line(self)
 
     def waiting(self) -> None:
         """The window waits for a move: a hot-seat game's AI worker starts now, for the hints."""

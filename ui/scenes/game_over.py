@@ -167,12 +167,11 @@ def result_lines(scene: GameScene) -> list[str]:
     if score_tells(scene, score) and f"{max(score)} - {min(score)}" not in reason:  # "White wins 50 - 0" says it
         lines.append(score_line(scene, score))
     lines.append(ngettext("{n} move", "{n} moves", len(scene.history)).format(n=len(scene.history)))
-    results = getattr(getattr(scene, "recorder", None), "results", None)  # Human vs PC: your results
+    results = scene.tally_results()  # Human vs PC: your results
     if results is not None:
         board = board_words(scene.game.id, scene.game.options)
         lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results, board))
-    sitting = getattr(scene, "sitting", None)  # hot-seat: the friends' score over this screen's games
-    session = sitting.line(scene) if sitting is not None else ""
+    session = scene.session_line()  # hot-seat: the friends' score over this screen's games
     if session:
         lines.append(session)
     return lines

@@ -36,7 +36,18 @@ from ui.scenes.thinking import (
     stopped_note,
 )
 from ui.theme import Theme, widened, window_scale
-from ui.widgets import Button, DragScroll, card, layout_grid, legible, mix, share_row, spinner, spinner_reach
+from ui.widgets import (
+    Button,
+    DragScroll,
+    card,
+    keys_under_rows,
+    layout_grid,
+    legible,
+    mix,
+    share_row,
+    spinner,
+    spinner_reach,
+)
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
@@ -325,6 +336,8 @@ class GamePanel:
         self.line_row_kept = True
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
         self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
+        self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
+        self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -468,13 +481,40 @@ class GamePanel:
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
         height planned with it, else without it."""
-        self.watch_row = self._watch_row_fitting(w, self._s(BUTTON_ROW))
+        self.watch_row, self.grid_taller = self._watch_row_fitting(w, self._s(BUTTON_ROW)), 0
         self.keys_under = self._room_for_keys_under(top, w)
         plan = self._room_plan(top, w)
         if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
             self.watch_row, self.keys_under = [], False
             plan = self._room_plan(top, w)
-        return plan
+        self.grid_tall = self._grid_tall()
+        self.grid_taller = self._room_for_grid_keys(top, w, plan.button_row)
+        return self._room_plan(top, w) if self.grid_taller else plan
+
+    def _room_for_grid_keys(self, top: int, w: int, row: int) -> int:
+        """How many rows of the grid may grow to set a key under its label where it has room
+        neither beside nor under it in a row ``row`` high (``_grid_keys_under``): all of them
+        where, every part giving way as far as it may, the move list keeps ``MOVE_ROWS_KEPT`` rows
+        beside them, as the watch row grows (``_room_for_keys_under``); else none."""
+        rows = len(self._grid_keys_under(row))
+        if not rows:
+            return 0
+        room, gives = self._room_and_gives(top, w, badge=True)
+        spare = room + sum(gives) + self._line_row_give() - self._kept_height(w)
+        taller = rows * max(0, self.grid_tall - self._least_row())
+        return rows if spare - taller >= self._moves_height(MOVE_ROWS_KEPT) else 0
+
+    def _grid_tall(self) -> int:
+        """The height of a row of the grid that sets its keys under its labels (``Button.two_line_height``)."""
+        return max((b.two_line_height(self.scale) for b in self._others(self.watch_row) if b.visible), default=0)
+
+    def _grid_keys_under(self, row: int) -> list[int]:
+        """The rows of the grid (under the watch row) that show a key only if they grow to
+        ``_grid_tall`` (``keys_under_rows``), the rows ``row`` high, at most ``grid_taller`` of them
+        once planned: at Larger text in an 800x600 window in Portuguese a hot-seat friend's
+        "Desistir por X" showed no Ctrl+R."""
+        width, gap = self.rect.width - 2 * self._s(18), self._s(BUTTON_GAP)
+        return keys_under_rows(self._others(self.watch_row), width, 2, row, self.grid_tall, gap, self.scale)
 
     def _room_for_keys_under(self, top: int, w: int) -> bool:
         """Whether the watch row may grow to set its keys under its labels (``_watch_height``):
@@ -559,7 +599,8 @@ class GamePanel:
         """The room the buttons take in rows ``row`` pixels high (the watch row perhaps higher:
         ``_watch_height``)."""
         rows = self._button_rows()
-        return rows * row + (rows - 1) * self._s(BUTTON_GAP) + self._watch_height(row) - row
+        taller = self.grid_taller * max(0, self.grid_tall - row)  # rows grown for their keys
+        return rows * row + (rows - 1) * self._s(BUTTON_GAP) + self._watch_height(row) - row + taller
 
     def _watch_widths(self, width: int, row: int, keys: bool) -> list[int]:
         """The widths of the watch row's buttons in ``width``: shared by what their labels and keys
@@ -593,7 +634,8 @@ class GamePanel:
                 button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, tall), watch, not keys
                 x += width + gap
             area = pygame.Rect(area.x, area.y + tall + gap, area.width, area.height - tall - gap)
-        layout_grid(self._others(watch), area, 2, row, gap, self.scale)
+        taller = self._grid_keys_under(row)[:self.grid_taller] if self.grid_taller else []
+        layout_grid(self._others(watch), area, 2, row, gap, self.scale, taller, self.grid_tall)
         if watch and scene.setup.mode != PC_VS_PC:  # Undo, Redo and Pause set at the size of the labels under them
             shown = [b for b in scene.buttons if b.visible]
             for button in shown:
@@ -677,6 +719,7 @@ class GamePanel:
         way as far as they may: what a larger Text size may take beyond the window's scale
         (``layout``), leaving room for what comes in a game (an opening's name)."""
         kept, self.scale, under, self.keys_under = self.scale, scale, self.keys_under, False
+        taller, self.grid_taller = self.grid_taller, 0
         try:
             pad = self._s(18)
             w = self.rect.width - 2 * pad
@@ -685,7 +728,7 @@ class GamePanel:
             given = sum(gives if not extras_kept else gives[:3]) + self._line_row_give()
             return room + given >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
-            self.scale, self.keys_under = kept, under
+            self.scale, self.keys_under, self.grid_taller = kept, under, taller
 
     def _least_row(self) -> int:
         """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are
