@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import key
+from tests.ui_helpers import count_calls, key
+from ui import theme as theme_module
 from ui.board_marks import MARK_RIM, shown
 from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
@@ -34,6 +35,19 @@ def test_text_colours_read_on_panels_and_backgrounds(name):
         for ground in ("background", "panel"):
             ratio = contrast(getattr(theme, text), getattr(theme, ground))
             assert ratio >= 4.5, f"{name}: {text} on {ground} is {ratio:.2f}:1"
+
+
+def test_a_colour_made_readable_on_a_ground_is_weighed_once(monkeypatch):
+    """Every frame asks ``readable`` again for the same colours on the same grounds (the setup
+    screen's labels and cards, a side's name), each answer a search of up to 51 contrasts: a tenth
+    of the setup screen's frame.  Asked again, as a tuple with its alpha or as a pygame Color, it
+    is the colour found the first time, weighing no contrast."""
+    blue, panel = (70, 130, 180), THEMES["light"].panel
+    first = theme_module.readable(blue, panel)
+    weighed = count_calls(monkeypatch, theme_module, "contrast")
+    again = [theme_module.readable((*blue, 128), panel), theme_module.readable(pygame.Color(*blue), pygame.Color(*panel))]
+    assert again == [first, first] and weighed == [0]
+    assert contrast(first, panel) >= 4.6
 
 
 def _alquerque_still(app, theme_name: str, moves: list[str]) -> GameScene:

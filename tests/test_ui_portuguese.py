@@ -101,12 +101,15 @@ def play_first_plies(app, scene, plies: int = 3) -> None:
     """The first ``plies`` of a game drawn as they are played: a human's move, a computer thinking,
     then its reply drawn waiting for its moment, and played.  Its moment (the pause after a human's
     move, or the speed's between two of the computer's) is made now once the waiting reply has been
-    drawn: the screens are what this walk reads, not the pause, which cost it 16 of its 21 s."""
+    drawn: the screens are what this walk reads, not the pause, which cost it 16 of its 21 s.  A
+    move's animation, drawn moving, is ended as a click on the board ends it: the computer's search
+    waits for it, and the pieces' slide draws no words (half of the plies' time was slides)."""
     end = time.monotonic() + 8
     while time.monotonic() < end and len(scene.history) < plies and not scene.is_over():
         if scene.human_to_move():
             scene._play(scene.state.legal_moves()[0], by_computer=False)
         app.run_frames(2)
+        scene.view.finish_animation()  # drawn moving: still now
         if scene.computer.held is not None:  # drawn waiting: due now
             scene.last_move_time = time.monotonic() - 60
         time.sleep(0.01)

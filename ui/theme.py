@@ -117,7 +117,16 @@ def readable(colour: Color, ground: Color, ratio: float = 4.5) -> Color:
     better against, just until it stands ``ratio`` from ``ground`` by WCAG's contrast: a side's
     name keeps its hue (Hex's blue stays blue) yet reads as text, where choosing by lightness left
     "White better" at 3.2:1 on the light theme's grey.  It aims a tenth over ``ratio``: the font's
-    smoothing draws even a letter's solid middle a shade toward the ground (4.49:1 for 4.55:1)."""
+    smoothing draws even a letter's solid middle a shade toward the ground (4.49:1 for 4.55:1).
+    Kept by the colours' RGB and ``ratio`` (``_readable``)."""
+    return _readable(tuple(colour[:3]), tuple(ground[:3]), ratio)
+
+
+@lru_cache(maxsize=1024)  # a theme's few dozen colours on its few grounds, for the themes a run shows
+def _readable(colour: tuple[int, int, int], ground: tuple[int, int, int], ratio: float) -> Color:
+    """``readable``'s colour, weighed afresh: each frame asks again for the same colours on the
+    same grounds (a card's title, a side's name, the setup screen's labels), each step of the
+    search a contrast, a tenth of the setup screen's frame."""
     pole = WHITE if contrast(WHITE, ground) >= contrast((0, 0, 0), ground) else (0, 0, 0)
     for step in range(51):
         shown = tuple(round(c + (p - c) * step / 50) for c, p in zip(colour[:3], pole))
