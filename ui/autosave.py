@@ -614,7 +614,7 @@ def recovered_words(kept: Recoverable) -> str:
 
 def recovered_notice(kept: Recoverable) -> str:
     """What the window says as it opens a game recovered from a damaged file: how much of it, that
-    the file is left as it was, and how to keep the game."""
+    the damaged file is not changed, and how to keep the game."""
     found = kept.found
     if found.whole:
         said = ngettext("Recovered all {n} move of this game from the damaged file {name}.",
