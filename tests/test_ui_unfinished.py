@@ -760,4 +760,4 @@ def test_an_unusual_board_is_said_whole_in_the_list():
         record = record.with_moves(["a1"], game.play_line(["a1"]))
         _title, detail = describe(record)
         date = detail.split(" · ")[1]
-        assert detail == f"1 ply · {date}{shown}", detail
+        assert detail == f"1 move · {date}{shown}", detail
