@@ -173,29 +173,30 @@ def test_a_game_ended_on_the_board_is_said_so_everywhere(app, game_id, winner):
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_resignation_says_its_move_in_the_status_line_the_card_the_list_and_the_replay(app, game_id, language):
     """Resign (Ctrl+R) said "O resigns" alone where a flag fall says "O lost on time at move 2": a
-    teacher reading the list had to replay the game to find where it was given up.  The fourth
-    ply is the second move of the list's numbering ("2..."), so it resigned at move 2."""
+    teacher reading the list had to replay the game to find where it was given up.  Three moves
+    played, the side to move gives up the game's 4th: "resigns at move 4"."""
     scene = hotseat(app, game_id, opening(game_id, 3))
     loser = scene.state.to_move
     resign_by_keys(app)
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
     side = scene.game.sides[loser]
-    said = f"{side} resigns at move 2"
-    said_at_the_end(app, scene, said, language, "{side} desiste na jogada 2", side)
+    said = f"{side} resigns at move 4"
+    said_at_the_end(app, scene, said, language, "{side} desiste na jogada 4", side)
     check_every_place(app, scene.recorder.record, said)
 
 
 def test_a_named_friends_resignation_names_the_friend_and_its_move(app):
-    """A hot-seat friend with a name: "Ana (O) resigns at move 2", as a flag fall names its player."""
+    """A hot-seat friend with a name: "Ana (O) resigns at move 4" (three moves played), as a flag
+    fall names its player."""
     scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, names=("Rui", "Ana")),
                       opening("tictactoe", 3))
     app.switch(scene)
     app.run_frames(2)
     resign_by_keys(app)
     assert wait(app, scene.is_over)
-    assert scene.end_reason() == "Ana (O) resigns at move 2"
+    assert scene.end_reason() == "Ana (O) resigns at move 4"
     with in_language(app, "pt"):
-        assert scene.end_reason() == "Ana (O) desiste na jogada 2"
+        assert scene.end_reason() == "Ana (O) desiste na jogada 4"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -203,15 +204,15 @@ def test_a_named_friends_resignation_names_the_friend_and_its_move(app):
 def test_a_flag_fall_says_its_move_in_the_status_line_the_card_the_list_and_the_replay(
         app, game_id, language):
     """A clocked game (New game > Clock 1m+0s) whose side to move runs out of time: "X lost on
-    time", where every forfeit of an outside bot says where it happened ("... at move 3").  The
-    third ply is the second move of the list's numbering ("2."), so it lost at move 2."""
+    time", where every forfeit of an outside bot says where it happened ("... at move 3").  Two
+    moves played, the flag falls during the game's 3rd: "lost on time at move 3"."""
     scene = hotseat(app, game_id, opening(game_id, 2), clock="1m+0s")
     loser = scene.state.to_move
     scene.referee.set_readings(tuple(0.01 if side == loser else 60.0 for side in (0, 1)))
     assert wait(app, scene.is_over) and scene.winner() == 1 - loser
     side = scene.game.sides[loser]
-    said = f"{side} lost on time at move 2"
-    said_at_the_end(app, scene, said, language, "{side} perdeu por tempo na jogada 2", side)
+    said = f"{side} lost on time at move 3"
+    said_at_the_end(app, scene, said, language, "{side} perdeu por tempo na jogada 3", side)
     check_every_place(app, load(save_again(scene.recorder.record)), said)
 
 
@@ -266,7 +267,7 @@ GTP_ENGINE = Path(__file__).parent / "data" / "outside" / "gtp_engine.py"
 def test_a_python_bots_resign_is_a_resignation_at_its_move_in_the_window(app):
     """A student's Python bot that returns "resign" (tests/data/outside/resigner.py, at its second
     move) gives the game up as a GTP engine's ``resign`` does, where it forfeited with an illegal
-    move 'resign'."""
+    move 'resign': X, O, X played, O resigns at move 4."""
     bot = str(Path(__file__).parent / "data" / "outside" / "resigner.py")
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, bot), 1.0))
     app.switch(scene)
@@ -275,14 +276,14 @@ def test_a_python_bots_resign_is_a_resignation_at_its_move_in_the_window(app):
         free = scene.state.legal_moves()[-1]
         click(app, scene.view.cell_rect(free // 3, free % 3).center)
     assert wait(app, scene.is_over, 60) and scene.winner() == 0
-    assert scene.recorder.record.result == Result(0, "O resigns at move 2")
-    assert "O resigns at move 2" in drawn_texts(app)
+    assert scene.recorder.record.result == Result(0, "O resigns at move 4")
+    assert "O resigns at move 4" in drawn_texts(app)
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(app, tmp_path, language):
     """A GTP engine that answers ``resign`` (the course's own engine, a student's in C) gives the
-    game up as a person's Resign does: "O resigns at move 1" on the status line, the card, the
+    game up as a person's Resign does: "O resigns at move 2" (after X's first) on the status line, the card, the
     Saved games row and the replay, won (not "won by forfeit") in the results tally.  And Undo
     takes the human's move back, as after any computer's end: it took the resignation alone back,
     the engine was asked again and resigned again, and Undo seemed to do nothing."""
@@ -293,13 +294,13 @@ def test_an_outside_engines_resignation_is_a_resignation_at_its_move_everywhere(
     assert wait(app, scene.human_to_move, 60)
     click(app, scene.view.cell_rect(1, 1).center)  # X in the centre; the engine, O, resigns
     assert wait(app, scene.is_over, 60) and scene.winner() == 0
-    said = "O resigns at move 1"
+    said = "O resigns at move 2"
     record = scene.recorder.record
     assert record.result.reason == said  # the record keeps the English words
     assert wait(app, lambda: TALLY.of("tictactoe", str(config)).games() == 1)
     assert TALLY.of("tictactoe", str(config)) == Score(won=1)  # won, not won by forfeit
     with in_language(app, language):
-        shown = said if language == "en" else "O desiste na jogada 1"
+        shown = said if language == "en" else "O desiste na jogada 2"
         assert scene.end_reason() == shown
         assert shown in result_lines(scene)  # the result card
         app.invalidate()
@@ -320,7 +321,7 @@ HEXGUI_UNFINISHED = "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]SZ[5]RE[{result}]
 
 @pytest.mark.parametrize(("value", "winner", "said"), [
     ("B+R", 0, "Red resigns"), ("B+Resign", 0, "Red resigns"),  # Blue to move: Red's resignation as RE says it
-    ("W+T", 1, "Blue lost on time at move 2"), ("W+Time", 1, "Blue lost on time at move 2"),  # at Blue's move
+    ("W+T", 1, "Blue lost on time at move 3"), ("W+Time", 1, "Blue lost on time at move 3"),  # at Blue's move 3
     ("B+F", 0, "Red forfeits"), ("W+Forfeit", 1, "Blue forfeits"),
     ("B+", 0, "Blue wins"), ("W+2.5", 1, "Red wins"), ("0", None, "Draw"), ("Draw", None, "Draw"),
 ])
@@ -342,7 +343,7 @@ LITTLE_GOLEM = ("(;FF[4]EV[hex.ch.1.1.1]PB[Ann]PW[Bob]SZ[5]RE[{result}]GC[ game 
 
 @pytest.mark.parametrize(("value", "winner", "said"), [
     ("B", 0, "Blue wins"), ("W", 1, "Red wins"),  # what Little Golem writes: who won, not how
-    ("B+T", 0, "Red lost on time at move 2"), ("W+R", 1, "Blue resigns"),  # SGF's forms, should it write them: Red to move
+    ("B+T", 0, "Red lost on time at move 4"), ("W+R", 1, "Blue resigns"),  # SGF's forms, should it write them: Red to move
 ])
 def test_a_little_golem_result_says_who_won_and_how_only_where_the_file_says_how(value, winner, said):
     """RE[W] read "Blue forfeits": a game lost on time, most often, said to be forfeited, a word
@@ -360,18 +361,18 @@ def test_a_little_golem_win_is_said_with_the_winners_name_in_the_replay(app, tmp
 
 
 @pytest.mark.parametrize(("text", "winner", "said"), [
-    ("(;FF[4]GM[11]SZ[5];B[c3];W[resign])", 0, "Red resigns at move 1"),
-    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[resign])", 1, "Blue resigns at move 2"),
-    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", 0, "Red resigns at move 2"),
-    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W];W[b2];B[resign])", 1, "Blue resigns at move 2"),  # Red began: "1... b2"
-    ("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])", 0, "Red resigns at move 2"),  # the board kept at the swap
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[resign])", 0, "Red resigns at move 2"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[resign])", 1, "Blue resigns at move 3"),
+    ("(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])", 0, "Red resigns at move 4"),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W];W[b2];B[resign])", 1, "Blue resigns at move 2"),  # set up, Red began: b2 is move 1
+    ("(;FF[4]GM[11]SZ[5];B[c1];W[swap-pieces];W[b2];B[resign])", 0, "Red resigns at move 4"),  # the board kept at the swap
     ("(;FF[4]PB[Ann]PW[Bob]SZ[5]RE[B]SO[https://www.littlegolem.net];W[cb];B[swap];W[bd];B[resign])",
-     0, "Red resigns at move 2"),
+     0, "Red resigns at move 4"),  # the swap counted as a move
 ])
 def test_an_sgfs_resign_move_is_a_resignation_at_its_move_and_written_back_so(text, winner, said):
     """A ``resign`` node (HexGui's, Little Golem's, a hand-written file's) read "Red resigns" where
-    our own records say "Red resigns at move 2": the move is the node's, numbered as the move list
-    numbers it.  Our SGF (RE[..+Resign], the words in GC) and a copied move list give it back."""
+    our own records say "Red resigns at move 2": the move under way at the node (the moves before
+    it + 1).  Our SGF (RE[..+Resign], the words in GC) and a copied move list give it back."""
     record = record_from_sgf(text)
     assert record.result == Result(winner, said)
     again = record_from_sgf(sgf_from_record(record))
@@ -383,7 +384,7 @@ def test_an_sgfs_resign_move_is_a_resignation_at_its_move_and_written_back_so(te
 def test_an_sgfs_resign_move_is_said_at_its_move_in_the_replay_and_saved_games(app, tmp_path, language):
     text = "(;FF[4]GM[11]SZ[5];B[c3];W[b2];B[d2];W[resign])"
     with replay_of_a_dropped_file(app, tmp_path / "resigned.sgf", text, language) as panel:
-        shown = "Red resigns at move 2" if language == "en" else "Vermelho desiste na jogada 2"
+        shown = "Red resigns at move 4" if language == "en" else "Vermelho desiste na jogada 4"
         assert shown in panel, panel
         row, panel, _replay = listed_and_replayed(app, app.scene.record)
         listed = as_listed(app.scene.record, shown)
@@ -395,7 +396,7 @@ GGF_UNFINISHED = ("(;GM[Othello]PC[GGS/os]PB[ana]PW[rui]TY[8]RE[{result}]"
 
 
 @pytest.mark.parametrize(("value", "result"), [
-    ("+64.000:r", Result(0, "White resigns")), ("-64.000:t", Result(1, "Black lost on time at move 2")),
+    ("+64.000:r", Result(0, "White resigns")), ("-64.000:t", Result(1, "Black lost on time at move 3")),
     ("+10.000", Result(0, "Black wins")), ("-4.000:s", Result(1, "White wins")), ("0.000", Result(None, "Draw")),
     ("?", None),
 ])
@@ -410,14 +411,15 @@ def test_a_ggfs_result_is_said_as_the_file_says_it(value, result):
 
 def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_say_it():
     """SGF writes W+Time and, in GC, the move; GGF's ``:t`` has no room for it: a comment (CO,
-    which NBoard skips) says it whole, and reads back; the move list keeps it."""
-    hex_record = record_from_sgf(HEXGUI_UNFINISHED.format(result="")).finish(Result(0, "Red lost on time at move 2"))
-    assert "RE[B+Time]" in sgf_from_record(hex_record) and "GC[Red lost on time at move 2]" in sgf_from_record(hex_record)
-    assert record_from_sgf(sgf_from_record(hex_record)).result == Result(0, "Red lost on time at move 2")
-    reversi = record_from_ggf(GGF_UNFINISHED.format(result="?")).finish(Result(1, "Black lost on time at move 2"))
-    assert "RE[-64.000:t]" in ggf_from_record(reversi) and "CO[Result: Black lost on time at move 2]" in ggf_from_record(reversi)
-    assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time at move 2")
-    assert record_from_move_list(move_list_text(reversi)).result == Result(1, "Black lost on time at move 2")
+    which NBoard skips) says it whole, and reads back; the move list keeps it.  Both games have two
+    moves played, so the flag of the side to move falls at move 3."""
+    hex_record = record_from_sgf(HEXGUI_UNFINISHED.format(result="")).finish(Result(1, "Blue lost on time at move 3"))
+    assert "RE[W+Time]" in sgf_from_record(hex_record) and "GC[Blue lost on time at move 3]" in sgf_from_record(hex_record)
+    assert record_from_sgf(sgf_from_record(hex_record)).result == Result(1, "Blue lost on time at move 3")
+    reversi = record_from_ggf(GGF_UNFINISHED.format(result="?")).finish(Result(1, "Black lost on time at move 3"))
+    assert "RE[-64.000:t]" in ggf_from_record(reversi) and "CO[Result: Black lost on time at move 3]" in ggf_from_record(reversi)
+    assert record_from_ggf(ggf_from_record(reversi)).result == Result(1, "Black lost on time at move 3")
+    assert record_from_move_list(move_list_text(reversi)).result == Result(1, "Black lost on time at move 3")
 
 
 # -- a resignation RE tells without a resign node: FF[4]'s RE names the winner ("B+R", the loser
@@ -427,10 +429,10 @@ def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_
 # where it is not (games.record.loss_placed)
 @pytest.mark.parametrize(("text", "said"), [
     # HexGui saves RE as the property it read or was given, long form, its root sorted
-    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Resign]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red resigns at move 2")),
+    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Resign]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red resigns at move 4")),
     # kombilo's export: GM and FF first, the charset, RE's short form, a node a line
-    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+R]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue resigns at move 2")),
-    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+R];W[b2])", Result(1, "Blue resigns at move 2")),  # Red began: "1... b2"
+    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+R]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue resigns at move 3")),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+R];W[b2])", Result(1, "Blue resigns at move 2")),  # set up, Red began: b2 is move 1
     ("(;FF[4]GM[11]SZ[5]RE[B+R])", Result(0, "Red resigns")),  # no move: Blue to move, Red named: as RE says
     ("(;AP[HexGui:0.10]FF[4]GM[11]RE[W+R]SZ[5];B[c3];W[b2];B[d2])", Result(1, "Blue resigns")),  # Red to move
 ])
@@ -449,11 +451,11 @@ NBOARD_RESIGNED = ("(;GM[Othello]PC[NBoard]DT[2014-01-29 23:05:30 GMT]PB[ana]PW[
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    (GGS_RESIGNED.format(result="+12.000:r"), Result(0, "White resigns at move 2")),  # white to move, "+": white lost
-    (NBOARD_RESIGNED.format(result="-64:r"), Result(1, "Black resigns at move 2")),  # black to move, "-": black lost
+    (GGS_RESIGNED.format(result="+12.000:r"), Result(0, "White resigns at move 4")),  # white to move, "+": white lost
+    (NBOARD_RESIGNED.format(result="-64:r"), Result(1, "Black resigns at move 3")),  # black to move, "-": black lost
     (GGS_RESIGNED.format(result="-12.000:r"), Result(1, "Black resigns")),  # white to move, black named: as RE says
     (NBOARD_RESIGNED.format(result="+64.000:r"), Result(0, "White resigns")),
-    (NBOARD_RESIGNED.format(result="-64.000:t"), Result(1, "Black lost on time at move 2")),  # a flag fall: at its move
+    (NBOARD_RESIGNED.format(result="-64.000:t"), Result(1, "Black lost on time at move 3")),  # a flag fall: at its move
 ])
 def test_a_ggfs_resignation_is_placed_where_the_loser_was_to_move(text, said):
     record = record_from_ggf(text)
@@ -464,7 +466,7 @@ def test_a_ggfs_resignation_is_placed_where_the_loser_was_to_move(text, said):
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tmp_path, language):
-    shown = "ana (Black) resigns at move 2" if language == "en" else "ana (Preto) desiste na jogada 2"
+    shown = "ana (Black) resigns at move 3" if language == "en" else "ana (Preto) desiste na jogada 3"
     with replay_of_a_dropped_file(app, tmp_path / "resigned.ggf", NBOARD_RESIGNED.format(result="-64:r"),
                                   language) as panel:
         assert shown in panel, panel
@@ -472,12 +474,12 @@ def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tm
 
 # -- a flag fall RE tells without its move (FF[4]'s "B+T"/"B+Time", GGF's "flag: t (timeout)"): a
 # flag falls on its own side's turn, as a player resigns, so it is placed the same way and said as
-# our own records say a loss on time ("Red lost on time at move 2"), nowhere made up where the
+# our own records say a loss on time ("Red lost on time at move 4"), nowhere made up where the
 # file's moves and RE disagree (games.record.loss_placed)
 @pytest.mark.parametrize(("text", "said"), [
-    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red lost on time at move 2")),
-    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+T]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue lost on time at move 2")),
-    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+T];W[b2])", Result(1, "Blue lost on time at move 2")),  # Red began: "1... b2"
+    ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red lost on time at move 4")),
+    ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+T]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue lost on time at move 3")),
+    ("(;FF[4]GM[11]SZ[5]AB[c1]PL[W]RE[W+T];W[b2])", Result(1, "Blue lost on time at move 2")),  # set up, Red began: b2 is move 1
     ("(;FF[4]GM[11]SZ[5]RE[W+Time])", Result(1, "Blue lost on time at move 1")),  # Blue's flag fell before its first move
     ("(;FF[4]GM[11]SZ[5]RE[B+T])", Result(0, "Red lost on time")),  # Blue to move, Red named: as RE says
     ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[W+Time]SZ[5];B[c3];W[b2];B[d2])", Result(1, "Blue lost on time")),
@@ -490,8 +492,8 @@ def test_an_sgfs_flag_fall_is_placed_where_the_loser_was_to_move(text, said):
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    (GGS_RESIGNED.format(result="+12.000:t"), Result(0, "White lost on time at move 2")),  # white to move, "+": white lost
-    (NBOARD_RESIGNED.format(result="-64:t"), Result(1, "Black lost on time at move 2")),  # black to move, "-": black lost
+    (GGS_RESIGNED.format(result="+12.000:t"), Result(0, "White lost on time at move 4")),  # white to move, "+": white lost
+    (NBOARD_RESIGNED.format(result="-64:t"), Result(1, "Black lost on time at move 3")),  # black to move, "-": black lost
     (GGS_RESIGNED.format(result="-12.000:t"), Result(1, "Black lost on time")),  # white to move, black named: as RE says
     (NBOARD_RESIGNED.format(result="+64.000:T"), Result(0, "White lost on time")),
 ])
@@ -503,10 +505,10 @@ def test_a_ggfs_flag_fall_is_placed_where_the_loser_was_to_move(text, said):
 
 
 @pytest.mark.parametrize(("name", "text", "english", "portuguese"), [
-    ("timeout.ggf", NBOARD_RESIGNED.format(result="-64:t"), "ana (Black) lost on time at move 2",
-     "ana (Preto) perdeu por tempo na jogada 2"),
+    ("timeout.ggf", NBOARD_RESIGNED.format(result="-64:t"), "ana (Black) lost on time at move 3",
+     "ana (Preto) perdeu por tempo na jogada 3"),
     ("timeout.sgf", "(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])",
-     "Bob (Red) lost on time at move 2", "Bob (Vermelho) perdeu por tempo na jogada 2"),
+     "Bob (Red) lost on time at move 4", "Bob (Vermelho) perdeu por tempo na jogada 4"),
 ])
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_flag_fall_told_without_its_move_dropped_on_the_window_is_said_at_its_move(app, tmp_path, name, text,
@@ -523,8 +525,8 @@ LISTED_LOSS = "Hex (size=5, swap=false)\nBlue: Ann  Red: Bob\n1. c3 b2 2. b4\nRe
 
 
 @pytest.mark.parametrize(("result", "english", "portuguese"), [
-    ("Red resigns", "Bob (Red) resigns at move 2", "Bob (Vermelho) desiste na jogada 2"),
-    ("Red lost on time", "Bob (Red) lost on time at move 2", "Bob (Vermelho) perdeu por tempo na jogada 2"),
+    ("Red resigns", "Bob (Red) resigns at move 4", "Bob (Vermelho) desiste na jogada 4"),
+    ("Red lost on time", "Bob (Red) lost on time at move 4", "Bob (Vermelho) perdeu por tempo na jogada 4"),
     ("Blue resigns", "Ann (Blue) resigns", "Ann (Azul) desiste"),  # Red to move, Blue named: as the list says
 ])
 @pytest.mark.parametrize("language", ["en", "pt"])
@@ -535,7 +537,7 @@ def test_a_move_lists_loss_told_without_its_move_dropped_on_the_window_is_said_a
         shown = english if language == "en" else portuguese
         assert shown in panel, panel
         if "move" not in english:
-            assert not any("move 2" in text or "jogada 2" in text for text in panel), panel
+            assert not any("at move" in text or "na jogada" in text for text in panel), panel
 
 
 # -- a file's date, to the precision it gave (SGF FF[4]'s DT: "Partial dates are allowed")
