@@ -15,22 +15,20 @@
   which side you take, the computer, the clock; Enter keeps the record's own) and starts that game
   with the moves so far (at the end of a game over on the board, from the position before its
   last move); "Picture" saves the board as a PNG, "Copy moves" puts the move list on the clipboard
-  (Shift+M, Reversi's move string ``f5d6c3...`` alone: a key without a button, which would cost
-  the move list a row), "Copy position"
-  (Ctrl+C) the position shown (to paste on the main menu and play from), "Save" writes the record
-  (with the evaluation graph as drawn, once analysed) to the saved-games folder, "Save as SGF" (G, Hex) the
-  game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the Othello programs open, and
-  "Copy as GGF" (Shift+G, Reversi) the same on the clipboard.
-- "Analysis" (key A) writes the engine's value on every legal move of the position shown, with the
-  eval bar beside the board (ui/analysis_mode.py), as in a game.
-- "Connections" (key V, Hex only) draws the position's virtual connections, dead and captured
-  cells and mustplay region, with a legend on the panel (ui/hex_connections.py), as in a game.
+  (Shift+M, Reversi's move string ``f5d6c3...`` alone: a key without a button, which would cost the
+  move list a row), "Copy position" (Ctrl+C) the position shown (to paste on the main menu and play
+  from), "Save" writes the record (with the evaluation graph as drawn) to the saved-games folder,
+  "Save as SGF" (G, Hex) the game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the
+  Othello programs open, and "Copy as GGF" (Shift+G, Reversi) the same on the clipboard.
+- "Analysis" (A) writes the engine's value on every legal move of the position shown, with the eval
+  bar (ui/analysis_mode.py); "Connections" (V, Hex) draws its virtual connections, dead and
+  captured cells and mustplay region, with a legend (ui/hex_connections.py); both as in a game.
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
-  the ply the time its last move took; the move list writes each move's time small beside it
+  "Move N of M" the time its last move took; the move list writes each move's time small beside it
   where the column has room for every move's (``ui.move_list.times_fit``: every game's at 1280x800
   and 800x560, Larger text too; not a long Alquerque capture's, nor Alquerque's at 1024x768 with
-  Larger text, where the line beside the ply alone says it).
+  Larger text, where the header's line alone says it).
 - The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
   closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
