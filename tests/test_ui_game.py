@@ -947,9 +947,9 @@ def test_the_computers_forced_trax_tiles_are_said_in_words(app):
     assert not any("forced" in m.text for m in scene.messages.items)
 
 
-def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
-    """"d5+ also laid its forced tiles: e5" stayed on screen for eight seconds after Undo had taken
-    that turn back, about tiles no longer on the board; Undo and Redo now withdraw it."""
+def trax_game_after_d5(app):
+    """A watched Trax 7x7 game, paused, after e4/ c4\\ d5+ (d5+ lays forced tiles), and a function
+    giving the notes on forced tiles the screen holds."""
     scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
     app.switch(scene)
     scene.paused = True
@@ -958,6 +958,14 @@ def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
 
     def notes() -> list[str]:
         return [m.text for m in scene.messages.items if "forced" in m.text]
+
+    return scene, notes
+
+
+def test_the_note_on_forced_trax_tiles_goes_with_an_undo_and_a_redo(app):
+    """"d5+ also laid its forced tiles: e5" stayed on screen for eight seconds after Undo had taken
+    that turn back, about tiles no longer on the board; Undo and Redo now withdraw it."""
+    scene, notes = trax_game_after_d5(app)
 
     assert notes() == ["B2+ also laid its forced tiles: C2"]  # d5+, officially
     scene.undo()
@@ -973,14 +981,7 @@ def test_a_note_on_forced_trax_tiles_gives_way_to_the_next_move(app):
     laid ..." had come and gone: the older note waited in the message lane behind the newer one,
     then showed, about a move three turns back.  A note speaks of the move just made: the next
     move takes it away, and its own note, if it has one, is the only one left."""
-    scene = GameScene(app, MatchSetup("trax", {"size": 7}, PC_VS_PC, ("level-1", "level-1"), 0.1))
-    app.switch(scene)
-    scene.paused = True
-    for text in ("e4/", "c4\\", "d5+"):
-        assert scene._play(scene.game.parse_move(scene.state, text), by_computer=True)
-
-    def notes() -> list[str]:
-        return [m.text for m in scene.messages.items if "forced" in m.text]
+    scene, notes = trax_game_after_d5(app)
 
     assert len(notes()) == 1
     first = notes()[0]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from tests.ui_helpers import recorded_text, words_in
+from tests.ui_helpers import CountingFont, recorded_text, words_in
 from ui import i18n
 from ui.theme import DARK
 from ui.widgets import Button
@@ -176,24 +176,13 @@ def test_a_message_too_long_for_its_lines_says_a_click_copies_it(app, monkeypatc
             app.messages.items.clear()
 
 
-class _CountingFont:
-    """A font whose every character is 7 pixels wide, counting how often a width is measured."""
-
-    def __init__(self) -> None:
-        self.measured = 0
-
-    def size(self, value: str) -> tuple[int, int]:
-        self.measured += 1
-        return 7 * len(value), 12
-
-
 def test_a_field_holding_a_huge_paste_shows_its_end_measuring_it_a_few_times(monkeypatch):
     """fit_tail measured the text again after each character it cut: a 256 KB paste in a text
     field was measured some 256 thousand times a frame and the window froze."""
     from ui import text as tx
     from ui.text_field import fit_tail
 
-    font = _CountingFont()
+    font = CountingFont()
     monkeypatch.setattr(tx, "ui_font", lambda size: font)
     value = "".join(f"{n} " for n in range(50_000))
     shown = fit_tail(value, 16, 300)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.ui_helpers import CountingFont
 from ui import text as tx
 from ui.markdown import Run
 
@@ -16,22 +17,11 @@ PARTS = "Against Level 1: won 1 · drawn 0 · lost 0 · forfeits 0"
 RUNS = (Run("Type "), Run("a1 b2", code=True), Run(" to play the two moves, then Enter to see the board"))
 
 
-class _CountingFont:
-    """A font whose every character is 7 pixels wide, counting how often a width is measured."""
-
-    def __init__(self) -> None:
-        self.measured = 0
-
-    def size(self, value: str) -> tuple[int, int]:
-        self.measured += 1
-        return 7 * len(value), 12
-
-
 def test_a_text_wrapped_again_is_not_measured_again_and_each_caller_has_its_own_lines(monkeypatch):
     """The tournament's running screen wrapped its panels' titles some twenty times a frame, each
     word measured each time.  The same text at the same size and width is measured once; the
     lines a caller changes are not the next caller's."""
-    font = _CountingFont()
+    font = CountingFont()
     monkeypatch.setattr(tx, "ui_font", lambda size, bold=False, mono=False: font)
     wraps = (lambda: tx.wrap(TITLE, 15, 140), lambda: tx.wrap_at_most(TITLE, 15, 140, 2),
              lambda: tx.wrap_parts(PARTS, 15, 140))

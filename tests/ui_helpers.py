@@ -583,3 +583,14 @@ def small_windows(app: App, sizes=((800, 560), (800, 600)),
         for text_size in text_sizes:
             app.settings.text_size = text_size
             yield size, text_size
+
+
+class CountingFont:
+    """A font whose every character is 7 pixels wide, counting how often a width is measured."""
+
+    def __init__(self) -> None:
+        self.measured = 0
+
+    def size(self, value: str) -> tuple[int, int]:
+        self.measured += 1
+        return 7 * len(value), 12
