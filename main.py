@@ -100,6 +100,25 @@ def log_level(text: str) -> str:
     return text.strip().lower()
 
 
+def whole_number(text: str) -> int:
+    """A count's or a seed's value (``--games``, ``--jobs``, ``--seed``, ``--ply`` ...), read as
+    it is parsed: a word that is no whole number is refused in a player's words ("'abc' is not a
+    whole number"), where argparse said "invalid int value: 'abc'"."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number, such as 4") from None
+
+
+def seconds(text: str) -> float:
+    """``--time``'s value, read as it is parsed: a word that is no number is refused in a player's
+    words, where argparse said "invalid float value: 'abc'" (its range is checked with the rest)."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds, such as 0.5 or 3") from None
+
+
 def parse_options(pairs: list[str]) -> dict[str, Any]:
     """The game options of ``--option KEY=VALUE`` (and their flags, ``--size 6``), by key.  A key
     given twice with two values is refused: ``--option size=6 ... --option size=8`` (or ``--size 6``
@@ -287,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, title="commands", metavar="COMMAND", prog=name)
 
     def openings(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--openings", type=int, default=0, metavar="PLIES",
+        p.add_argument("--openings", type=whole_number, default=0, metavar="PLIES",
                        help="start each pair of games (colours swapped) after its own PLIES random moves "
                             "(default 0: every game from the start)")
 
@@ -301,18 +320,18 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("game", help=f"the game: {', '.join(games.GAME_IDS)}")
 
     def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
-        p.add_argument("--time", type=float, default=None, help=time_help)
+        p.add_argument("--time", type=seconds, default=None, help=time_help)
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a game option, e.g. size=9 (or --size 9); every game's options, their values and "
                             "defaults are listed below")
-        p.add_argument("--seed", type=int, default=None, help="seed for the players' randomness")
+        p.add_argument("--seed", type=whole_number, default=None, help="seed for the players' randomness")
 
     with_options = {"game_options": True, "formatter_class": argparse.RawDescriptionHelpFormatter}
     m = sub.add_parser("match", help="a series of games between two players, sides alternating", **with_options,
                        **players_said(name, "match"))
     game(m)
     m.add_argument("players", nargs=2, metavar="PLAYER", help=PLAYER_HELP)
-    m.add_argument("--games", type=int, default=2, help="games in the match, sides alternating (default 2)")
+    m.add_argument("--games", type=whole_number, default=2, help="games in the match, sides alternating (default 2)")
     m.add_argument("--json", action="store_true", help="one JSON object per finished game, nothing else on stdout")
     openings(m)
     common(m)
@@ -322,8 +341,8 @@ def build_parser() -> argparse.ArgumentParser:
                        **with_options, **players_said(name, "tournament"))
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
-    t.add_argument("--games", type=int, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
-    t.add_argument("--jobs", type=int, default=1, help="games played at once (processes; default 1)")
+    t.add_argument("--games", type=whole_number, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
+    t.add_argument("--jobs", type=whole_number, default=1, help="games played at once (processes; default 1)")
     t.add_argument("--out", default=None, metavar="FILE",
                    help="write every game to FILE.jsonl as it ends and the standings so far to FILE.txt; at the "
                         "end FILE.json, FILE.csv (games), FILE-standings.csv, FILE.txt, FILE.md and FILE.html (the "
@@ -350,7 +369,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "frame rate) and/or 'analysis' (analysis mode's and the tree explorer's) and/or 'budget' "
                         "(every level's answers against its time per move)")
     b.add_argument("--quick", action="store_true", help="shorter runs")
-    b.add_argument("--openings", type=int, default=None, metavar="N",
+    b.add_argument("--openings", type=whole_number, default=None, metavar="N",
                    help="the full strength run, N openings x both colours (games whose bench has one)")
 
     g = sub.add_parser("gtp", help="play over the Go Text Protocol on stdin/stdout", **with_options)
@@ -400,20 +419,20 @@ def analyse_parser(sub: Any, game: Callable[[argparse.ArgumentParser], None], wi
     position.add_argument("--moves", metavar="MOVES", help="the moves from the start, e.g. \"e6 f4 c3\"")
     position.add_argument("--position", metavar="TEXT", help="the position as the game's text ('-': read stdin)")
     position.add_argument("--record", metavar="FILE", help="a saved game (JSON, Hex SGF, Othello GGF, a move list)")
-    a.add_argument("--ply", type=int, default=None, metavar="N", help="with --record: the position after N moves")
-    a.add_argument("--game", type=int, default=None, metavar="N", dest="number",
+    a.add_argument("--ply", type=whole_number, default=None, metavar="N", help="with --record: the position after N moves")
+    a.add_argument("--game", type=whole_number, default=None, metavar="N", dest="number",
                    help="with --record of several games (match --json's lines, a tournament's FILE.json or "
                    "FILE.jsonl): game N, as they are numbered")
-    a.add_argument("--time", type=float, default=None, metavar="SECONDS", help="seconds of search (default 3)")
-    a.add_argument("--level", type=int, default=5, choices=range(1, 6), metavar="N",
+    a.add_argument("--time", type=seconds, default=None, metavar="SECONDS", help="seconds of search (default 3)")
+    a.add_argument("--level", type=whole_number, default=5, choices=range(1, 6), metavar="N",
                    help="the level whose search judges, 1..5 (default 5, the strongest)")
-    a.add_argument("--lines", type=int, default=None, metavar="K",
+    a.add_argument("--lines", type=whole_number, default=None, metavar="K",
                    help="the K best moves (1 or more), each with its value (level 5's, as the window's analysis "
                         "mode); without it, the one verdict")
     a.add_argument("--json", action="store_true", help="the verdict as one JSON object on stdout")
     a.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help="a game option, e.g. size=6 (or --size 6); every game's options are listed below")
-    a.add_argument("--seed", type=int, default=None, help="seed for the search's randomness (Hex's playouts)")
+    a.add_argument("--seed", type=whole_number, default=None, help="seed for the search's randomness (Hex's playouts)")
 
 
 ANALYSE_WORDS = ("analyse", "analyze")

@@ -155,6 +155,11 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
          ["--log is the window's (main.py --log debug), not league's"]),
         (["--log=debug", "analyze", "reversi"], ["not analyze's"]),
         (["--lo", "info", "match", "reversi", "level-1", "level-2", "--size", "6"], ["not match's"]),
+        # qa118: a word where a number goes was argparse's "invalid int value: 'abc'" ("invalid float value")
+        (["match", "reversi", "level-1", "level-2", "--games", "abc"], ["--games: 'abc' is not a whole number"]),
+        (["tournament", "reversi", "level-1", "level-2", "--jobs", "two"], ["--jobs: 'two' is not a whole number"]),
+        (["analyse", "reversi", "--level", "x"], ["--level: 'x' is not a whole number"]),
+        (["match", "reversi", "level-1", "level-2", "--time", "1,5"], ["--time: '1,5' is not a number of seconds"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):
