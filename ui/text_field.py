@@ -9,7 +9,8 @@ tournament's outside player and the game screen's typed moves.
 
 While it has the focus the field takes every key, so a screen's one-letter shortcuts (U for undo,
 N for a new game) do not fire while the player types; F11 and Alt+Enter are the App's before any
-screen sees them.  Ctrl+V pastes the system clipboard's text on one line.
+screen sees them.  Ctrl+V pastes the system clipboard's text on one line; Ctrl+A chooses the
+whole text, for what is typed or pasted next, or Backspace, to replace it.
 """
 
 from __future__ import annotations
@@ -88,6 +89,11 @@ def fit_tail(value: str, size: int, width: int) -> str:
     return "…" + value[fits:]
 
 
+def is_select_all(event: pygame.event.Event) -> bool:
+    """Whether key ``event`` is Ctrl+A (Cmd+A on a Mac): the whole text chosen, as in any field."""
+    return event.key == pygame.K_a and bool(event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+
+
 class TextField:
     def __init__(self, placeholder: str = "", label: str = "", shorter: tuple[str, ...] = ()) -> None:
         """``placeholder``: what the empty field takes, said whole where it fits, else the first
@@ -99,17 +105,26 @@ class TextField:
         self.label = label  # a word before the text ("Move:"), or ""
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.selected = False  # the whole text is chosen (``select_all``): typing or a paste replaces it
+        self.erase_chosen = False  # chosen by Ctrl+A: Backspace or Delete erases it all
 
     def select_all(self) -> None:
         """Choose the whole text, shown highlighted: the next typed text or paste replaces it,
         Backspace edits it as usual (a rejected move, typed again, was added to the end of the old
         one: "c2" then "b2" read "c2b2")."""
-        self.selected = bool(self.text)
+        self.selected, self.erase_chosen = bool(self.text), False
+
+    def _erase(self, backspace: bool) -> None:
+        """Backspace or Delete: the whole text when Ctrl+A chose it, else Backspace its last
+        character (the text chosen after a rejected move is edited as usual) and Delete nothing
+        (the caret stands at the end)."""
+        everything = self.erase_chosen and self.selected
+        self.text = "" if everything else self.text[:-1] if backspace else self.text
+        self.selected = self.erase_chosen = False
 
     def _put(self, value: str) -> None:
         """Typed or pasted ``value``: in place of the chosen text, else at the end."""
         self.text = value if self.selected else self.text + value
-        self.selected = False
+        self.selected = self.erase_chosen = False
 
     def handle(self, event: pygame.event.Event) -> str | None:
         """Take ``event`` if the field has the focus: "submit" (Enter), "cancel" (Esc), "edit" (any
@@ -122,8 +137,11 @@ class TextField:
             return "edit"
         if event.type != pygame.KEYDOWN or event.key == pygame.K_TAB:  # Tab: the screen's next control
             return None
-        if event.key == pygame.K_BACKSPACE:
-            self.text, self.selected = self.text[:-1], False
+        if is_select_all(event):  # a rejected path retyped was added to the end of the old one
+            self.select_all()
+            self.erase_chosen = self.selected
+        elif event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self._erase(event.key == pygame.K_BACKSPACE)
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             return "submit"
         elif event.key == pygame.K_ESCAPE:
