@@ -95,8 +95,11 @@ VALUES_NOTE_SHORT = N_("Values for {side} (MAX) in {unit}, depth {n} estimates; 
 # the unit a tree's estimates are written in (``box_unit``): analysis's, or the course heuristic's own
 UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points"), "": N_("the heuristic's own units")}
 # what the course heuristic counts where it has no unit of analysis's (``unit_name``): Hex's is the
-# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook)
-HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect")}
+# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook);
+# Rastros' (Basilio's, ai.engines.rastros_course) the board's width less one, less the king moves from
+# the piece to MAX's goal corner: one more for each square nearer
+HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect"),
+                   "rastros": N_("the piece's nearness to MAX's goal (+1 a square nearer)")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -261,8 +264,8 @@ def box_unit(game_id: str) -> str:
 def unit_name(game_id: str) -> str:
     """What the boxes' numbers count, for the legend (untranslated): analysis's unit (``box_unit``),
     else what the course heuristic measures, said plainly (Hex's "stones ahead in the race to
-    connect": a player read "the heuristic's own units" as course jargon), else only that it is
-    the heuristic's own number."""
+    connect", Rastros' "the piece's nearness to MAX's goal": a player read "the heuristic's own
+    units" as course jargon), else only that it is the heuristic's own number."""
     unit = box_unit(game_id)
     return UNIT_NAMES[unit] if unit else HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
 
