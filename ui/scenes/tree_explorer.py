@@ -22,7 +22,8 @@ counts are computed in a thread, minimax's can take a few seconds at full depth)
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
 
 The tree is built in a thread too (a Hex or Trax tree near the size limit takes seconds of
-Python), so the window answers meanwhile; a tree asked for again before the last one is ready
+Python), so the window answers meanwhile, and so is the depth it opens at chosen (``default_depth``,
+a search: the screen says "choosing a depth…" meanwhile); a tree asked for again before the last one is ready
 replaces it (each build carries a number, and only the newest is shown).
 
 The selected node and its children are asked of the game's solver (level 5, in a worker process:
