@@ -22,9 +22,10 @@ counts are computed in a thread, minimax's can take a few seconds at full depth)
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
 
 The tree is built in a thread too (a Hex or Trax tree near the size limit takes seconds of
-Python), so the window answers meanwhile, and so is the depth it opens at chosen (``default_depth``,
-a search: the screen says "choosing a depth…" meanwhile); a tree asked for again before the last one is ready
-replaces it (each build carries a number, and only the newest is shown).
+Python), so the window answers meanwhile, and so is the depth it opens at chosen
+(``default_depth``, a search: the screen says "choosing a depth…" meanwhile); a tree asked for
+again before the last one is ready replaces it (each build carries a number, and only the newest
+is shown).
 
 The selected node and its children are asked of the game's solver (level 5, in a worker process:
 ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
@@ -313,11 +314,12 @@ class TreeExplorerScene(Scene):
                  hint: tuple[Any, AIProgress] | None = None) -> None:
         """``depth``: the tree's; None chooses it (``default_depth``) in the build's thread, the
         screen saying so meanwhile (``choosing``): chosen in the window's thread, Hex 19x19 with
-        the swap rule froze it for 0.3 s before the screen came.  ``turned``: the board is drawn turned round, as the game or replay it was opened from
-        showed it (Rastros' North playing the computer has its goal at the bottom there too);
-        ``proof``: analysis's proof of ``state``, said with the root's value (``root_proof``);
-        ``hint``: the hint's move marked on the game's board and its search, said at the root
-        where the tree ranks another move first (``hint_line``)."""
+        the swap rule froze it for 0.3 s before the screen came.  ``turned``: the board is drawn
+        turned round, as the game or replay it was opened from showed it (Rastros' North playing
+        the computer has its goal at the bottom there too); ``proof``: analysis's proof of
+        ``state``, said with the root's value (``root_proof``); ``hint``: the hint's move marked on
+        the game's board and its search, said at the root where the tree ranks another move first
+        (``hint_line``)."""
         super().__init__(app)
         self.game, self.root_state, self.on_back = game, state, on_back
         self.proof = proof
