@@ -354,7 +354,8 @@ def build(state: State, algorithm: str, depth: int, heuristic: Heuristic | None 
     return Tree(root, algorithm, depth, search.nodes, to_the_end=search.horizons == 0, scale=search.scale)
 
 
-def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT, game_id: str = "") -> int:
+def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT, game_id: str = "",
+                         stop: Callable[[], bool] | None = None) -> int:
     """The deepest depth up to ``deepest`` whose alpha-beta tree from ``state`` (the explorer's first,
     moves in the course's order, ``game_id``'s heuristic) is likely to be built within ``limit``
     nodes: at most ``deepest``, at least 1.
@@ -365,16 +366,18 @@ def likely_fitting_depth(state: State, deepest: int, limit: int = NODE_LIMIT, ga
     as it does without it, yet its depth 2 tree has 124,392 nodes, not 1,612, because the swap,
     listed last, is the reply that answers every first move, so alpha-beta cuts nothing before
     it.  So each depth is tried by ``estimated_nodes``, the shallowest first, and the first that
-    overflows stops the climb (a deeper tree would not fit either)."""
+    overflows stops the climb (a deeper tree would not fit either).  BuildStopped as soon as
+    ``stop()`` is true: the explorer chooses its depth in a thread, and a screen left stops it."""
     fitting = 1
     for depth in range(2, deepest + 1):
-        if estimated_nodes(state, depth, game_id, limit) > limit:
+        if estimated_nodes(state, depth, game_id, limit, stop) > limit:
             break
         fitting = depth
     return fitting
 
 
-def estimated_nodes(state: State, depth: int, game_id: str = "", limit: int = NODE_LIMIT) -> int:
+def estimated_nodes(state: State, depth: int, game_id: str = "", limit: int = NODE_LIMIT,
+                    stop: Callable[[], bool] | None = None) -> int:
     """About how many nodes alpha-beta's tree of ``depth`` from ``state`` has (``likely_fitting_depth``),
     found by searching part of it: the root's first move, as the tree does, then ``SAMPLED_MOVES``
     of the others spread along the list, in their order, each with the best value found so far as
@@ -383,13 +386,14 @@ def estimated_nodes(state: State, depth: int, game_id: str = "", limit: int = NO
     that beat the best is counted once (the tree's own rarely beat it more often: Hex 19x19's 361
     first moves twice), the refuted sampled moves stand for all the others.  Past ``limit`` nodes
     the tree cannot fit and the search stops: ``limit`` + 1, as it does at once where even a
-    perfectly ordered tree would not fit (``fewest_nodes``)."""
+    perfectly ordered tree would not fit (``fewest_nodes``).  BuildStopped as soon as ``stop()``
+    is true (an estimate nobody will read)."""
     moves = [] if state.is_terminal() or depth < 1 else course_moves(game_id)(state)
     if not moves:
         return 1
     if fewest_nodes(len(moves), depth) > limit:
         return limit + 1
-    search = _Search(state, ALPHABETA, depth, course_heuristic(game_id), False, limit, moves=course_moves(game_id))
+    search = _Search(state, ALPHABETA, depth, course_heuristic(game_id), False, limit, stop, course_moves(game_id))
     sampled = [moves[0], *spread(moves[1:], SAMPLED_MOVES)]
     alpha, best, refuted = -math.inf, 0, []
     try:

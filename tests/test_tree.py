@@ -977,7 +977,8 @@ def test_a_big_board_opens_a_tree_at_a_depth_that_fits(app, size, moves):
     assert explorer.too_big == "" and explorer.tree is not None and 1 < explorer.depth < 4
     small = games.load("tictactoe")
     app.show_tree(small, small.initial_state())
-    assert app.scene.depth == 4
+    built(app, app.scene)
+    assert app.scene.depth == app.scene.tree.depth == 4
 
 
 @pytest.mark.parametrize(("game_id", "options", "deepest", "limit"), [

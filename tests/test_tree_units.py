@@ -60,7 +60,7 @@ def test_a_course_heuristic_without_a_conversion_is_written_as_its_own_number(ap
     drawn = recorded_text(monkeypatch)
     said = redrawn(app, drawn)
     assert "+3" in drawn and "+3.0" not in drawn and "South +3 on the bot's own scale" in said
-    assert "in the heuristic's own units" in said
+    assert "in the piece's nearness to MAX's goal" in said
 
 
 def test_hexs_boxes_are_said_to_count_the_stones_ahead_in_the_race_to_connect(app, monkeypatch):
@@ -74,6 +74,26 @@ def test_hexs_boxes_are_said_to_count_the_stones_ahead_in_the_race_to_connect(ap
     said = redrawn(app, recorded_text(monkeypatch))
     assert "(MAX) in stones ahead in the race to connect" in said
     assert "heuristic's own units" not in said
+
+
+def test_rastros_boxes_are_said_to_count_the_pieces_nearness_to_maxs_goal(app, monkeypatch):
+    """Rastros' legend said its values were in "the heuristic's own units": the course heuristic
+    (Basilio's) is the board's width less one, less the king moves from the piece to MAX's goal
+    corner, and the legend says so plainly.  At depth 1 each of South's moves reads one more for
+    each square it brings the piece nearer South's goal, as the words say."""
+    game = games.load("rastros")
+    app.show_tree(game, game.initial_state())
+    explorer = app.scene
+    key(app, pygame.K_MINUS)
+    built(app, explorer)
+    said = redrawn(app, recorded_text(monkeypatch))
+    assert "Values from South's side (MAX) in the piece's nearness to MAX's goal (+1 a square nearer)" in said
+    assert "heuristic's own units" not in said
+    moves = [child for child in explorer.tree.root.children if not child.cut]
+    assert explorer.depth == 1 and len(moves) == 8
+    for child in moves:
+        away = max(abs(a - b) for a, b in zip(divmod(child.state.white, game.n), divmod(game.goal_south, game.n)))
+        assert node_value_text(child, game, 0) == f"+{game.n - 1 - away}", child.move
 
 
 def test_a_proven_box_says_who_wins_and_the_panel_and_legend_say_it_is_proven(app, monkeypatch):

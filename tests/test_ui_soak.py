@@ -37,11 +37,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # visit that leaves one process, thread, descriptor or screen behind fails after one (a second
 # showed the same leak twice: 2 to 3 s more a case, and no leak it alone would catch)
 VISITS = 1
-# threads that end by themselves once what started them is left: the search tree's build and counts
-# (at their next position), the ones ending a closed worker's process (once it has been reaped), and
-# the feeder of that worker's job queue (``multiprocessing.Queue``), which closes the queue's two
-# pipe descriptors and ends only after the queue is closed: a loaded machine counted it, and them
-ENDING_THREADS = ("tree-build", "tree-counts", "tabuleiro-ai-end", "QueueFeederThread")
+# threads that end by themselves once what started them is left: the search tree's choice of its
+# depth, build and counts (at their next position), the ones ending a closed worker's process (once
+# it has been reaped), and the feeder of that worker's job queue (``multiprocessing.Queue``), which
+# closes the queue's two pipe descriptors and ends only after the queue is closed: a loaded machine
+# counted it, and them
+ENDING_THREADS = ("tree-depth", "tree-build", "tree-counts", "tabuleiro-ai-end", "QueueFeederThread")
 THREADS_END = 30.0  # seconds: only a safety net, a stopped thread ends as soon as it is given a core
 
 

@@ -649,14 +649,14 @@ class App:
 
     def show_tree(self, game, state, on_back: Callable[[], None] | None = None, turned: bool = False,
                   proof: Any = None, hint: Any = None) -> None:
-        """The search tree explorer on ``state`` of ``game``, at the game's first depth; ``turned``:
+        """The search tree explorer on ``state`` of ``game``, at the game's first depth (chosen by
+        the explorer in a thread: a search, 0.3 s on Hex 19x19 with the swap rule); ``turned``:
         its board turned round as the screen it was opened from drew it; ``proof``: analysis's
         proof of ``state`` (an ``AIProgress``), said at the tree's root; ``hint``: the hint shown
         on ``state`` (its move and search), said there where the tree ranks another move first."""
-        from ui.scenes.tree_explorer import TreeExplorerScene, default_depth
+        from ui.scenes.tree_explorer import TreeExplorerScene
 
-        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, depth=default_depth(game.id, state),
-                                      turned=turned, proof=proof, hint=hint))
+        self.switch(TreeExplorerScene(self, game, state, on_back=on_back, turned=turned, proof=proof, hint=hint))
 
     def show_settings(self) -> None:
         from ui.scenes.settings_screen import SettingsScene

@@ -22,8 +22,10 @@ counts are computed in a thread, minimax's can take a few seconds at full depth)
 big for the chosen depth says so instead of drawing.  "Picture" saves the tree as a PNG.
 
 The tree is built in a thread too (a Hex or Trax tree near the size limit takes seconds of
-Python), so the window answers meanwhile; a tree asked for again before the last one is ready
-replaces it (each build carries a number, and only the newest is shown).
+Python), so the window answers meanwhile, and so is the depth it opens at chosen
+(``default_depth``, a search: the screen says "choosing a depth…" meanwhile); a tree asked for
+again before the last one is ready replaces it (each build carries a number, and only the newest
+is shown).
 
 The selected node and its children are asked of the game's solver (level 5, in a worker process:
 ui/tree_proofs.py): a position it proves gets a tick on its box's corner, and the panel says the
@@ -95,8 +97,11 @@ VALUES_NOTE_SHORT = N_("Values for {side} (MAX) in {unit}, depth {n} estimates; 
 # the unit a tree's estimates are written in (``box_unit``): analysis's, or the course heuristic's own
 UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points"), "": N_("the heuristic's own units")}
 # what the course heuristic counts where it has no unit of analysis's (``unit_name``): Hex's is the
-# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook)
-HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect")}
+# stones the other side still needs to connect its edges less those MAX needs (ai.engines.hex_notebook);
+# Rastros' (Basilio's, ai.engines.rastros_course) the board's width less one, less the king moves from
+# the piece to MAX's goal corner: one more for each square nearer
+HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect"),
+                   "rastros": N_("the piece's nearness to MAX's goal (+1 a square nearer)")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -159,6 +164,8 @@ SIDE_MOST, SIDE_BOARD_READABLE = 0.4, 120
 # moves, the alpha-beta window and the moves
 NODE_ROWS_KEPT = 6
 MAX_DEPTH = 9
+# the canvas while the explorer chooses the depth to open at (``default_depth``, in a thread)
+CHOOSING = N_("Choosing a depth that builds quickly…")
 # the quickest counts first: minimax's of 7x6 four in a row at depth 4 takes minutes, and counted
 # before ordered alpha-beta's few thousand nodes it left "counting…" beside alpha-beta's for as long
 COUNTED_FIRST = (ORDERED, ALPHABETA, MINIMAX)
@@ -169,11 +176,18 @@ OPENING_NODES = NODE_LIMIT // 2
 COUNT_LIMIT = 2_000_000  # positions a count may visit before it gives up ("more than ...")
 
 
-def default_depth(game_id: str, state: State) -> int:
-    """The depth the explorer opens ``state`` with: tic-tac-toe's four plies (the notebook's), two
-    elsewhere, less where so deep a tree would not fit or would take long (15x15: a tree of depth
-    4 is too big; ``likely_fitting_depth``), within ``OPENING_NODES``."""
-    return likely_fitting_depth(state, 4 if game_id == "tictactoe" else 2, OPENING_NODES, game_id)
+def opening_ceiling(game_id: str) -> int:
+    """The deepest the explorer opens a tree of ``game_id`` at: tic-tac-toe's four plies (the
+    notebook's), two elsewhere."""
+    return 4 if game_id == "tictactoe" else 2
+
+
+def default_depth(game_id: str, state: State, stop: Callable[[], bool] | None = None) -> int:
+    """The depth the explorer opens ``state`` with: ``opening_ceiling``, less where so deep a tree
+    would not fit or would take long (15x15: a tree of depth 4 is too big; ``likely_fitting_depth``),
+    within ``OPENING_NODES``.  It searches (0.3 s of CPU on Hex 19x19 with the swap rule), so the
+    explorer asks it in a thread (``TreeExplorerScene.rebuild``); BuildStopped once ``stop()`` is true."""
+    return likely_fitting_depth(state, opening_ceiling(game_id), OPENING_NODES, game_id, stop)
 
 
 def node_value_text(node: Node, game: Game, max_side: int) -> str:
@@ -252,8 +266,8 @@ def box_unit(game_id: str) -> str:
 def unit_name(game_id: str) -> str:
     """What the boxes' numbers count, for the legend (untranslated): analysis's unit (``box_unit``),
     else what the course heuristic measures, said plainly (Hex's "stones ahead in the race to
-    connect": a player read "the heuristic's own units" as course jargon), else only that it is
-    the heuristic's own number."""
+    connect", Rastros' "the piece's nearness to MAX's goal": a player read "the heuristic's own
+    units" as course jargon), else only that it is the heuristic's own number."""
     unit = box_unit(game_id)
     return UNIT_NAMES[unit] if unit else HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
 
@@ -296,18 +310,23 @@ class TreeExplorerScene(Scene):
     """One position's search tree, to a chosen depth, for a chosen algorithm."""
 
     def __init__(self, app: Any, game: Game, state: State, on_back: Callable[[], None] | None = None,
-                 depth: int = 4, turned: bool = False, proof: AIProgress | None = None,
+                 depth: int | None = None, turned: bool = False, proof: AIProgress | None = None,
                  hint: tuple[Any, AIProgress] | None = None) -> None:
-        """``turned``: the board is drawn turned round, as the game or replay it was opened from
-        showed it (Rastros' North playing the computer has its goal at the bottom there too);
-        ``proof``: analysis's proof of ``state``, said with the root's value (``root_proof``);
-        ``hint``: the hint's move marked on the game's board and its search, said at the root
-        where the tree ranks another move first (``hint_line``)."""
+        """``depth``: the tree's; None chooses it (``default_depth``) in the build's thread, the
+        screen saying so meanwhile (``choosing``): chosen in the window's thread, Hex 19x19 with
+        the swap rule froze it for 0.3 s before the screen came.  ``turned``: the board is drawn
+        turned round, as the game or replay it was opened from showed it (Rastros' North playing
+        the computer has its goal at the bottom there too); ``proof``: analysis's proof of
+        ``state``, said with the root's value (``root_proof``); ``hint``: the hint's move marked on
+        the game's board and its search, said at the root where the tree ranks another move first
+        (``hint_line``)."""
         super().__init__(app)
         self.game, self.root_state, self.on_back = game, state, on_back
         self.proof = proof
         self.hint = hint
-        self.depth = max(1, min(MAX_DEPTH, depth))
+        self.choosing = depth is None  # the depth is being chosen (``default_depth``): no tree asked for yet
+        self.steps_asked = 0  # Depth + (1) and Depth − (-1) pressed while choosing: taken from the depth chosen
+        self.depth = max(1, min(MAX_DEPTH, opening_ceiling(game.id) if depth is None else depth))
         self.algorithm = ALPHABETA
         self.messages = Messages()
         self.view = board_view(game)
@@ -325,6 +344,7 @@ class TreeExplorerScene(Scene):
         self._closed = False  # the screen was left: its build and counts stop where they are
         self._builds = 0  # the number of the newest build asked for
         self._built: tuple[int, Tree | None, str, bool] | None = None  # a build's number, tree, why not, whether it ends
+        self._chosen: tuple[int, int] | None = None  # the number of the choice that chose a depth, and that depth
         self.too_big_ends = False  # the tree too big to build would have searched every line to the game's end
         self.building = False
         self.scroll = 0
@@ -355,7 +375,7 @@ class TreeExplorerScene(Scene):
     def _make_buttons(self) -> None:
         self.algo_buttons = {a: worded(BUTTONS[a], lambda a=a: self.choose(a), str(i + 1))
                              for i, a in enumerate(ALGORITHMS)}
-        self.btn_less = worded(N_("Depth −"), lambda: self.set_depth(self.depth - 1), "−")
+        self.btn_less = worded(N_("Depth −"), self.shallower, "−")
         self.btn_more = worded(N_("Depth +"), self.deeper, "+")
         self.btn_picture = worded(N_("Picture"), self.export_png, "P")
         self.btn_back = worded(N_("Back"), self.back, "Esc", primary=True)
@@ -364,19 +384,34 @@ class TreeExplorerScene(Scene):
         self.button_focus = KeyFocus()  # Tab's ring among the buttons (``KeyFocus.ring_key``): Tab did nothing here
 
     def choose(self, algorithm: str) -> None:
+        """Show ``algorithm``'s tree; while the depth is being chosen, the tree built at it is
+        that algorithm's (the choice goes on: it is the same for every algorithm)."""
         self.algorithm = algorithm
-        self.rebuild()
+        if not self.choosing:
+            self.rebuild()
 
     def set_depth(self, depth: int) -> None:
+        """The tree at ``depth`` (within 1 and ``MAX_DEPTH``), instead of the depth being chosen."""
         depth = max(1, min(MAX_DEPTH, depth))
-        if depth != self.depth:
-            self.depth = depth
+        if depth != self.depth or self.choosing:
+            self.depth, self.choosing = depth, False
             self.rebuild()
+
+    def shallower(self) -> None:
+        """Depth −; while the depth is being chosen, one less than the depth chosen."""
+        if self.choosing:
+            self.steps_asked -= 1
+        else:
+            self.set_depth(self.depth - 1)
 
     def deeper(self) -> None:
         """Depth +, but not past a tree whose every line already reaches the game's end: a deeper
         one is the same tree, and the button went on to depth 8 and 9 building it again; it says
-        so instead (the button is off then, ``update``)."""
+        so instead (the button is off then, ``update``).  While the depth is being chosen, one more
+        than the depth chosen (``_take_chosen_depth``)."""
+        if self.choosing:
+            self.steps_asked += 1
+            return
         if self._to_the_end():
             self.messages.add(_(END_REACHED), "warn")
             return
@@ -386,7 +421,9 @@ class TreeExplorerScene(Scene):
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
         best line once it is ready.  The thread imports the engines the solver's questions read
         first (``import_engines``): Hex's and Rastros' pulled numba into the window's thread, a
-        pause of 0.3 s at the first node asked about."""
+        pause of 0.3 s at the first node asked about.  While the depth is being chosen
+        (``choosing``), the thread chooses it instead (``_choose_depth``), and the tree is asked
+        for once it is known (``_take_chosen_depth``)."""
         with self._lock:
             self._builds += 1
         number, algorithm, depth = self._builds, self.algorithm, self.depth
@@ -400,6 +437,11 @@ class TreeExplorerScene(Scene):
 
         def stop() -> bool:  # a newer tree was asked for, or the screen left
             return number != self._builds or self._closed
+
+        if self.choosing:
+            threading.Thread(target=self._choose_depth, args=(number, stop), name="tree-depth", daemon=True).start()
+            self.invalidate()
+            return
 
         def run() -> None:
             import_engines(self.game.id)  # here, not in the window's thread at its first proof's question
@@ -419,6 +461,34 @@ class TreeExplorerScene(Scene):
         threading.Thread(target=run, name="tree-build", daemon=True).start()
         self._start_counting()
         self.invalidate()
+
+    def _choose_depth(self, number: int, stop: Callable[[], bool]) -> None:
+        """The depth to open at (``default_depth``), chosen in a thread and kept for the window's
+        (``_take_chosen_depth``), unless the screen was left or another tree asked for meanwhile
+        (``stop``): then it stops where it is and leaves the screen alone."""
+        import_engines(self.game.id)  # the heuristics it searches with, as a build's thread does
+        try:
+            depth = default_depth(self.game.id, self.root_state, stop)
+        except BuildStopped:
+            return
+        with self._lock:
+            if stop():
+                return
+            self._chosen = (number, depth)
+        self.invalidate()
+
+    def _take_chosen_depth(self) -> None:
+        """Once the depth is chosen (``_choose_depth``), the tree at it, or as many deeper or
+        shallower as Depth + and − were pressed meanwhile (a press while the screen opens is not
+        lost); the title and the depth buttons say it."""
+        with self._lock:
+            chosen, self._chosen = self._chosen, None
+        if chosen is None or chosen[0] != self._builds or not self.choosing:
+            return
+        self.choosing = False
+        self.depth = max(1, min(MAX_DEPTH, chosen[1] + self.steps_asked))
+        self.steps_asked = 0
+        self.rebuild()
 
     def _show_built(self) -> None:
         """The newest tree, once its thread has built it (an older one, asked for before, is dropped)."""
@@ -539,8 +609,8 @@ class TreeExplorerScene(Scene):
                     pygame.K_PLUS: self.deeper,
                     pygame.K_EQUALS: self.deeper,
                     pygame.K_KP_PLUS: self.deeper,
-                    pygame.K_MINUS: lambda: self.set_depth(self.depth - 1),
-                    pygame.K_KP_MINUS: lambda: self.set_depth(self.depth - 1),
+                    pygame.K_MINUS: self.shallower,
+                    pygame.K_KP_MINUS: self.shallower,
                     pygame.K_RETURN: self.toggle_selected, pygame.K_KP_ENTER: self.toggle_selected,
                     pygame.K_SPACE: self.toggle_selected, pygame.K_HOME: self.home}
             pans = {pygame.K_LEFT: lambda: self._scroll(-200), pygame.K_RIGHT: lambda: self._scroll(200),
@@ -620,12 +690,13 @@ class TreeExplorerScene(Scene):
         self.first_ply = max(0, self.first_ply + dy)  # draw_tree keeps it within the tree
 
     def update(self, dt: float) -> None:
+        self._take_chosen_depth()
         self._show_built()
         self._ask_proofs()
         for a, b in self.algo_buttons.items():
             b.active = a == self.algorithm
-        self.btn_less.enabled = self.depth > 1
-        self.btn_more.enabled = self.depth < MAX_DEPTH and not self._to_the_end()
+        self.btn_less.enabled = self.choosing or self.depth > 1
+        self.btn_more.enabled = self.choosing or (self.depth < MAX_DEPTH and not self._to_the_end())
 
     def _ask_proofs(self) -> None:
         """Ask the solver about the selected node and its children once it is selected (a node
@@ -716,8 +787,7 @@ class TreeExplorerScene(Scene):
         self._lay_out_side()  # the legend's words may have changed the board's room
         theme, s = self.theme, self.scale
         surface.fill(theme.background)
-        title = _("Search tree: {algorithm}, depth {n}").format(algorithm=_(TITLES[self.algorithm]), n=self.depth)
-        tx.text(surface, tx.fit(title, int(22 * s), self.header.width, True), self.header.topleft, int(22 * s),
+        tx.text(surface, tx.fit(self.title(), int(22 * s), self.header.width, True), self.header.topleft, int(22 * s),
                 theme.text, bold=True)
         for b in self.buttons:
             b.draw(surface, theme, s)
@@ -727,7 +797,7 @@ class TreeExplorerScene(Scene):
                 int(15 * s), theme.muted, "bottomleft")
         card(surface, self.canvas, mix(theme.panel, theme.background, 0.4), int(10 * s))
         if self.tree is None:
-            shown = _("Building the tree…") if self.building else self.too_big_said()
+            shown = _(CHOOSING) if self.choosing else _("Building the tree…") if self.building else self.too_big_said()
             for i, line in enumerate(tx.wrap(shown, int(16 * s), self.canvas.width - int(40 * s))):
                 tx.text(surface, line, (self.canvas.centerx, self.canvas.centery + i * int(22 * s)), int(16 * s),
                         theme.text, "center")
@@ -745,12 +815,21 @@ class TreeExplorerScene(Scene):
         self._draw_side(surface)
         self.messages.draw(surface, theme, (self.canvas.centerx, self.canvas.bottom - int(8 * s)), s, self.canvas.width)
 
+    def title(self) -> str:
+        """The header's title: the algorithm and the depth, or that the depth is being chosen."""
+        if self.choosing:
+            return _("Search tree: {algorithm}, choosing a depth…").format(algorithm=_(TITLES[self.algorithm]))
+        return _("Search tree: {algorithm}, depth {n}").format(algorithm=_(TITLES[self.algorithm]), n=self.depth)
+
     def values_note(self) -> tuple[str, str]:
         """What the numbers in the boxes are: the lesson's scale, from the root's mover's side, not
         the game's unit that analysis and the hint show (a student read -0.53 beside "Black +1
         disc" for the same position and was puzzled); each node's value in that unit is in the
         side panel (``value_words``).  Whole and short (``tx.first_fitting``): at Larger text in a
-        800x600 window the Portuguese note was cut at "à profundi…", the depth lost."""
+        800x600 window the Portuguese note was cut at "à profundi…", the depth lost.  Nothing while
+        the depth is being chosen: the note says which depth's values they are."""
+        if self.choosing:
+            return "", ""
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
         side, unit = _(self.game.sides[self.root_state.to_move]), _(unit_name(self.game.id))
