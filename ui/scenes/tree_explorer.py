@@ -491,8 +491,11 @@ class TreeExplorerScene(Scene):
         self.rebuild()
 
     def _show_built(self) -> None:
-        """The newest tree, once its thread has built it (an older one, asked for before, is dropped)."""
-        built, self._built = self._built, None
+        """The newest tree, once its thread has built it (an older one, asked for before, is dropped).
+        Taken under the lock the thread hands it over with: a tree handed over between reading
+        ``_built`` and clearing it would be lost, and the screen would say "building" for ever."""
+        with self._lock:
+            built, self._built = self._built, None
         if built is None or built[0] != self._builds:
             return
         _number, self.tree, why, self.too_big_ends = built
