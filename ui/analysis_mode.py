@@ -242,7 +242,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     computer's own search (ui/scenes/thinking.py), in one style and one unit.  The depth is the
     one the bar's caption gives (``MoveValues.reach``, that every value on the board stands on):
     the best move's own, a ply deeper mid-round, had the line say "depth 17" under "depth 16…".
-    None without a line."""
+    Its proof keeps the value's measure (``thinking.proof_measure``): Alquerque's tables' "at
+    most" too, which the line said as the fastest win.  None without a line."""
     best = snapshot.best() if snapshot is not None else None
     if best is None or not line:
         return None
@@ -250,7 +251,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
                       best.proven, best.plies, kind, snapshot.done, exact_margin=best.margin, mover=snapshot.mover,
-                      best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit)
+                      best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit,
+                      plies_at_most=best.plies_at_most)
 
 
 def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashable) -> AIProgress:
