@@ -432,3 +432,22 @@ def test_the_rules_page_says_where_level5s_tables_reach_under_each_choice_of_opt
     portuguese = re.sub(r"\s+", " ", (root / "locale" / "pt" / "rules" / "alquerque.md").read_text(encoding="utf-8"))
     assert f"up to {course} pieces on the board ({one} with one rule option, {both} with both)" in english
     assert f"até {course} peças no tabuleiro ({one} com uma opção de regras, {both} com ambas)" in portuguese
+
+
+def test_analysis_line_says_the_tables_win_in_at_most_as_the_panel_does(app, monkeypatch):
+    """Analysis (A) of a table ending: its best move's tag tip said "wins in at most 21 moves",
+    the computer's panel and the hint "in at most", and analysis' line in the panel "proven:
+    White wins in 21 moves", the tables' way against the longest defence said as the fastest
+    win (``analysis_mode.line_progress`` dropped the value's ``plies_at_most``)."""
+    from ui.analysis_mode import length_words
+
+    scene = _game(app, WON.format(quiet=0))
+    key(app, pygame.K_a)
+    assert app.run_frames(100000, until=lambda: scene.analysis.values is not None and scene.analysis.values.done,
+                          timeout=240)
+    best = scene.analysis.values.best()
+    assert best.plies_at_most and length_words(best) == f"wins in at most {best.plies} moves", best
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    assert f"proven: White wins in at most {best.plies} moves" in drawn, [t for t in drawn if "proven" in t]

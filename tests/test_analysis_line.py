@@ -486,3 +486,23 @@ def test_the_compact_analysis_card_at_larger_text_says_every_line_it_has(app, mo
     parts = detail_parts(shown, scene.game.sides, scene.game.id)
     assert len(parts) >= 3 and all(part in said for part in parts), (parts, said)
     assert " ".join(shown.pv[:2]) in said, (shown.pv, said)
+
+
+@pytest.mark.parametrize("value, tip, said", [
+    (dict(score=12.0, margin=True), "", "proven: Black wins by 12 discs on the board"),  # Reversi's solver: "+12" tag
+    (dict(score=1.0, plies=21, plies_at_most=True), "wins in at most 21 moves",
+     "proven: Black wins in at most 21 moves"),  # Alquerque's tables
+    (dict(score=1.0, plies=7), "wins in 7 moves", "proven: Black wins in 7 moves"),
+    (dict(score=1.0), "wins (proven; moves not counted)", "proven: Black wins"),  # Rastros' solver, Hex's connections
+])
+def test_analysis_line_and_tag_say_a_proof_in_the_panels_measure(value, tip, said):
+    """Analysis' best line (``line_progress``) and its tag's tip (``length_words``) measure a proof
+    as the panel does (``thinking.proof_measure``): the line said Alquerque's tables' "wins in at
+    most 21 moves" as "wins in 21 moves", the fastest win, where the tip said "at most"."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import length_words, line_progress
+    from ui.scenes.thinking import proven_text
+
+    best = MoveValue("c4", kind="proven", proven=1, **value)
+    line = line_progress(MoveValues(0, {"c4": best}, done=True), ["c4", "c5"])
+    assert (length_words(best), proven_text(line, ("Black", "White"))) == (tip, said)

@@ -519,3 +519,27 @@ def test_the_graph_of_a_game_lost_on_time_before_its_first_move_says_there_is_no
     app.run_frames(2)
     [place] = [rect for text, rect in drawn if text == "No moves: nothing to chart"]
     assert scene.graph_rect.contains(place), (place, scene.graph_rect)
+
+
+def test_the_replays_analysis_says_the_tables_win_in_at_most(app, monkeypatch):
+    """A replay of an Alquerque table ending, analysis on (A): its best line said "proven: White
+    wins in 21 moves" where the game screen's panel, the hint and the tag's tip say the tables'
+    way against the longest defence, "in at most 21 moves"; the replay's line says it so too."""
+    from tests.test_alquerque_student import WON
+    from tests.ui_helpers import key as press
+    from tests.ui_helpers import recorded_text, wait
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1600, 1000), w=1600, h=1000))  # room for the line whole
+    app.run_frames(2)
+    game = games.load("alquerque")
+    start = game.from_text(WON.format(quiet=0))
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")), start_position=game.to_text(start))
+    app.open_replay(record.with_moves(["e1xc3"], game.play_line(["e1xc3"], start)), ply=0)
+    scene = app.scene
+    press(app, pygame.K_a)
+    assert wait(app, lambda: scene.move_analysis.values is not None and scene.move_analysis.values.done, 120)
+    plies = scene.move_analysis.values.best().plies
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    monkeypatch.undo()
+    assert f"proven: White wins in at most {plies} moves" in drawn, [text for text in drawn if "proven" in text]

@@ -123,6 +123,31 @@ def test_a_monte_carlo_hint_says_a_proof_found_by_another_search_as_a_proof(prov
     assert hint_why(proof_beside(searched, proven, mover, 3), "hex") == said
 
 
+@pytest.mark.parametrize("game_id, proof, said", [
+    ("reversi", dict(score=12.0, exact_margin=True, kind="solver"), "proven: you lose by 12 discs on the board"),
+    ("reversi", dict(score=-4.0, exact_margin=True, kind="book"), "proven: you win by 4 discs on the board"),
+    ("alquerque", dict(proven_plies=41, plies_at_most=True, kind="table"), "proven: you lose in at most 41 moves"),
+    ("tictactoe", dict(proven_plies=5), "proven: you lose in 5 moves"),
+    ("trax", dict(kind="threats"), "proven: you lose"),
+])
+def test_a_borrowed_proof_keeps_the_measure_the_panel_says(game_id, proof, said):
+    """A proof another search found (``eval_bar.measured_proof_beside``) keeps its own measure for
+    the asker, the other side: Reversi's exact disc margin (it said "proven: you lose", the panel
+    "by 12 discs on the board"), Alquerque's "at most", a length in moves, or none where the
+    proof had none; the panel's words of the hint's search say the same proof as the proof's own."""
+    from ui.ai_worker import AIProgress
+    from ui.eval_bar import measured_proof_beside
+    from ui.scenes.hint_words import hint_why
+    from ui.scenes.thinking import proven_text
+
+    sign = 1 if proof.get("score", 1.0) > 0 else -1
+    found = AIProgress(job_id=0, depth=20, best_text="c5", proven=sign, done=True, mover=1, **proof)
+    searched = AIProgress(job_id=1, depth=3, best_text="f6", score=-3.0, kind="alphabeta", at_least=True, mover=0)
+    borrowed = measured_proof_beside(searched, found)
+    assert hint_why(borrowed, game_id) == said + (" · this move is a guess" if sign < 0 else "")
+    assert proven_text(borrowed, ("Black", "White")) == proven_text(found, ("Black", "White"))
+
+
 def trax_square_of_the_hint(app):
     """A hot-seat Trax game after ``TRAX_OPENING``: its screen, position, the three tiles of the
     @1 square and the ``HINTED`` one of them."""

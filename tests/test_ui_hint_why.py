@@ -223,3 +223,34 @@ def test_a_hex_hint_after_a_proof_of_its_position_says_the_proven_loss_not_chanc
         proof = i18n.ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", 7)
         assert proof.format(side=i18n._("Red"), n=7) in drawn, drawn
         assert not any("%" in text for text in drawn), [text for text in drawn if "%" in text]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_reversi_hint_after_a_proof_of_its_position_says_its_disc_margin(app, monkeypatch, language):
+    """Reversi: White's search proved "White wins by 12 discs on the board", and Black's hint,
+    whose own search proved nothing, borrowed the proof without its measure: "proven: you lose",
+    the panel "proven: White wins".  The hint and the panel say the proof in its own measure, the
+    margin in discs.  White's search is planted as level 5's solver leaves it (its position after
+    d3, its line c5 on): whether a hint's two seconds solve a position is not the test's to choose."""
+    from tests.ui_helpers import recorded_text
+    from ui import i18n
+    from ui.ai_worker import AIProgress
+
+    with words_in(language):
+        scene = _hotseat(app, "reversi", ("d3", "c5"))
+        computer = scene.computer
+        computer.last_search = AIProgress(0, depth=60, best_text="c5", pv=["c5", "c3"], score=12.0, proven=1,
+                                          kind="solver", exact_margin=True, done=True, mover=1)
+        computer.last_search_moves = ("d3",)
+        said = _hint_asked(app, scene)
+        assert scene.computer.last_search.proof_apart, scene.computer.last_search  # the hint's own proved nothing
+        move = scene.game.format_move(scene.state, scene.hint)
+        lost = i18n.ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", 12)
+        why = i18n._("proven: {outcome}").format(outcome=lost.format(n=12))
+        assert said == i18n._("Hint: {move} ({why})").format(move=move, why=why), said
+        drawn = recorded_text(monkeypatch)  # the panel with the hint's search answered
+        scene.invalidate()
+        app.run_frames(2)
+        proof = i18n.ngettext("proven: {side} wins by {n} disc on the board",
+                              "proven: {side} wins by {n} discs on the board", 12)
+        assert proof.format(side=i18n._("White"), n=12) in drawn, drawn

@@ -59,6 +59,7 @@ from ui.analysis import (
 from ui.board_marks import rimmed_circle, rimmed_rect, two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
+from ui.scenes.thinking import AT_MOST, DISCS, measure_of
 from ui.theme import Color, Theme, ink_on, readable
 from ui.words import stop_reason
 
@@ -113,17 +114,20 @@ def length_words(value: MoveValue) -> str:
     estimate's search saw (an unframed "W" or "L", ``value_text``); "" else."""
     if value.proven is None and value.kind != "mcts" and abs(value.score) >= PROVEN_SCORE:
         return _("wins (the search sees the end)") if value.score > 0 else _("loses (the search sees the end)")
-    if value.proven is None or value.proven == 0 or value.margin:
+    if value.proven is None or value.proven == 0:
         return ""
-    if not value.plies:
+    measure, n = measure_of(value.margin, value.score, value.plies, value.plies_at_most)  # the panel's measure
+    if measure == DISCS:  # the tag itself says the margin: "+12"
+        return ""
+    if not measure:
         return _("wins (proven; moves not counted)") if value.proven > 0 else _("loses (proven; moves not counted)")
-    if value.plies_at_most:  # Alquerque's tables: the winner's way against the longest defence
+    if measure == AT_MOST:  # Alquerque's tables: the winner's way against the longest defence
         if value.proven > 0:
-            return ngettext("wins in at most {n} move", "wins in at most {n} moves", value.plies).format(n=value.plies)
-        return ngettext("loses in at most {n} move", "loses in at most {n} moves", value.plies).format(n=value.plies)
+            return ngettext("wins in at most {n} move", "wins in at most {n} moves", n).format(n=n)
+        return ngettext("loses in at most {n} move", "loses in at most {n} moves", n).format(n=n)
     if value.proven > 0:
-        return ngettext("wins in {n} move", "wins in {n} moves", value.plies).format(n=value.plies)
-    return ngettext("loses in {n} move", "loses in {n} moves", value.plies).format(n=value.plies)
+        return ngettext("wins in {n} move", "wins in {n} moves", n).format(n=n)
+    return ngettext("loses in {n} move", "loses in {n} moves", n).format(n=n)
 
 
 ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes
@@ -242,7 +246,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     computer's own search (ui/scenes/thinking.py), in one style and one unit.  The depth is the
     one the bar's caption gives (``MoveValues.reach``, that every value on the board stands on):
     the best move's own, a ply deeper mid-round, had the line say "depth 17" under "depth 16…".
-    None without a line."""
+    Its proof keeps the value's measure (``thinking.proof_measure``): Alquerque's tables' "at
+    most" too, which the line said as the fastest win.  None without a line."""
     best = snapshot.best() if snapshot is not None else None
     if best is None or not line:
         return None
@@ -250,7 +255,8 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     depth = 0 if snapshot.monte_carlo else snapshot.reach()  # playouts say a Monte Carlo analysis' reach
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
                       best.proven, best.plies, kind, snapshot.done, exact_margin=best.margin, mover=snapshot.mover,
-                      best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit)
+                      best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit,
+                      plies_at_most=best.plies_at_most)
 
 
 def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashable) -> AIProgress:

@@ -184,13 +184,26 @@ def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProg
 
 
 def proof_beside(search: AIProgress, proven: int, mover: int, plies: int | None = None,
-                 at_most: bool = False) -> AIProgress:
+                 at_most: bool = False, margin: float | None = None) -> AIProgress:
     """``search``, an estimate, saying a proof of its position that another search found
     (``proven`` for ``mover``, the side to move there; in ``plies`` where counted, ``at_most``
-    the winner's way against the longest defence), turned to ``search``'s own side to move; its
+    the winner's way against the longest defence; ``margin``, Reversi's exact final margin in
+    discs for ``mover``, where the proof has one), turned to ``search``'s own side to move; its
     best move said as its guess (``proof_apart``): no proof came with that move."""
-    return replace(search, proven=proven if mover == search.mover else -proven, proven_plies=plies,
-                   plies_at_most=at_most, proof_apart=True)
+    same_side = mover == search.mover
+    proof = replace(search, proven=proven if same_side else -proven, proven_plies=plies,
+                    plies_at_most=at_most, exact_margin=False, proof_apart=True)
+    if margin is None:
+        return proof
+    return replace(proof, score=margin if same_side else -margin, exact_margin=True, at_least=False)
+
+
+def measured_proof_beside(search: AIProgress, proof: AIProgress) -> AIProgress:
+    """``search`` saying ``proof``'s proof of its position (``proof_beside``) in the measure
+    ``proof`` has (``ui.scenes.thinking.proof_measure``): its length in plies, at most so many,
+    or Reversi's exact margin in discs, so that a hint borrowing it says what the panel said."""
+    margin = proof.score if proof.exact_margin else None
+    return proof_beside(search, proof.proven, proof.mover, proof.proven_plies, proof.plies_at_most, margin)
 
 
 def with_note(caption: str, note: str) -> str:

@@ -35,7 +35,7 @@ from ai.referee import Loss
 from ui import eval_graph, outside_players, words
 from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
 from ui.analysis_mode import hint_as_analysed, hint_from_analysis
-from ui.eval_bar import proof_beside
+from ui.eval_bar import measured_proof_beside
 from ui.i18n import N_, Phrase, _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
@@ -597,13 +597,14 @@ class ComputerMoves:
 
     def _with_the_boards_proof(self, hint: AIProgress) -> AIProgress:
         """The hint's search, where it proved nothing, saying the proof the last search found of
-        the position on the board (``eval_bar.proof_beside``), for the hint and the panel: a Hex
-        hint said "your chances: 0%", the panel "Red 100% to win", after the computer's search
-        had proved "Red wins"."""
+        the position on the board in that proof's measure (``eval_bar.measured_proof_beside``), for
+        the hint and the panel: a Hex hint said "your chances: 0%", the panel "Red 100% to win",
+        after the computer's search had proved "Red wins"; a Reversi one "proven: you lose" where
+        the proof was "by 12 discs on the board"."""
         known = self._proof_of_the_board()
         if hint.proven is not None or known is None or known.proven is None:
             return hint
-        return proof_beside(hint, known.proven, known.mover, known.proven_plies, known.plies_at_most)
+        return measured_proof_beside(hint, known)
 
     def _proof_of_the_board(self) -> AIProgress | None:
         """The last search where it proved the position the hint searched, the one on the board:

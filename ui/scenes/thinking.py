@@ -118,12 +118,18 @@ def proof_measure(progress: AIProgress) -> tuple[str, int]:
     ``DISCS``: not the end card's first count, the tournament's empty squares to the winner: the
     rules page says so), in at most so many moves (``AT_MOST``: Alquerque's tables, the winner's
     way against the longest defence), in so many moves (``MOVES``), or ("", 0) not measured."""
-    if progress.exact_margin:
-        return DISCS, abs(round(progress.score))
-    plies = progress.proven_plies
+    return measure_of(progress.exact_margin, progress.score, progress.proven_plies, progress.plies_at_most)
+
+
+def measure_of(margin: bool, score: float, plies: int | None, at_most: bool) -> tuple[str, int]:
+    """``proof_measure`` of a proof's fields (``margin``: ``score`` is the exact final margin in
+    discs; ``plies`` to the end, ``at_most`` against the longest defence), for analysis's values
+    (``analysis_mode.length_words``) as for a search's report: one choice of the measure for both."""
+    if margin:
+        return DISCS, abs(round(score))
     if plies is None or plies <= 0:
         return "", 0
-    return (AT_MOST if progress.plies_at_most else MOVES), plies
+    return (AT_MOST if at_most else MOVES), plies
 
 
 def eval_text(progress: AIProgress, sides: tuple[str, str], game_id: str = "") -> str:

@@ -80,7 +80,15 @@ from ui.i18n import N_, _, language, ngettext, number_text
 from ui.keyed_cache import KeyedCache
 from ui.notation import other_chosen, shown_move
 from ui.scenes.base import Scene
-from ui.scenes.thinking import depth_text, estimate_depth, eval_text, proof_winner, proven_text
+from ui.scenes.thinking import (
+    DISCS,
+    depth_text,
+    estimate_depth,
+    eval_text,
+    proof_measure,
+    proof_winner,
+    proven_text,
+)
 from ui.settings import text_size_of
 from ui.theme import window_scale
 from ui.tree_keys import neighbour
@@ -238,8 +246,9 @@ def proof_verdict(proof: AIProgress, sides: tuple[str, str]) -> str:
     if winner is None:
         return _("draw")
     side = _(sides[winner])
-    if proof.exact_margin:
-        return _("{side} wins by {n}").format(side=side, n=abs(round(proof.score)))
+    measure, n = proof_measure(proof)  # the panel's measure; a box's room takes the margin alone
+    if measure == DISCS:
+        return _("{side} wins by {n}").format(side=side, n=n)
     return _("{side} wins").format(side=side)
 
 
