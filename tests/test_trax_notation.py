@@ -415,7 +415,7 @@ def test_the_move_fields_example_is_written_as_the_list_writes_moves(app, monkey
         written = scene.game.format_move(scene.state, first)
         assert written.startswith("f5")
         key(app, pygame.K_RETURN)
-        shown = f"a move or a list, like {example}{written[2:]}: Enter plays, Esc closes, Ctrl+V pastes"
+        shown = f"A move or a list, like {example}{written[2:]}: Enter plays, Esc closes, Ctrl+V pastes"
         assert shown in drawn_after(app, monkeypatch)
         key(app, pygame.K_ESCAPE)
 

@@ -468,6 +468,20 @@ def test_a_hint_takes_the_cursor_to_its_move_so_that_enter_plays_it(app):
     assert played(scene) == ["a1", "a2", "b1", "b2", "c1"]
 
 
+def test_h_then_enter_plays_the_hint_with_the_cursor_never_shown(app):
+    """The keys page says "H: a hint, and the board's cursor on its move: Enter plays it".  With
+    the cursor not yet shown (no arrow pressed), Enter after H opened the move field, and a second
+    Enter closed it empty: the hint was not played.  H now shows the cursor on the hint's move."""
+    scene = start(app, "tictactoe", ["a1", "a2", "b1", "b2"])  # X to move: c1 wins at once
+    assert not scene.cursor.on
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    app.run_frames(2)
+    assert scene.cursor.on
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["a1", "a2", "b1", "b2", "c1"] and not scene.move_entry.open
+
+
 @pytest.mark.parametrize("game_id, moves, presses", [("alquerque", CHAIN, 3), ("trax", ["f5+"], 2),
                                                       ("trax", ["f5+", "f4+"], 2)])
 def test_after_a_hint_enter_goes_on_with_the_hints_move_to_its_end(app, game_id, moves, presses):

@@ -444,3 +444,20 @@ def test_against_the_computer_the_legend_leaves_the_move_list_three_rows_too(app
     assert "Connections" in drawn and "Level 1 plays at random" in drawn  # its last move's card (no search)
     played = [ply.text for ply in scene.history]
     assert all(move in drawn for move in played), drawn  # the first row as well as the last
+
+
+@pytest.mark.parametrize("where", ["game", "replay"])
+def test_key_v_outside_hex_says_the_connections_are_hexs(app, where):
+    """V in Reversi, a game or its replay, did nothing at all, not a word: it says why now, and
+    switches nothing on."""
+    game = games.load("reversi")
+    if where == "game":
+        app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), ["d3"]))
+    else:
+        record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")))
+        app.open_replay(record.with_moves(["d3"], game.play_line(["d3"])))
+    app.run_frames(2)
+    scene = app.scene
+    key(app, pygame.K_v)
+    assert not scene.connections.active
+    assert [m.text for m in scene.messages.items] == ["The connections (V) are shown in Hex only"]

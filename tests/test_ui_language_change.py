@@ -75,4 +75,4 @@ def test_the_move_fields_words_follow_a_change_of_language_too(app, monkeypatch)
     with in_language(app, "pt"):
         drawn = whole_frame(app, monkeypatch)
     assert "Jogada:" in drawn and "Move:" not in drawn, drawn
-    assert any(text.startswith("uma jogada ou uma lista") for text in drawn), drawn
+    assert any(text.startswith("Uma jogada ou uma lista") for text in drawn), drawn

@@ -322,7 +322,7 @@ def test_the_field_is_drawn_over_the_panel_and_the_status_line_says_its_keys(app
     scene = start(app)
     drawn = recorded_text(monkeypatch)
     key(app, pygame.K_RETURN)
-    assert "Move:" in drawn and "a move or a list, like d3: Enter plays, Esc closes, Ctrl+V pastes" in drawn
+    assert "Move:" in drawn and "A move or a list, like d3: Enter plays, Esc closes, Ctrl+V pastes" in drawn
     drawn.clear()
     type_text(app, "d3 c5")
     assert "d3 c5" in drawn
@@ -589,3 +589,18 @@ def test_a_clipboard_longer_than_any_game_is_said_and_opens_no_field(app, monkey
     paste(app, monkeypatch, "d3 " * (MAX_TEXT_CHARS // 3 + 1))
     assert not scene.move_entry.open and played(scene) == []
     assert messages(scene)[-1].startswith("The clipboard holds no moves: too long to be a game's moves or position")
+
+
+def test_the_status_line_says_the_open_fields_words_as_a_sentence(app):
+    """Enter opened the field and the line under the board said "a move or a list, like d3: Enter
+    plays, ..." with a small letter, where every other line there starts with a capital ("Your
+    move (Black) · Enter to type it"); in the field, after its label "Move:", the small letter
+    stays.  In Portuguese too."""
+    scene = start(app)
+    key(app, pygame.K_RETURN)
+    assert scene.move_entry.open
+    assert scene.board_side.status()[0] == ("A move or a list, like d3: Enter plays, Esc closes, Ctrl+V pastes",)
+    assert scene.move_entry.field.placeholder.startswith("a move")
+    with in_language(app, "pt"):
+        scene.move_entry.say_its_words()
+        assert scene.board_side.status()[0][0].startswith("Uma jogada ou uma lista")

@@ -14,13 +14,13 @@ import pytest
 import games
 from ai.match import random_line
 from tests.test_ui_board_cursor import CHAIN
-from tests.test_ui_text_size import drawn_texts
+from tests.test_ui_text_size import drawn_texts, overlapping
 from tests.ui_helpers import in_language, key, make_app_of, resign_by_keys, words_in
 from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import idle_headline
+from ui.scenes.game_panel import BADGE_GAP, idle_headline
 
 BAD_JOINS = re.compile(r"(?<!\.)\.\s*·|·\s*·|^\s*·|·\s*$")
 """A full stop (not an ellipsis's) before a separator, two separators with nothing between, one
@@ -280,6 +280,34 @@ def test_the_badges_room_comes_from_the_gaps_before_the_thinking_cards_second_li
             headline, tip = idle_headline(app.scene), app.scene.panel._tip()
             assert headline in texts and tip in texts, sorted(texts)
             assert texts[tip].top >= texts[headline].bottom, (texts[headline], texts[tip])
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+@pytest.mark.parametrize("text_size", [1.0, 1.5])
+def test_the_to_move_badge_stands_clear_of_the_score(tmp_path, monkeypatch, size, text_size):
+    """The badge astride the card's top border stands over the score at its right: at 800x600 its
+    tab's bottom touched the top of Reversi's disc count, a pixel between them.  The count's
+    figures (the text's colour on the screen) now begin half a ``BADGE_GAP`` under the tab, and
+    no text meets another."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = text_size
+        app.apply_settings()
+        app.switch(GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), ["d3", "c5"]))
+        app.run_frames(2)
+        texts = drawn_texts(app, monkeypatch)
+        [badge] = [rect for text, rect in texts if text == "to move"]
+        [number] = [rect for text, rect in texts if text == "3" and rect.colliderect(badge.inflate(0, 40))]
+        app.scene.draw(app.screen)
+        ink = app.scene.app.theme.text
+        rows = [y for y in range(number.top, number.bottom) if any(
+            sum(abs(a - b) for a, b in zip(app.screen.get_at((x, y))[:3], ink, strict=True)) < 60
+            for x in range(number.left, number.right))]
+        assert rows and rows[0] - badge.bottom >= int(BADGE_GAP / 2 * app.scene.panel.scale), (rows[:1], badge)
+        assert not overlapping(texts), overlapping(texts)
     finally:
         app.quit()
     assert not app.errors, app.errors[0]

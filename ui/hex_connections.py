@@ -70,6 +70,11 @@ class HexConnections(PositionWorker):
             return False
         return super().toggle()
 
+    def why_not(self) -> str:
+        """Why V shows nothing in this game ("" in Hex, where it switches the overlay): the key
+        did nothing at all in the other games, and a player could not tell it from a broken one."""
+        return "" if available(self.game) else _("The connections (V) are shown in Hex only")
+
     def make_job(self, moves: tuple[str, ...], position: str):
         from ui.ai_worker import Job
 

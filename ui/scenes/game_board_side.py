@@ -37,6 +37,7 @@ from ui.hex_connections import draw_connections
 from ui.i18n import N_, _
 from ui.match import HOTSEAT, HUMAN_VS_PC
 from ui.notation import MoveNames, other_chosen
+from ui.scenes.game_mouse import sentence
 from ui.scenes.game_over import reason_lines
 from ui.widgets import Messages
 
@@ -220,8 +221,8 @@ class BoardSide:
             line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
                 n=scene.browsing, total=len(scene.history))
             return (line,), theme.accent
-        if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower)
-            return (scene.move_entry.field.placeholder,), theme.muted
+        if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower),
+            return (sentence(scene.move_entry.field.placeholder),), theme.muted  # a sentence as the others
         if scene.clock_stands_away():  # said where the players look for whose turn it is
             return (_("Clock stopped: the window is in the background"),), theme.accent
         if scene.is_over():  # the card and the panel's search card say the result: said a third time here,

@@ -670,7 +670,10 @@ class GameCommands:
         self.recorder.keep_between_moves(self)
 
     def toggle_connections(self) -> None:
-        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend)."""
+        """Hex: the virtual connections, dead and captured cells of the position shown (and a legend);
+        in another game, says so."""
+        if self.messages.refuse(self.connections.why_not()):
+            return
         self.connections.toggle()
         self.recorder.keep_between_moves(self)
 

@@ -95,6 +95,14 @@ def watch_speed(app) -> int:
     return speed if 0 <= speed < len(SPEEDS) else 1
 
 
+def show_hint_cursor(scene: GameScene) -> None:
+    """A hint asked for from the keyboard (H, or after playing by keys) shows the board's cursor,
+    which then goes onto its move: H and Enter, as the keys page says, opened the move field
+    instead where the cursor was hidden, and the hint was not played."""
+    if scene.keyboard_play and scene.view.has_targets(scene.state):
+        scene.cursor.on = True
+
+
 class ComputerMoves:
     """The game screen's searches and the computer's replies (see the module's docstring)."""
 
@@ -500,6 +508,7 @@ class ComputerMoves:
                         reason=words.detail(said))), "error")
                 elif item.move in scene.state.legal_moves():
                     scene.hint = item.move
+                    show_hint_cursor(scene)
                     scene.cursor.onto(scene.view, scene.state, scene.view.first_place(item.move))
                     scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
                                                                   item.text)), topic=HINT_NOTE)

@@ -83,6 +83,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     elif key == pygame.K_y or (ctrl and key == pygame.K_z and shift):
         scene.redo()
     elif key == pygame.K_h:  # watching too: it says why it gives none
+        scene.keyboard_play = True  # the hint's move then shows the board's cursor, for Enter to play
         scene.request_hint()
     elif key == pygame.K_l:
         scene.toggle_legal()

@@ -830,13 +830,16 @@ class GamePanel:
             right -= self._spinner_room()
         label = scene.setup.player_label(side)
         side_right = label_right = right
+        says_to_move = to_move and clock is None and not lines.spinner  # on a clock, the running clock says it
+        badged = says_to_move or winner
         if score is not None:
             unit = self._unit_shown(score, lines, right - left - tx.ui_font(self._t(13)).size(label)[0])
-            side_right, label_right = self._score(surface, (score, unit), right, tops, lines.unit_below)
+            clear = self._badge_tab(rect, "").bottom if badged else rect.top
+            side_right, label_right = self._score(surface, (score, unit), right, tops, lines.unit_below, clear)
         tx.text(surface, tx.fit(words.side(scene.game, side), self._s(17), side_right - left, True),
                 (left, tops[0]), self._s(17), theme.text, bold=True)
         tx.text(surface, tx.fit(label, self._t(13), label_right - left), (left, tops[1]), self._t(13), theme.muted)
-        if to_move and clock is None and not lines.spinner:  # on a clock, the running clock says it
+        if says_to_move:
             self._badge(surface, rect, _("to move"), theme.accent, fill)
         elif winner:
             self._badge(surface, rect, _("winner"), winner_border, fill)
@@ -892,13 +895,16 @@ class GamePanel:
         return tx.fit_named(unit, unit, self._t(11), room - self._s(8)) or ""
 
     def _score(self, surface: pygame.Surface, counted: tuple[int, str], right: int, tops: tuple[int, int],
-               unit_below: bool) -> tuple[int, int]:
+               unit_below: bool, clear: int) -> tuple[int, int]:
         """A card's score and what it counts (``counted``: "40 discs", a bare number only where
         the card has no room for the unit) on its first line (its top, the second's: ``tops``),
         ending at ``right``; the unit under the number, on the player's line, where
-        ``unit_below``.  Returns where each line's text beside it may end (a gap before it)."""
+        ``unit_below``; the number's figures half a ``BADGE_GAP`` under ``clear`` (the badge's
+        bottom, which they touched at 800x600, a pixel between them).  Returns where each line's text beside it may
+        end (a gap before it)."""
         theme, (score, unit) = self.scene.app.theme, counted
         middle = tops[0] + tx.line_height(self._s(17), True) // 2  # the side's line
+        middle += max(0, clear + self._s(BADGE_GAP / 2) - self._figures_top(str(score), middle))
         below = tops[1] + tx.line_height(self._t(13)) // 2  # the player's line
         drawn = tx.text(surface, unit, (right, below if unit_below else middle + self._s(2)), self._t(11),
                         theme.muted, "midright")
@@ -913,16 +919,28 @@ class GamePanel:
         line, as if it belonged to it."""
         return tx.line_height(self._t(11), True) // 2 + self._s(BADGE_GAP)
 
-    def _badge(self, surface: pygame.Surface, rect: pygame.Rect, said: str, colour: tuple[int, int, int],
-               fill: tuple[int, int, int]) -> None:
-        """``said`` ("winner") in ``colour`` on a tab astride the card's top border, at its right:
-        off the lines of the side and the name, which it shortened."""
+    def _figures_top(self, number: str, middle: int) -> int:
+        """Where the figures of a card's score (``number``, centred on ``middle``) begin: below
+        the top of its line's box, which keeps room over them."""
+        font = tx.ui_font(self._s(22), True)
+        return middle - font.get_height() // 2 + font.render(number, True, (0, 0, 0)).get_bounding_rect().top
+
+    def _badge_tab(self, rect: pygame.Rect, said: str) -> pygame.Rect:
+        """The tab of ``_badge`` saying ``said`` on the card ``rect``: its height, and so its
+        bottom, the same whatever it says."""
         size = self._t(11)
         width = tx.ui_font(size, True).size(said)[0] + self._s(12)
         tab = pygame.Rect(0, 0, width, tx.line_height(size, True))
         tab.midright = (rect.right - self._s(14), rect.top)
+        return tab
+
+    def _badge(self, surface: pygame.Surface, rect: pygame.Rect, said: str, colour: tuple[int, int, int],
+               fill: tuple[int, int, int]) -> None:
+        """``said`` ("winner") in ``colour`` on a tab astride the card's top border, at its right:
+        off the lines of the side and the name, which it shortened."""
+        tab = self._badge_tab(rect, said)
         card(surface, tab, fill, tab.height // 2, colour, max(1, self._s(1.5)))
-        tx.text(surface, said, tab.center, size, colour, "center", bold=True)
+        tx.text(surface, said, tab.center, self._t(11), colour, "center", bold=True)
 
     def _clock(self, surface: pygame.Surface, card_rect: pygame.Rect, side: int, text: str, running: bool) -> int:
         """``side``'s clock at the right of its card, lit while it runs, red under 10 s; returns its left edge."""

@@ -450,7 +450,9 @@ class ReplayScene(Scene):
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend,
-        which the actions make room for: ``_actions_plan``)."""
+        which the actions make room for: ``_actions_plan``); in another game, says so."""
+        if self.messages.refuse(self.connections.why_not()):
+            return
         self.connections.toggle()
         self._layout(self.size)
 
