@@ -201,10 +201,18 @@ def test_the_caption_says_whose_value_the_hints_ring_holds_where_the_best_shares
     assert caption(None) == "" and caption(best) == ""
 
 
-def hex_hotseat_analysed(app, playouts: int):
-    """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene."""
+HINT_SECONDS = 0.2  # a hint's search in these tests: a few thousand playouts, well under analysis's
+
+
+def hex_hotseat_analysed(app, monkeypatch, playouts: int):
+    """Hex 11x11 hot-seat after f6, analysis on (A) until it has searched ``playouts``: the scene.
+    Its hints search ``HINT_SECONDS`` (the game's 2 s gave 83,279 playouts on an idle CI machine,
+    more than analysis's 60,000, and the hint was rightly its own search's, not analysis's)."""
     app.open_demo("game:hex:hotseat:f6:2")
     scene = app.scene
+    think = scene.computer.think
+    monkeypatch.setattr(scene.computer, "think", lambda kind, side, player_id, move_time, *rest, **named: think(
+        kind, side, player_id, min(move_time, HINT_SECONDS) if kind == "hint" else move_time, *rest, **named))
     key(app, pygame.K_a)
     assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.nodes >= playouts, 180)
     return scene
@@ -233,7 +241,7 @@ def test_a_hex_hint_names_the_best_move_of_the_larger_search_on_the_board(app, m
     playouts and its chance, as the board frames it."""
     from ui.i18n import number_text
 
-    scene = hex_hotseat_analysed(app, 60_000)
+    scene = hex_hotseat_analysed(app, monkeypatch, 60_000)
     seen = hint_as_the_board_had_it(scene, monkeypatch)
     key(app, pygame.K_h)
     assert wait(app, lambda: bool(seen), 120)
@@ -253,7 +261,7 @@ def test_the_hex_hints_ring_shows_over_the_analysis_tag_on_its_cell(app, monkeyp
     from ui.analysis_mode import tag_layout
     from ui.board_marks import shown
 
-    scene = hex_hotseat_analysed(app, 60_000)  # the hint is then analysis's, a move with a tag
+    scene = hex_hotseat_analysed(app, monkeypatch, 60_000)  # the hint is then analysis's, a move with a tag
     key(app, pygame.K_h)
     assert wait(app, lambda: scene.hint is not None, 120)
     app.invalidate()
