@@ -17,9 +17,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools.other_checkout, which imports nothing of it
+
+from tools.other_checkout import add_checkout_argument, measured_first, scratch_folders  # noqa: E402
 
 SIZES = ((1280, 800), (800, 600))
 COUNTED = ("wrapped", "measured")
@@ -29,8 +32,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], epilog=(
         "writes no file: prints the counts and milliseconds of each screen; takes about half a minute"))
     parser.add_argument("--frames", type=int, default=200, help="frames timed on each screen (default 200)")
-    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="the copy of Tabuleiro to measure (default: this one)")
+    add_checkout_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -99,19 +101,13 @@ def explorer_shown(app):
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    sys.path.insert(0, str(args.checkout.resolve()))
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    measured_first(args.checkout)
     counts = dict.fromkeys(COUNTED, 0)
     count_measures(counts)
     from ui.app import App
 
     print(f"{args.checkout}: mean of {args.frames} frames, load average {os.getloadavg()[0]:.1f}")
-    with tempfile.TemporaryDirectory(prefix="tabuleiro-bench-") as home:
-        # passing settings and data folders, as tools/tree_draw_bench.py does (an older copy may lack
-        # ui.bench.scratch_user_folders)
-        os.environ["TABULEIRO_CONFIG_DIR"], os.environ["TABULEIRO_DATA_DIR"] = f"{home}/config", f"{home}/data"
+    with scratch_folders():
         for size in SIZES:
             app = App(size=size, fps=0, demo="menu", remember_size=False)
             try:

@@ -15,9 +15,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tools.other_checkout, which imports nothing of it
+
+from tools.other_checkout import add_checkout_argument, measured_first, scratch_folders  # noqa: E402
 
 SIZE = (1280, 800)
 PLACES = (("opening view", 0, 0), ("panned 6,000 px right", 6000, 0), ("panned 60,000 px left", -60000, 0),
@@ -29,8 +32,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "writes no file: prints the milliseconds at each place; takes about 7 s with the defaults"))
     parser.add_argument("--frames", type=int, default=30, help="frames drawn at each place (default 30)")
     parser.add_argument("--depth", type=int, default=5, help="the tree's depth in plies (default 5)")
-    parser.add_argument("--checkout", type=Path, default=Path(__file__).resolve().parent.parent,
-                        help="the copy of Tabuleiro to measure (default: this one)")
+    add_checkout_argument(parser)
     return parser.parse_args(argv)
 
 
@@ -79,16 +81,10 @@ def measure(app, scene, frames: int) -> list[tuple[str, float, float]]:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
-    sys.path.insert(0, str(args.checkout.resolve()))
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    measured_first(args.checkout)
     from ui.app import App
 
-    with tempfile.TemporaryDirectory(prefix="tabuleiro-bench-") as home:
-        # passing settings and data folders, set here rather than by ui.bench.scratch_user_folders:
-        # the copy measured may be older than that helper
-        os.environ["TABULEIRO_CONFIG_DIR"], os.environ["TABULEIRO_DATA_DIR"] = f"{home}/config", f"{home}/data"
+    with scratch_folders():
         app = App(size=SIZE, fps=0, demo="menu", remember_size=False)
         try:
             scene = open_everything(app, args.depth)
