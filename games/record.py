@@ -23,8 +23,10 @@ The file format (version 1; version 2 when it has ``start``)::
 
 ``evaluations[i]``: the evaluation graph's point for the position after ``i`` moves (0: the start) as
 drawn when saved, the first side's view, -1 (it loses) to +1, null where none; ``values``: the searches
-behind them (``PlyValue``), both left out where they cannot be the game's (``values_ignored``).  A player
-``id`` of null is a human; ``start`` (version 2), the position a set-up game started from (``Game.to_text``).
+behind them (``PlyValue``; a proof's ``measure``, ``ProofMeasure``, only in files written since it was
+kept, and passed by where a reader takes no such key), both left out where they cannot be the game's
+(``values_ignored``).  A player ``id`` of null is a human; ``start`` (version 2), the position a set-up
+game started from (``Game.to_text``).
 
 Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``,
 ``last_given``: to the month, ``2003-05``, never a day the file did not give).  One opened from a
@@ -158,13 +160,51 @@ def now_iso() -> str:
 
 
 @dataclass(frozen=True)
+class ProofMeasure:
+    """How big a proven result is, as the search that proved it measured it: ``plies`` to the end
+    of the game under perfect play (None: not counted, Rastros' solver, Hex's connections),
+    ``at_most`` where they are the most the winner's way takes against the longest defence
+    (Alquerque's endgame tables), ``margin`` where the value's score is the exact final margin
+    (Reversi's discs).  Kept with a value so that a proof said later, away from its search (the
+    analysis line beside the eval bar's proof, a replay of a saved game), says it in the same
+    measure as the search's own words and a hint."""
+
+    plies: int | None = None
+    at_most: bool = False
+    margin: bool = False
+
+    @classmethod
+    def of(cls, plies: int | None, at_most: bool = False, margin: bool = False) -> ProofMeasure | None:
+        """The measure of a proof's fields, None where they measure nothing (no plies, no margin)."""
+        counted = plies if plies is not None and plies > 0 else None
+        if counted is None and not margin:
+            return None
+        return cls(counted, at_most and counted is not None, margin)
+
+    def one_ply_on(self) -> ProofMeasure | None:
+        """The measure of the position a move reaches, where this is of the position before it
+        with the move counted: a ply shorter, the margin the same."""
+        return ProofMeasure.of(None if self.plies is None else self.plies - 1, self.at_most, self.margin)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The measure as the file writes it: the defaults left out."""
+        out: dict[str, Any] = {} if self.plies is None else {"plies": self.plies}
+        if self.at_most:
+            out["at_most"] = True
+        if self.margin:
+            out["margin"] = True
+        return out
+
+
+@dataclass(frozen=True)
 class PlyValue:
     """One position's value as the evaluation graph had it when the game was saved (the record's
     ``values``): an engine's ``score`` in its own units, for the side ``view`` (0 or 1: the side to
     move there, whose view the score is), the search's ``kind``, ``proven`` (+1 that side wins, 0
     a draw, -1 it loses; None for an estimate), how deep it went (``depth``: plies, or playouts for
     Monte Carlo; -1 a noisy level's, below any analysis), its ``unit`` where it is not the game's
-    ("points") and the position's ``stage`` (its share of squares empty), where known.  What the
+    ("points"), the position's ``stage`` (its share of squares empty), and a proof's ``measure``
+    (``ProofMeasure``: its length in plies, or Reversi's exact margin), where known.  What the
     window's ``ui.analysis.Opinion`` holds, so that a replay's graph and eval bar say what the game
     showed without searching again."""
 
@@ -175,6 +215,7 @@ class PlyValue:
     depth: int = 0
     unit: str = ""
     stage: float | None = None
+    measure: ProofMeasure | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """The value as the file writes it: the defaults left out."""
@@ -185,6 +226,8 @@ class PlyValue:
             out["unit"] = self.unit
         if self.stage is not None:
             out["stage"] = self.stage
+        if self.measure is not None:
+            out["measure"] = self.measure.to_dict()
         return out
 
 
@@ -708,7 +751,23 @@ def _ply_value(item: Any, i: int) -> PlyValue:
     if stage is not None and (isinstance(stage, bool) or not isinstance(stage, (int, float))
                               or not math.isfinite(stage) or not 0 <= stage <= 1):
         raise bad("stage", "a number from 0 to 1")
-    return PlyValue(float(score), view, kind, proven, depth, unit, None if stage is None else float(stage))
+    return PlyValue(float(score), view, kind, proven, depth, unit, None if stage is None else float(stage),
+                    _proof_measure(item.get("measure"), bad))
+
+
+def _proof_measure(value: Any, bad: Callable[[str, str], RecordError]) -> ProofMeasure | None:
+    """A value's ``measure`` (``ProofMeasure``), None where the entry has none (a file written
+    before it was kept); ``bad`` names the part that is wrong."""
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise bad("measure", "an object")
+    plies, at_most, margin = value.get("plies"), value.get("at_most", False), value.get("margin", False)
+    if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int) or plies < 1):
+        raise bad("measure", "an object whose plies are a whole number from 1")
+    if not isinstance(at_most, bool) or not isinstance(margin, bool):
+        raise bad("measure", "an object whose at_most and margin are true or false")
+    return ProofMeasure.of(plies, at_most, margin)
 
 
 def _setup(value: Any) -> dict[str, Any]:

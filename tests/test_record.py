@@ -21,6 +21,7 @@ from games.record import (
     VERSION,
     GameRecord,
     PlyValue,
+    ProofMeasure,
     RecordError,
     RecordNotReadableHere,
     Result,
@@ -283,6 +284,37 @@ def test_a_games_values_are_read_back_as_saved(tmp_path):
     assert again.values_ignored == ""
 
 
+def test_a_proofs_measure_is_read_back_as_saved(tmp_path):
+    """A proof's measure (its length in plies, "at most" so many, Reversi's exact margin) is saved
+    with its value and read back, so that a replay says the proof as the game did: the file kept
+    the proof alone, and the replay's analysis line said "proven: X wins" where the game said how
+    soon."""
+    record = GameRecord.from_dict(valued_dict())
+    record.ply_values[1] = PlyValue(999_995.0, 1, "solver", 1, 5, measure=ProofMeasure(5))
+    record.ply_values[2] = PlyValue(1.0, 0, "solver", -1, 3, measure=ProofMeasure(21, at_most=True))
+    record.ply_values[3] = PlyValue(12.0, 1, "solver", 1, 9, measure=ProofMeasure(margin=True))
+    path = tmp_path / "measured.json"
+    save(record, path)
+    entries = json.loads(path.read_text(encoding="utf-8"))["values"]["plies"]
+    assert [entries[i].get("measure") for i in (0, 1, 2, 3)] == [None, {"plies": 5}, {"plies": 21, "at_most": True},
+                                                                 {"margin": True}]
+    again = load(path)
+    assert again.ply_values == record.ply_values and again.values_ignored == ""
+    assert [again.ply_values[i].measure for i in (1, 2, 3)] == [ProofMeasure(5), ProofMeasure(21, True),
+                                                                ProofMeasure(margin=True)]
+
+
+def test_a_value_saved_before_its_measure_was_kept_reads_as_before(tmp_path):
+    """A file's values written before a proof's measure was kept (no ``measure``) are read as
+    they were, a proof among them, and written back without one."""
+    data = valued_dict()
+    data["values"]["plies"][2].update(kind="solver", proven=1, score=999_995.0)
+    record = load(write(tmp_path, data)[0])
+    assert record.values_ignored == "" and record.ply_values[2] == PlyValue(999_995.0, 0, "solver", 1, 6)
+    assert all(value.measure is None for value in record.ply_values)
+    assert record.to_dict()["values"]["plies"] == data["values"]["plies"]
+
+
 @pytest.mark.parametrize("spoil, why", [
     (lambda d: d.update(evaluations=d["evaluations"] + [0.0]), "'evaluations' has"),  # longer than the positions
     (lambda d: d.update(evaluations=d["evaluations"][:-1]), "'evaluations' has"),  # shorter, with ``values``
@@ -293,6 +325,9 @@ def test_a_games_values_are_read_back_as_saved(tmp_path):
     (lambda d: d["values"]["plies"][1].update(score=float("inf")), "values.plies[1].score"),
     (lambda d: d["values"]["plies"][1].update(view=2), "values.plies[1].view"),
     (lambda d: d["values"]["plies"][1].update(stage=1.5), "values.plies[1].stage"),
+    (lambda d: d["values"]["plies"][1].update(measure={"plies": 0}), "values.plies[1].measure"),
+    (lambda d: d["values"]["plies"][1].update(measure={"plies": 5, "at_most": "yes"}), "values.plies[1].measure"),
+    (lambda d: d["values"]["plies"][1].update(measure=5), "values.plies[1].measure"),
     (lambda d: d["values"].update(options={"size": 6}), "the values are for size=6, not this game's size=8"),  # another board
     (lambda d: d["values"].update(game="hex"), "the values are for hex, not this game's reversi"),
 ])
