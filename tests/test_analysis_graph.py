@@ -417,3 +417,26 @@ def test_the_replays_analysing_note_stays_readable_where_the_curve_runs_under_it
     assert len(set(empty)) > 1  # letters on the graph's ground
     for points in ([1.0] * 200, [0.9] * 200, [-1.0] * 200):
         assert note_pixels(points) == empty, points[0]
+
+
+def test_a_proof_keeps_its_measure_in_the_graph_a_move_on_a_ply_shorter():
+    """Analysis' proof of a position and of each move keep their measure in the graph
+    (``Opinion.measure``): the position's as its best move's, the position a move reaches a ply
+    shorter (the move is played), a margin and an "at most" as they were; a search's report
+    keeps its own; an estimate has none."""
+    import games
+    from games.record import ProofMeasure
+    from ui.ai_worker import AIProgress
+
+    live = LiveEvaluations(games.load("tictactoe"))
+    snapshot = MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 5), 0: MoveValue(0, 0.0, "proven", 0, 9),
+                              1: MoveValue(1, 1.0, "proven", 1, 7, plies_at_most=True),
+                              2: MoveValue(2, 12.0, "proven", 1, 6, margin=True)}, depth=1, done=True)
+    assert live.from_analysis((), snapshot, {4: "b2", 0: "a1", 1: "b1", 2: "c1"})
+    measures = {moves: opinion.measure for moves, opinion in live.opinions.items()}
+    assert measures == {(): ProofMeasure(5), ("b2",): ProofMeasure(4), ("a1",): ProofMeasure(8),
+                        ("b1",): ProofMeasure(6, at_most=True), ("c1",): ProofMeasure(5, margin=True)}
+    report = AIProgress(job_id=1, depth=9, score=999_993.0, proven=-1, proven_plies=7, kind="solver", mover=1)
+    assert opinion_from_progress(report, 1).measure == ProofMeasure(7)
+    assert opinion_from_progress(AIProgress(job_id=1, depth=3, score=40.0, proven_plies=7, mover=0), 0).measure is None
+    assert snapshot_opinion(MoveValues(0, {4: MoveValue(4, 40.0, depth=2)}, depth=2)).measure is None

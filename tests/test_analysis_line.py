@@ -506,3 +506,125 @@ def test_analysis_line_and_tag_say_a_proof_in_the_panels_measure(value, tip, sai
     best = MoveValue("c4", kind="proven", proven=1, **value)
     line = line_progress(MoveValues(0, {"c4": best}, done=True), ["c4", "c5"])
     assert (length_words(best), proven_text(line, ("Black", "White"))) == (tip, said)
+
+
+class Estimating:
+    """An analysis worker that answers every job with one estimate of 3x3 tic-tac-toe's a1, as
+    analysis' first shallow round would, and never proves anything."""
+
+    preparing = False
+
+    def __init__(self, game_id=None, warm_up=True) -> None:
+        game = games.load("tictactoe")
+        self.a1 = game.parse_move(game.initial_state(), "a1")
+
+    def submit(self, job) -> int:
+        return 1
+
+    def poll(self) -> list[AIMoveValues]:
+        from ai.move_values import MoveValue, MoveValues
+
+        a1 = self.a1
+        return [AIMoveValues(1, MoveValues(0, {a1: MoveValue(a1, 40.0, depth=2)}, depth=2, nodes=300), {a1: "a1"}, ["a1"])]
+
+    def cancel(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def _hints_proof(state):
+    """What a hint of ``state`` proves, and in what measure (``thinking.proof_measure``): level 5's
+    report of it, the search a hint runs."""
+    import ai
+    from ui.scenes.thinking import proof_measure
+
+    reports: list = []
+    ai.make_player("tictactoe", "level-5", seed=0).choose(state, ai.Limits(time=0.25), reports.append)
+    return reports[-1].proven, proof_measure(reports[-1])
+
+
+@pytest.mark.parametrize("source", ["searched", "saved"])
+def test_the_lines_proof_from_the_bar_says_its_length_as_a_hint_does(app, monkeypatch, source):
+    """A replay of 3x3 tic-tac-toe after b2 b1 (X wins in 5 plies): the graph proves the position
+    (its background analysis, or the file's saved values: ``source``) while analysis mode's own
+    value is an estimate, and the panel's line says the bar's proof, "proven: X wins", where the
+    hint of that position says how soon.  The proof keeps its measure on its way (``Opinion``,
+    ``PlyValue.measure``), and the line says it in the hint's measure: "wins in 5 moves"."""
+    from games.record import GameRecord
+    from tests.test_replay import tictactoe_with_a_blunder
+    from ui.analysis import saved_lines
+    from ui.scenes.thinking import proof_measure, proven_text
+
+    record = tictactoe_with_a_blunder()
+    app.open_replay(record, ply=2)
+    scene = app.scene
+    assert wait(app, lambda: scene.analysis is not None and scene.analysis.done, 120)
+    if source == "saved":  # as the replay's Save writes them, read back from the file's text
+        analysis = scene.analysis
+        record.evaluations, record.ply_values = saved_lines(analysis.opinions, analysis.points, analysis.depths)
+        app.open_replay(GameRecord.loads(record.dumps()), ply=2)
+        scene = app.scene
+        assert wait(app, lambda: scene.analysis is not None, 10)
+        assert scene.analysis.done and scene.analysis.order == []  # nothing searched: the file's values alone
+    monkeypatch.setattr(ai_worker, "AIWorker", Estimating)
+    key(app, pygame.K_a)
+    assert wait(app, lambda: scene.move_analysis.values is not None, 10)
+    assert scene.move_analysis.best_line().proven is None  # analysis' own value: an estimate
+    proven, measure = _hints_proof(scene.states[2])
+    assert proven == 1 and measure[1] > 1
+    drawn = recorded_text(monkeypatch)
+    scene.draw(app.screen)
+    said = " ".join(drawn)
+    shown = eval_line_shown(scene)
+    assert proof_measure(shown) == measure
+    assert proven_text(shown, scene.game.sides) == f"proven: X wins in {measure[1]} moves"
+    assert f"proven: X wins in {measure[1]} moves" in said and "best guess a1" in said, said
+
+
+def eval_line_shown(scene):
+    """The replay's analysis line as its panel says it: with the bar's proof (``eval_bar.line_with_proof``)."""
+    from ui import eval_bar
+
+    return eval_bar.line_with_proof(scene.move_analysis.best_line(), scene._graph_value())
+
+
+@pytest.mark.parametrize("proof", [
+    dict(score=12.0, exact_margin=True),  # Reversi's solver
+    dict(score=1.0, proven_plies=21, plies_at_most=True),  # Alquerque's tables
+    dict(score=999_993.0, proven_plies=7),
+    dict(score=1.0),  # Rastros' solver, Hex's connections: no length
+])
+@pytest.mark.parametrize("mover", [0, 1])
+def test_the_lines_proof_from_the_bar_is_said_as_a_hint_borrowing_it_says_it(proof, mover):
+    """A search's proof of a position, kept in the graph (``opinion_from_progress``) and saved in
+    a record (``ply_value``, read back), is said by analysis' line beside the bar
+    (``eval_bar.line_with_proof``) in the words a hint borrowing that proof says
+    (``eval_bar.measured_proof_beside``), from either side: the line said "proven: Black wins"
+    where the hint said "by 12 discs on the board" or "in 7 moves"."""
+    from games.record import GameRecord
+    from ui.analysis import opinion_from_progress, ply_value, saved_opinion
+    from ui.eval_bar import GraphValue, line_with_proof, measured_proof_beside
+    from ui.scenes.hint_words import proven_for_you
+    from ui.scenes.thinking import proven_text
+
+    found = ai_worker.AIProgress(job_id=1, depth=9, proven=1, kind="solver", mover=mover, **proof)
+    line = ai_worker.AIProgress(job_id=2, depth=2, best_text="c4", score=3.0, mover=0)
+    hint = measured_proof_beside(line, found)
+    opinion = opinion_from_progress(found, mover)
+    saved = GameRecord.loads(_record_valued(ply_value(opinion, 9)).dumps()).ply_values[1]
+    for kept in (opinion, saved_opinion(saved)):
+        said = line_with_proof(line, GraphValue(1.0, "W", True, kept, 9))
+        assert proven_text(said, ("Black", "White")) == proven_text(hint, ("Black", "White"))
+        assert proven_for_you(said) == proven_for_you(hint) and said.proof_apart
+
+
+def _record_valued(value):
+    """A one-move Reversi game whose position after the move is valued ``value`` (a ``PlyValue``)."""
+    from games.record import GameRecord, Side
+
+    game = games.load("reversi")
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5"], game.play_line(["f5"]))
+    record.evaluations, record.ply_values = [0.0, 0.0], [None, value]
+    return record

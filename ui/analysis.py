@@ -31,7 +31,7 @@ from ai.base import POINTS
 from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, empty_share, point_worth
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import EVAL_UNITS, WHOLE_VALUES, eval_unit, plural_count, unit_size  # noqa: F401 (the window's names)
-from games.record import GameRecord, PlyValue
+from games.record import GameRecord, PlyValue, ProofMeasure
 from ui.i18n import localized, ngettext, number_text
 
 DEFAULT_PLAYER = "level-5"
@@ -52,17 +52,18 @@ class Opinion:
     mover: int = 0
     unit: str = ""  # what ``score`` counts where it is not the game's unit (``ai.base.POINTS``), else ""
     stage: float | None = None  # the share of the position's squares empty, where points' worth moves with it
+    measure: ProofMeasure | None = None  # a proof's length or exact margin, as its search measured it
 
 
 def saved_opinion(value: PlyValue) -> Opinion:
     """A record's saved value of a position (``games.record.PlyValue``) as the opinion it was."""
-    return Opinion(value.score, value.kind, value.proven, value.view, value.unit, value.stage)
+    return Opinion(value.score, value.kind, value.proven, value.view, value.unit, value.stage, value.measure)
 
 
 def ply_value(opinion: Opinion, depth: int) -> PlyValue:
     """``opinion``, from a search ``depth`` deep, as a record saves it (``saved_opinion``'s inverse)."""
     return PlyValue(float(opinion.score), opinion.mover, opinion.kind, opinion.proven, int(depth), opinion.unit,
-                    opinion.stage)
+                    opinion.stage, opinion.measure)
 
 
 def saved_lines(opinions: Sequence[Opinion | None], points: Sequence[float | None], depths: Sequence[int | None]
@@ -255,7 +256,18 @@ def opinion_from_progress(progress: Any, mover: int) -> Opinion:
     if reported != mover:
         raise ValueError(f"a report of a position with side {reported} to move read as side {mover}'s")
     return Opinion(float(progress.score), progress.kind, progress.proven, mover,
-                   getattr(progress, "unit", ""), getattr(progress, "stage", None))
+                   getattr(progress, "unit", ""), getattr(progress, "stage", None), reported_measure(progress))
+
+
+def reported_measure(progress: Any) -> ProofMeasure | None:
+    """How big the proof of a search's report (ai.Progress or ui.ai_worker.AIProgress) is, in the
+    fields the panel and a hint say it by (``ui.scenes.thinking.proof_measure``); None where it
+    proves nothing or does not measure it (a report that carries no measure at all, as the
+    ``unit`` and ``stage`` ``opinion_from_progress`` reads where given)."""
+    if progress.proven is None:
+        return None
+    return ProofMeasure.of(getattr(progress, "proven_plies", None), getattr(progress, "plies_at_most", False),
+                           getattr(progress, "exact_margin", False))
 
 
 def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,

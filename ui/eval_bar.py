@@ -25,6 +25,7 @@ import pygame
 
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
+from games.record import ProofMeasure
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (
@@ -172,15 +173,19 @@ def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProg
     for the position (``graph``: a move's proof found before it was played,
     ``ui.eval_graph.carries_over``, or a search's) where its own value is an estimate: in Hex the
     panel's line read "Blue 61%", a Monte Carlo estimate, beside a bar that said Blue's proven
-    win.  The proof's length is not known here, and is not said; the line's move stays analysis',
-    said as its guess (``proof_apart``): no proof comes with a move here (a move proven best
-    would be analysis' own proof), and "best f3 · proven: Blue wins" read as f3's proven win."""
+    win.  The proof is said in the measure its search gave it (``Opinion.measure``: "wins in 5
+    moves", Reversi's discs), as that search's words and a hint of the position say it; the line
+    said "proven: X wins" where they said how soon.  The line's move stays analysis', said as
+    its guess (``proof_apart``): no proof comes with a move here (a move proven best would be
+    analysis' own proof), and "best f3 · proven: Blue wins" read as f3's proven win."""
     if line is None or line.proven is not None or graph is None or not graph.here or graph.opinion is None:
         return line
     proof = graph.opinion
     if proof.proven is None:
         return line
-    return proof_beside(line, proof.proven, proof.mover)
+    measure = proof.measure or ProofMeasure()
+    margin = proof.score if measure.margin else None
+    return proof_beside(line, proof.proven, proof.mover, measure.plies, measure.at_most, margin)
 
 
 def proof_beside(search: AIProgress, proven: int, mover: int, plies: int | None = None,

@@ -32,7 +32,7 @@ import pygame
 from ai.move_values import MoveValue
 from ai.roster import LEVEL_IDS
 from games.base import Game, State
-from games.record import PlyValue
+from games.record import PlyValue, ProofMeasure
 from ui import text as tx
 from ui.analysis import (
     Opinion,
@@ -72,7 +72,8 @@ def snapshot_opinion(snapshot: Any) -> Opinion | None:
         return None
     every_move_valued = snapshot.done or (snapshot.depth >= 1 and not snapshot.monte_carlo)
     if best.proven is None or best.proven > 0 or every_move_valued:
-        return Opinion(best.score, best.kind, best.proven, snapshot.mover, best.unit, snapshot.stage)
+        return Opinion(best.score, best.kind, best.proven, snapshot.mover, best.unit, snapshot.stage,
+                       value_measure(best))
     return Opinion(best.score, "mcts" if snapshot.monte_carlo else "alphabeta", None, snapshot.mover, best.unit,
                    snapshot.stage)
 
@@ -85,9 +86,21 @@ def child_opinion(value: MoveValue, mover: int, stage: float | None = None) -> O
     """Analysis' value of a move, for ``mover`` (the side to move before it): the value of the
     position the move reaches, said for that side (``Opinion.mover``), as the graph reads it;
     ``stage``: the position before it's (``MoveValues.stage``), one square off, inside the stage's
-    band of five (ai/eval_scales.py ``REVERSI_POINT_DISCS_BY_EMPTIES``) but where it crosses one."""
+    band of five (ai/eval_scales.py ``REVERSI_POINT_DISCS_BY_EMPTIES``) but where it crosses one.
+    A proof keeps its measure, a ply shorter: the move is played."""
     kind = "mcts" if value.kind == "mcts" else "alphabeta"
-    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit, stage)
+    measure = value_measure(value)
+    return Opinion(value.score, kind if value.proven is None else value.kind, value.proven, mover, value.unit, stage,
+                   None if measure is None else measure.one_ply_on())
+
+
+def value_measure(value: MoveValue) -> ProofMeasure | None:
+    """How big the proof of analysis' value of a move is (``games.record.ProofMeasure``), its
+    plies counted from the position before the move; None where it proves nothing or does not
+    measure it."""
+    if value.proven is None:
+        return None
+    return ProofMeasure.of(value.plies, value.plies_at_most, value.margin)
 
 
 def carries_over(value: MoveValue, monte_carlo: bool) -> bool:
