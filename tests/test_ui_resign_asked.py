@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+import games
 from tests.test_ui_move_entry import type_text
 from tests.ui_helpers import click, key, recorded_text
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -88,3 +89,37 @@ def test_a_hot_seat_question_names_the_friend_to_move(app, monkeypatch):
     app.invalidate()
     app.run_frames(1)
     assert "João (O) loses the game" in drawn, drawn
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (800, 600)])
+def test_the_question_stands_over_the_board_in_every_game(tmp_path, monkeypatch, size):
+    """QA: at full screen Alquerque's Resign question stood over the side panel, every other
+    game's over the board.  Its board, full of pieces from the start, left the card no place clear
+    of them, and the card went over the panel (as a result card does) at every window size.  It
+    stands over the board's own rectangle in each game, full-screen-like or small, and its No
+    answers where it is drawn.  A friend's draw offer, the other question, stands there too."""
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        assert app.size == size
+        for game_id in games.GAME_IDS:
+            scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1))
+            app.switch(scene)
+            app.run_frames(2)
+            asked(app, scene)
+            card = scene.resign_card
+            assert card.on_board and scene.view.rect.contains(card.rect), (game_id, card.rect, scene.view.rect)
+            assert not card.rect.colliderect(scene.panel.rect), (game_id, card.rect, scene.panel.rect)
+            click(app, card.buttons[1].rect.center)  # No, play on
+            assert scene.card_shown() is None and not scene.is_over(), game_id
+
+
+def test_a_friends_draw_offer_stands_over_alquerques_board(app):
+    """The other question a person's word puts up (``DrawOfferCard``) keeps off the panel too."""
+    scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.1), ["c2-c3"])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_d, pygame.KMOD_CTRL)
+    card = scene.offer_card
+    assert scene.card_shown() is card
+    assert card.on_board and scene.view.rect.contains(card.rect) and not card.rect.colliderect(scene.panel.rect)

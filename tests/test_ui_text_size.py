@@ -462,6 +462,31 @@ def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, g
     holds()
 
 
+@pytest.mark.parametrize("projector", [(800, 600)], indirect=True)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese(projector, monkeypatch, game_id):
+    """QA: at Larger text in an 800x600 window in Portuguese a clocked Alquerque game's panel kept
+    two rows of moves, where the other games kept three.  "Anular", "Refazer" and "Retomar" have
+    no room in one row there: the clock's Pause went into the grid, a seventh row of buttons
+    beside Alquerque's Legal moves (Reversi's and Trax's too).  The rows of buttons go lower, as
+    low as their labels allow: three rows of moves in every game, every text whole, inside the
+    window and none over another."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app = projector
+    choose_text_size(app, 1.5)
+    with in_language(app, "pt"):
+        setup = MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1, clock="5m+3s")
+        app.switch(GameScene(app, setup, EIGHT_PLIES[game_id].split(",")))
+        app.run_frames(2)
+        scene, window = app.scene, pygame.Rect((0, 0), app.size)
+        assert move_rows_shown(app, monkeypatch) >= 3, scene.panel.moves_rect
+        texts = drawn_texts(app, monkeypatch)
+        assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
+        assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
+        assert all(b.rect.height >= b.least_height(scene.panel.scale) for b in scene.buttons if b.visible)
+
+
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
 def test_a_finished_game_keeps_three_rows_of_moves_at_larger_text(projector, monkeypatch):
     """A result's thinking card did not go to one line: the move list of a finished game kept one

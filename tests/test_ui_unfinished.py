@@ -639,19 +639,81 @@ def test_a_game_continued_shows_what_its_screen_showed_as_it_was_left(app):
     scene._play(scene.game.parse_move(scene.state, "c3"), by_computer=False)
     for letter in (pygame.K_a, pygame.K_v, pygame.K_f):  # after the move: no move's save shows them
         key(app, letter)
-    assert scene.shown_kept() == {"analysis": True, "connections": True, "turned": True}
+    assert scene.shown_kept() == {"analysis": True, "connections": True, "turned": True, "keyboard": False, "cursor": False}
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     app.scene.continue_game()  # the one unfinished game: taken up at once
     app.run_frames(2)
     again = app.scene
     assert again is not scene and [p.text for p in again.history] == ["c3"]
-    assert again.shown_kept() == {"analysis": True, "connections": True, "turned": True}
+    assert again.shown_kept() == {"analysis": True, "connections": True, "turned": True, "keyboard": False, "cursor": False}
     key(app, pygame.K_a)  # and off again: the file follows
     key(app, pygame.K_ESCAPE)
     [(path, record)] = SHELF.unfinished()[0]
     app.continue_game(record, path)
-    assert app.scene.shown_kept() == {"analysis": False, "connections": True, "turned": True}
+    assert app.scene.shown_kept() == {"analysis": False, "connections": True, "turned": True, "keyboard": False, "cursor": False}
+
+
+def panel_words(app, scene: GameScene, monkeypatch) -> list[str]:
+    """What the game's side panel says in a whole frame (its cards, the thinking card's tip), and
+    the status line under the board."""
+    from tests.ui_helpers import recorded_text_rects
+
+    with monkeypatch.context() as patcher:
+        drawn = recorded_text_rects(patcher)
+        app.invalidate()
+        app.run_frames(1)
+    return [text for text, rect in drawn if scene.panel.rect.contains(rect)] + list(scene.board_side.status()[0])
+
+
+def continued_from_the_menu(app) -> GameScene:
+    """The one unfinished game taken up again by the main menu's Continue (Enter: the keyboard is on it)."""
+    import pygame
+
+    from tests.ui_helpers import key
+    from ui.scenes.menu import MenuScene
+
+    assert isinstance(app.scene, MenuScene)
+    app.run_frames(2, until=lambda: not app.scene.reading.loading, timeout=30)
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene)
+    return app.scene
+
+
+@pytest.mark.parametrize("leave", ["esc", "menu button"])
+def test_a_game_continued_shows_a_keyboard_player_as_it_was_left(app, monkeypatch, leave):
+    """QA: a friend who played with the keyboard (the board's cursor: Down, then Enter) left the
+    game and took it up again with Continue; its panel then spoke to a mouse player ("Click the
+    board or use the arrow keys"), the cursor gone.  It says what it said as the game was left:
+    the cursor's keys where it showed (left by the panel's Menu button), the key that shows it
+    where Esc hid it on the way out; and the cursor, back, plays at Enter."""
+    import pygame
+
+    from tests.ui_helpers import click, key
+
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1, names=("Ana", "João")))
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_DOWN)  # the cursor shows
+    key(app, pygame.K_RETURN)  # and plays there
+    assert len(scene.history) == 1 and scene.keyboard_play and scene.cursor.on
+    if leave == "esc":
+        key(app, pygame.K_ESCAPE)  # the first Esc hides the cursor
+    left = panel_words(app, scene, monkeypatch)
+    if leave == "esc":
+        key(app, pygame.K_ESCAPE)
+    else:
+        click(app, scene.btn_menu.rect.center)
+    again = continued_from_the_menu(app)
+    assert again is not scene and len(again.history) == 1
+    assert panel_words(app, again, monkeypatch) == left
+    tip = "Up or Down: a cursor on the board" if leave == "esc" else "Arrows and Enter: play on the board"
+    assert tip in left, left
+    assert again.cursor.on == (leave != "esc")
+    if leave == "esc":
+        key(app, pygame.K_DOWN)  # the cursor again, on the legal move nearest the last
+    key(app, pygame.K_RETURN)
+    assert len(again.history) == 2
 
 
 def test_a_game_saved_before_the_screen_was_kept_continues_as_a_new_one_shows():

@@ -69,8 +69,10 @@ NOT_OFFERED_KEPT = WATCHED_KEPT  # unfinished games Continue does not offer (wat
 WATCHED_PREFIX = "watched-"  # a finished watched game's file name begins so: only those are counted for WATCHED_KEPT
 SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
-SHOWN_KEY = "shown"  # what the game's screen showed as it was left: {"analysis", "connections", "turned"} (``kept_shown``)
-SHOWN_PARTS = ("analysis", "connections", "turned")  # analysis mode, Hex's connections overlay, the board turned round
+SHOWN_KEY = "shown"  # what the game's screen showed as it was left: each of ``SHOWN_PARTS`` (``kept_shown``)
+# analysis mode, Hex's connections overlay, the board turned round, the player playing by the
+# keyboard (the panel names its keys: ``GameScene.keyboard_play``) and the board's cursor shown
+SHOWN_PARTS = ("analysis", "connections", "turned", "keyboard", "cursor")
 # a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
 # and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
 LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"

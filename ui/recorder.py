@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, Result
-from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir
+from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir, kept_shown
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
@@ -161,6 +161,13 @@ class SceneRecorder:
         its move's save: Continue shows it again, or remembers the refusal)."""
         if self.moves and not scene.is_over():
             self._save(scene)
+
+    def keep_shown(self, scene: Any) -> None:
+        """Save a game left between moves whose screen shows other than its file says
+        (``ui.autosave.kept_shown``): the board's cursor shown or hidden, a click or a key played
+        with since the last move, which no move has saved (Esc hides the cursor on the way out)."""
+        if scene.shown_kept() != kept_shown(self.autosaver.record.setup):
+            self.keep_between_moves(scene)
 
     def forget_taken_back(self, scene: Any) -> None:
         """The person started another game from this one taken back to no moves (``GameCommands

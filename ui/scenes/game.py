@@ -191,6 +191,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         # Large's scale (the row of three measured for the label it never shows)
         self._refresh_buttons()
         self.resize(app.size)
+        self._keys_as_left(shown)  # laid out: the cursor aimed on the board as drawn
 
     # What tests and tools read on the scene, kept there: the computer's search, the mouse's drag,
     # the board side's rectangles.
@@ -229,9 +230,20 @@ class GameScene(GameCommands, GameQuestions, Scene):
         else:
             self._face_the_human()
 
+    def _keys_as_left(self, shown: dict[str, bool]) -> None:
+        """A continued game's player who played by the keyboard as its screen had them
+        (``kept_shown``): the panel names the keys that play (``keyboard_play``), and the board's
+        cursor shows where it showed, on the legal move nearest the last (``aim_cursor``).
+        Continue showed a keyboard player as a mouse player ("Click the board or use the arrow
+        keys"), the cursor gone."""
+        self.keyboard_play = shown.get("keyboard", False)
+        self.cursor.on = shown.get("cursor", False)
+        game_keys.aim_cursor(self)
+
     def shown_kept(self) -> dict[str, bool]:
         """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``)."""
-        return {"analysis": self.analysis.active, "connections": self.connections.active, "turned": self.view.turned}
+        return {"analysis": self.analysis.active, "connections": self.connections.active, "turned": self.view.turned,
+                "keyboard": self.keyboard_play, "cursor": self.cursor.on}
 
     def redo_kept(self) -> list[Ply]:
         """The moves Undo took back, in the order Redo plays them again (the stack's reversed)."""
@@ -996,6 +1008,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         on from there (stopped, analysis started over: its best line came back two moves long)."""
         self.referee.pause(time.monotonic())  # and the clock stops until it is
         self.recorder.keep_clocks(self)
+        self.recorder.keep_shown(self)
         self.recorder.settle(self)  # the game's file holds its last position before the screen goes
         self.computer.cancel()
         if self.visiting:

@@ -484,9 +484,14 @@ class GameOverCard:
         view, state = self.scene.view, self.scene.state
         marks = view.win_marks(state)
         pieces = view.piece_marks(state) if self.keeps_off_pieces else []
-        places = card_places(self.room, width, height, int(16 * self.scene.app.scale))
+        places = card_places(self.standing_room(), width, height, int(16 * self.scene.app.scale))
         best = least_hiding(places, marks, pieces)
         return best, not hidden_area(best, pieces)
+
+    def standing_room(self) -> pygame.Rect:
+        """Where on the board's side the card's places are sought (``_place``): all of it above
+        its status line (``room``)."""
+        return self.room
 
     def _size(self, width: int, columns: int, most: int = LINE_ROWS,
               spacing: Spacing = ROOMY) -> tuple[list[str], int]:
@@ -646,6 +651,18 @@ class QuestionCard(GameOverCard):
         if event.type == pygame.TEXTINPUT:
             return True
         return super().handle(event)
+
+    def standing_room(self) -> pygame.Rect:
+        """The board's own rectangle (``BoardView.rect``) within the side's room: the question is
+        about the position, so it stands over the board, not over the margin round it."""
+        return self.room.clip(self.scene.view.rect)
+
+    def _in_panel(self) -> tuple[pygame.Rect, int] | None:
+        """None: a question stands over the board wherever it must hide pieces (the least of them,
+        ``_place``; the board dimmed under it), never over the panel.  Alquerque's board, full of
+        pieces from its start, left Resign's question no place clear of them, and it went over
+        the side panel at every window size, where every other game's stood over the board."""
+        return None
 
 
 def draw_answers(accept: Callable[[], None], decline: Callable[[], None]) -> list[Button]:

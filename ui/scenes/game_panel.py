@@ -646,9 +646,11 @@ class GamePanel:
         list keeps ``MOVE_ROWS_KEPT`` rows, each giving way only where the one before could not
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the one-line card's row of analysis's
-        best line goes (``line_row_kept``), the draw counts and Hex's legend are left out; all but
-        the last two give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a 1024x768 window the list kept one row of moves, two under
-        Trax's three lines of options, none under Alquerque's draw count.  Near a counted draw
+        best line goes (``line_row_kept``), the draw counts and Hex's legend are left out, and last
+        the rows of buttons go lower still, as low as their labels allow (``_rows_lowered_give``);
+        all but the last three give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a
+        1024x768 window the list kept one row of moves, two under Trax's three lines of options,
+        none under Alquerque's draw count.  Near a counted draw
         (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
         they take their lines from the move list, down to one row (``_extras_shown``); left out
         there, Alquerque's "No capture for 38 plies" was gone at Larger text in a 1280x800 window
@@ -658,12 +660,13 @@ class GamePanel:
         near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
         gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, self._line_row_give(),
-                 extras_give - self._kept_height(w)]
-        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0])
+                 extras_give - self._kept_height(w), self._rows_lowered_give()]
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0, 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
-        badge, card, buttons, gaps, line_row, extras_given = (max(pair) for pair in zip(wanted, least, strict=True))
+        badge, card, buttons, gaps, line_row, extras_given, lower = (
+            max(pair) for pair in zip(wanted, least, strict=True))
         self.line_row_kept = line_row == 0
-        row = self._row_giving(buttons)
+        row = self._row_giving(buttons + lower)
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
         return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
 
@@ -684,9 +687,10 @@ class GamePanel:
                       gaps - self._gaps_height(gap // 2, badge), extras]
 
     def _row_giving(self, given: int) -> int:
-        """The highest row of buttons, from the usual down to ``_least_row``, whose rows give the
-        move list ``given`` pixels (the watch row, taller for its keys, gives less: ``_watch_height``)."""
-        full, least = self._s(BUTTON_ROW), self._least_row()
+        """The highest row of buttons, from the usual down to ``_lowest_row`` (``_least_row`` unless
+        the move list needs more: ``_rows_lowered_give``), whose rows give the move list ``given``
+        pixels (the watch row, taller for its keys, gives less: ``_watch_height``)."""
+        full, least = self._s(BUTTON_ROW), self._lowest_row()
         whole = self._buttons_height(full)
         return next((row for row in range(full, least, -1) if whole - self._buttons_height(row) >= given), least)
 
@@ -738,9 +742,28 @@ class GamePanel:
         below it: at the panel's Larger scale in a 1920x1080 window (``layout``), "Undo" stood
         taller than the fingertip's row it was given."""
         full = self._s(BUTTON_ROW)
-        label = max((b.least_height(self.scale) for b in self.scene.buttons if b.visible), default=0)
         least = FINGERTIP if full >= FINGERTIP else min(full, int(BUTTON_ROW * window_scale(self.scene.app.size)))
-        return min(full, max(least, label))
+        return min(full, max(least, self._labels_height()))
+
+    def _labels_height(self) -> int:
+        """The least height of a row that holds every visible label whole with a little room above
+        and below it (``Button.least_height``)."""
+        return max((b.least_height(self.scale) for b in self.scene.buttons if b.visible), default=0)
+
+    def _lowest_row(self) -> int:
+        """The lowest the rows of buttons go where the move list still lacks ``MOVE_ROWS_KEPT`` rows
+        with every other part given (``_rows_lowered_give``): their labels' least height
+        (``_labels_height``), rows a ``FINGERTIP`` high or more never under it."""
+        full = self._s(BUTTON_ROW)
+        return min(full, max(self._labels_height(), FINGERTIP if full >= FINGERTIP else 0))
+
+    def _rows_lowered_give(self) -> int:
+        """What the rows of buttons give the move list going on from ``_least_row`` down to
+        ``_lowest_row``: the last part to give way.  In a clocked Alquerque game at Larger text
+        in an 800x600 window in Portuguese, "Anular", "Refazer" and "Retomar" had no room in one
+        row, the Pause made a seventh row of buttons (Legal moves the thirteenth button), and the
+        list kept two rows where the other games kept three."""
+        return self._buttons_height(self._least_row()) - self._buttons_height(self._lowest_row())
 
     def _set_button_row(self, row: int) -> None:
         """Keep the buttons' row height, the typed-move field, which opens over the last row, laid
