@@ -1270,7 +1270,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         unlogged = replace(result, reason=words.LOG_NOTE.sub("", result.reason))
         self.messages.add(self._result_line(number, unlogged), kind, 15.0)
         said = _("Its log, copied to the clipboard: {path}") if clipboard.put_text(path) else _("Its log: {path}")
-        self.messages.add(said.format(path=path), "info", 15.0)
+        self.messages.add(said.format(path=path), "info", 15.0, path=path)  # the log's name kept in a short lane
 
     def redraw_interval(self) -> float | None:
         """Every frame while the watched move animates; 10 times a second while players are added,
