@@ -1498,11 +1498,15 @@ class Messages:
         live = self.current()
         return next((m for rect, m in self._cut_rects if m in live and rect.collidepoint(pos)), None)
 
+    @classmethod
+    def message_height(cls, scale: float, lines: int) -> int:
+        """The height one message of ``lines`` lines takes in a lane, with the gap above it."""
+        return cls.line_height(scale) + (lines - 1) * tx.line_height(cls.text_size(scale))
+
     def height(self, scale: float, max_width: int, room: int | None = None) -> int:
         """The height the messages shown in a lane ``room`` high (``shown``) take when drawn
         ``max_width`` wide, with their gaps."""
-        step = tx.line_height(self.text_size(scale))
-        return sum(self.line_height(scale) + (len(lines) - 1) * step for _m, lines, _cut in self.shown(scale, max_width, room))
+        return sum(self.message_height(scale, len(lines)) for _m, lines, _cut in self.shown(scale, max_width, room))
 
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int,
              ground: Color | None = None, room: int | None = None) -> None:
