@@ -1214,8 +1214,24 @@ def _message_lines(text: str, size: int, room: int, most: int, hint: str,
     if most <= len(said):  # a lane of a line or two: the text alone, ending in an ellipsis
         said = []
     text = _path_kept(text, path, size, room, most - len(said)) or text
-    shown = tx.wrap_at_most(text, size, room, most - len(said), break_words=True)
-    return (*(tx.fit(line, size, room) for line in shown), *said), True
+    return (*_lines_cut(text, size, room, most - len(said)), *said), True
+
+
+def _lines_cut(text: str, size: int, room: int, most: int) -> list[str]:
+    """``text`` on at most ``most`` lines, the last ending in an ellipsis where more is left out:
+    as ``tx.wrap_at_most``, but the last line never runs the next paragraph into its own (a
+    player's faults, a line each, read as one sentence where the lane cut them: "... (at
+    faulty.py line 7) faulty, 1 game (2): played…")."""
+    numbered = [(n, line) for n, paragraph in enumerate(text.split("\n"))
+                for line in tx.wrap(paragraph, size, room, break_words=True) or [""]]
+    if len(numbered) <= most:
+        return [line for _n, line in numbered]
+    last_paragraph = numbered[most - 1][0]
+    last = " ".join(line for n, line in numbered[most - 1:] if n == last_paragraph)
+    shown = tx.fit(last, size, room)
+    if shown == last:  # its paragraph ends on it: the ellipsis says the next ones are left out
+        shown = tx.fit(f"{last} …", size, room)
+    return [*(tx.fit(line, size, room) for _n, line in numbered[:most - 1]), shown]
 
 
 def _path_kept(text: str, path: str, size: int, room: int, most: int) -> str | None:
