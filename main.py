@@ -358,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "they are at least half of its games their results stand and its games not played are lost "
                         "by forfeit, else all its games, played or not, are annulled (counted for no one); asks "
                         "first (repeat for several; it may be left out of the PLAYERs)")
-    t.add_argument("--yes", action="store_true", help="withdraw without asking (for scripts)")
+    t.add_argument("--yes", action="store_true", help="with --withdraw: withdraw without asking (for scripts)")
     openings(t)
     common(t)
     league(t)
@@ -703,6 +703,8 @@ def dispatch(args: argparse.Namespace) -> int:
                                  "(a variable of the script left empty?)")
         if args.withdraw and not args.resume:
             raise UsageError("--withdraw takes a player out of a league under way: give --resume FILE too")
+        if args.yes and not args.withdraw:  # else taken and ignored: a script believed its player withdrawn
+            raise UsageError("--yes only answers --withdraw's question: give --withdraw PLAYER too, or leave --yes out")
         if len(args.players) < 2 and not may_name_several(args.players[0]):
             raise UsageError("a tournament needs at least two players")  # else counted once patterns are expanded
         # outside players are loaded by the tournament itself: a broken file forfeits its games

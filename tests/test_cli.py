@@ -160,6 +160,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["tournament", "reversi", "level-1", "level-2", "--jobs", "two"], ["--jobs: 'two' is not a whole number"]),
         (["analyse", "reversi", "--level", "x"], ["--level: 'x' is not a whole number"]),
         (["match", "reversi", "level-1", "level-2", "--time", "1,5"], ["--time: '1,5' is not a number of seconds"]),
+        # QA: --yes without --withdraw was taken without a word, as if it meant something there
+        (["tournament", "tictactoe", "level-1", "level-2", "--yes"],
+         ["--yes only answers --withdraw's question: give --withdraw PLAYER too, or leave --yes out"]),
+        (["league", "tictactoe", "level-1", "level-2", "--resume", "no-such-folder/league", "--yes"], ["--withdraw PLAYER"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):

@@ -5,6 +5,9 @@ named.  Save results says every file it wrote, not the .md and the .json alone."
 
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 import pygame
 
 from ai.tournament import half_points
@@ -70,9 +73,42 @@ def test_with_no_clipboard_the_tables_go_to_a_file_that_is_named(app, tmp_path):
     key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
     path = data_dir() / "tournament-tables.md"
     said = scene.messages.items[-1].text
-    assert said == ("No clipboard here; the standings and the crosstable of 6 games were saved to "
-                    f"tournament-tables.md in {folder_shown(path.parent)}"), said
+    assert said == f"No clipboard here: the tables of 6 games were saved to {Path(folder_shown(path.parent), path.name)}"
     assert "## Standings" in path.read_text(encoding="utf-8")
+
+
+def _lane_lines(scene) -> list[str]:
+    """The lines the screen's message lane shows now, newest message first."""
+    s = scene._scale()
+    shown = scene.messages.shown(s, scene._own_messages_width(), scene._own_messages_room())
+    return [line for _message, lines, _cut in shown for line in lines]
+
+
+def test_with_no_clipboard_the_files_name_is_read_in_the_one_line_lane_at_800x600(app, tmp_path, monkeypatch):
+    """At 800x600 the running screen's lane is one line: the message cut the file's name ("... were
+    saved to tou…", at Larger text in Portuguese), the one thing to read.  The words before the
+    path are few now, and the path's folder is cut in its middle instead, the name kept; a click
+    copies the message whole.  Save results' message keeps its Markdown file's name too."""
+    from tests.ui_helpers import in_language, small_windows
+
+    scene = _finished(app, tmp_path)
+    folder = tmp_path / ("a-long-folder-of-the-teachers-course-files" * 2)
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(folder))
+    for language in ("en", "pt"):
+        with in_language(app, language):
+            for _size, _text_size in small_windows(app, sizes=((800, 600),)):
+                app.apply_settings()
+                scene.messages.items.clear()
+                key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
+                [line] = _lane_lines(scene)
+                assert line.endswith(f"…{os.sep}tournament-tables.md"), (language, _text_size, line)
+                [message] = scene.messages.current()
+                assert scene.messages.cut_at(scene.messages._drawn[0][0].center) is message  # a click copies it
+                assert message.text.endswith(str(folder / "tournament-tables.md"))
+                scene.messages.items.clear()
+                key(app, pygame.K_s)
+                [line] = _lane_lines(scene)
+                assert f"{scene.base.name}.md" in line, (language, _text_size, line)
 
 
 def test_results_the_board_has_not_shown_are_not_copied(app, monkeypatch, tmp_path):

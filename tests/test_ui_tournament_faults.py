@@ -179,3 +179,40 @@ def test_the_keyboards_result_is_ringed_as_the_crosstables_cell_is(app, tmp_path
     assert len(rings) == 1 and rings[0].top <= chosen.centery <= rings[0].bottom
     others = [rect for rect, number, _text in scene._recent_rects if number != scene.chosen_result]
     assert not any(rings[0].collidepoint(rect.center) for rect in others)
+
+
+# a bot that crashes in its odd games and answers a square that is none in its even ones: two faults
+TWO_FAULTS = FOUR_FAULTS.replace("n % 4 == 0", "n % 2 == 0").replace('("zz99", 3.5, None)[n % 4 - 1]', '"zz99"')
+
+
+def test_each_fault_is_a_line_of_its_own_and_read_whole_at_800x600(app, tmp_path, monkeypatch):
+    """At 800x600 the running screen's message lane is one line: a player's two faults ran
+    together there ("... (at faulty.py line 7) faulty, 1 game (2): played an illegal mo…"), the
+    second cut unread.  While its games are listed the lane is as high as its faults take (at most
+    ``FAULT_LINES``), each fault begins a line, and they stay said past their 15 s until the row
+    is clicked again, when the lane is one line again and the tables have their room back."""
+    from ai.commands.tournament import faults_of
+    from ai.tournament import Summary
+    from tests.ui_helpers import held_messages_clock, small_windows
+    from ui import words
+
+    bot = tmp_path / "bots" / "faulty.py"
+    bot.parent.mkdir()
+    bot.write_text(TWO_FAULTS, encoding="utf-8")
+    scene = league_shown(app, tmp_path, ("level-1", "level-2", str(bot)))
+    next(small_windows(app, sizes=((800, 600),), text_sizes=(1.0,)))
+    clock = held_messages_clock(monkeypatch)
+    faults = faults_of(Summary.of(scene.tournament), str(bot), words.ReportWords(), with_logs=False)
+    assert len(faults) == 2
+    one_line = scene.running_bottom()
+    click(app, row_of(scene, str(bot)).center)
+    for _wait in range(2):
+        s = scene._scale()
+        [(said, lines, cut)] = scene.messages.shown(s, scene._own_messages_width(), scene._own_messages_room())
+        assert said.topic == "faults" and not cut and " ".join(lines) == " ".join(faults), lines
+        assert all(any(line.startswith(fault[:40]) for line in lines) for fault in faults), lines
+        assert scene.running_bottom() < one_line  # the tables above the taller lane, not under it
+        clock(60.0)  # past the faults' 15 s: still said while the player's games are listed
+        app.run_frames(2)
+    click(app, row_of(scene, str(bot)).center)
+    assert scene.running_bottom() == one_line and not any(m.topic == "faults" for m in scene.messages.items)

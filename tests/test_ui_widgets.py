@@ -202,3 +202,18 @@ def test_fit_tail_keeps_the_longest_end_that_fits_with_a_real_font():
         shown = fit_tail(value, 18, width)
         longest = next("…" + value[cut:] for cut in range(len(value)) if font.size("…" + value[cut:])[0] <= width)
         assert shown == longest
+
+
+def test_a_message_cut_short_never_runs_its_next_paragraph_into_its_last_line():
+    """A message of a line each (a player's faults) in a lane of fewer lines read as one sentence
+    ("... (at faulty.py line 7) faulty, 1 game (2): played…"): its last line shown ends with its
+    own paragraph and an ellipsis; a paragraph too long for that line is cut as before."""
+    from ui.widgets import COPY_HINT, Messages
+
+    pygame.font.init()
+    first, second = "faulty, 1 game (1): crashed", "faulty, 1 game (2): played an illegal move 'zz99' at move 1"
+    assert Messages._layout(f"{first}\n{second}", 1.0, 800, most=1) == ((f"{first} …",), True)
+    third = "faulty, 1 game (3): " + "took too long " * 20
+    lines, cut = Messages._layout(f"{first}\n{third}", 1.0, 800, most=3)  # the last: a click copies it whole
+    assert cut and lines[0] == first and lines[1].startswith("faulty, 1 game (3): took") and lines[1].endswith("…")
+    assert lines[2] == i18n._(COPY_HINT)

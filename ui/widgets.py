@@ -1189,24 +1189,76 @@ class Message:
     # the screens it stays on as the window changes screen (``Messages.screen_changed``): None, none
     # (it is about what the screen it was said on did); ``everywhere``: an app-wide message
     stays: Callable[[Any], bool] | None = field(default=None, compare=False)
+    # a file's path in ``text``: where the text is cut short, the path's folder is shortened first, in
+    # the middle of the path, its file's name kept (``_path_kept``)
+    path: str = ""
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
 
 
 @lru_cache(maxsize=64)
-def _message_lines(text: str, size: int, room: int, most: int, hint: str) -> tuple[tuple[str, ...], bool]:
+def _message_lines(text: str, size: int, room: int, most: int, hint: str,
+                   path: str = "") -> tuple[tuple[str, ...], bool]:
     """``Messages.lines`` and whether the text was cut short, kept: 64 for the three messages on
     screen at most, at the widths of the last few window sizes (asked for on every frame while
-    they show)."""
+    they show).  A ``path`` in a text cut short loses the middle of its folder first
+    (``_path_kept``): "saved to ~/.local/share/tab…" hid the file's name at 800x600."""
     lines = tx.wrap(text, size, room, break_words=True) or [""]
     if len(lines) <= most:
         return tuple(lines), False
+    kept = _path_kept(text, path, size, room, most)
+    if kept is not None and len(lines := tx.wrap(kept, size, room, break_words=True)) <= most:
+        return tuple(lines), True  # shortened all the same: a click copies it whole
     said = tx.wrap_at_most(hint, size, room, 2, break_words=True)  # "click here to copy it": whole too
     if most <= len(said):  # a lane of a line or two: the text alone, ending in an ellipsis
         said = []
-    shown = tx.wrap_at_most(text, size, room, most - len(said), break_words=True)
-    return (*(tx.fit(line, size, room) for line in shown), *said), True
+    text = _path_kept(text, path, size, room, most - len(said)) or text
+    return (*_lines_cut(text, size, room, most - len(said)), *said), True
+
+
+def _lines_cut(text: str, size: int, room: int, most: int) -> list[str]:
+    """``text`` on at most ``most`` lines, the last ending in an ellipsis where more is left out:
+    as ``tx.wrap_at_most``, but the last line never runs the next paragraph into its own (a
+    player's faults, a line each, read as one sentence where the lane cut them: "... (at
+    faulty.py line 7) faulty, 1 game (2): played…")."""
+    numbered = [(n, line) for n, paragraph in enumerate(text.split("\n"))
+                for line in tx.wrap(paragraph, size, room, break_words=True) or [""]]
+    if len(numbered) <= most:
+        return [line for _n, line in numbered]
+    last_paragraph = numbered[most - 1][0]
+    last = " ".join(line for n, line in numbered[most - 1:] if n == last_paragraph)
+    shown = tx.fit(last, size, room)
+    if shown == last:  # its paragraph ends on it: the ellipsis says the next ones are left out
+        shown = tx.fit(f"{last} …", size, room)
+    return [*(tx.fit(line, size, room) for _n, line in numbered[:most - 1]), shown]
+
+
+def _path_kept(text: str, path: str, size: int, room: int, most: int) -> str | None:
+    """``text`` with ``path`` in it shortened in its middle: its folder cut short with an ellipsis
+    ("~/Documents/Tab…/tournament-tables.md"), as little as lets the text up to the file's name
+    (and an ellipsis, where more follows) fit on ``most`` lines ``room`` pixels wide; the name is
+    what a reader looks for.  None where ``path`` is not in ``text``, has no folder, or not even
+    "…/name" fits there."""
+    at = text.find(path) if path else -1
+    cut = max(path.rfind("/"), path.rfind("\\"))
+    if at < 0 or cut <= 0:
+        return None
+    before, folder, name, after = text[:at], path[:cut], path[cut:], text[at + len(path):]
+
+    def shown(kept: int) -> str:
+        return f"{before}{folder[:kept]}…{name}"
+
+    def fits(kept: int) -> bool:
+        return len(tx.wrap(shown(kept) + ("…" if after else ""), size, room, break_words=True)) <= most
+
+    if not fits(0):
+        return None
+    least, longest = 0, len(folder) - 1
+    while least < longest:  # the longest start of the folder that fits
+        middle = (least + longest + 1) // 2
+        least, longest = (middle, longest) if fits(middle) else (least, middle - 1)
+    return shown(least) + after
 
 
 class Messages:
@@ -1214,26 +1266,29 @@ class Messages:
 
     def __init__(self) -> None:
         self.items: list[Message] = []
-        self._soon: deque[tuple[str, str, float | None, str]] = deque()  # said by other threads, shown next frame
+        self._soon: deque[tuple[str, str, float | None, str, str]] = deque()  # said by other threads, shown next frame
         self._cut_rects: list[tuple[pygame.Rect, Message]] = []  # the pills drawn of messages cut short
         self._drawn: list[tuple[pygame.Rect, Message]] = []  # every pill of the last frame, and its message
 
-    def add_soon(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
+    def add_soon(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
+                 path: str = "") -> None:
         """``add`` from another thread (a background write's outcome): shown from the window's next
         frame on, never lost to a frame that is dropping the messages gone by.  It belongs to the
         screen shown then (``screen_changed``): a tournament's report written after its screen was
         left is said on the screen arrived at."""
-        self._soon.append((value, kind, duration, topic))
+        self._soon.append((value, kind, duration, topic, path))
 
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
             until_input: bool = False, again: Callable[[], str] | None = None,
-            stays: Callable[[Any], bool] | None = None) -> None:
+            stays: Callable[[Any], bool] | None = None, path: str = "") -> None:
         """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
         (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
         ``value`` in the language now, for a message built of parts the catalog holds apart (a
         reason in a sentence), which ``said_again`` can say only in part after a language switch;
         a ``Phrase`` brings its own.  ``stays``: the screens it stays on once the window leaves
-        the one it is said on (``screen_changed``); None, none: it goes with that screen."""
+        the one it is said on (``screen_changed``); None, none: it goes with that screen.  ``path``:
+        a file's path in ``value``, shortened in its middle, its name kept, where ``value`` is cut
+        short (``_path_kept``)."""
         if again is None and isinstance(value, Phrase):
             again = value.again
         if self.items and self.items[-1].text == value:
@@ -1241,7 +1296,7 @@ class Messages:
             return
         d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
         self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again,
-                                  stays=stays))
+                                  stays=stays, path=path))
         del self.items[:-3]
 
     def screen_changed(self, screen: Any) -> None:
@@ -1353,7 +1408,8 @@ class Messages:
 
     def current(self, now: float | None = None) -> list[Message]:
         while self._soon:
-            self.add(*self._soon.popleft())
+            value, kind, duration, topic, path = self._soon.popleft()
+            self.add(value, kind, duration, topic, path=path)
         now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if (m.waiting and not m.over) or m.held or now - m.since < m.duration]
         self._say_again()
@@ -1392,8 +1448,9 @@ class Messages:
         return cls._layout(text, scale, max_width)[0]
 
     @classmethod
-    def _layout(cls, text: str, scale: float, max_width: int, most: int = MOST_LINES) -> tuple[tuple[str, ...], bool]:
-        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), most, _(COPY_HINT))
+    def _layout(cls, text: str, scale: float, max_width: int, most: int = MOST_LINES,
+                path: str = "") -> tuple[tuple[str, ...], bool]:
+        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), most, _(COPY_HINT), path)
 
     LANE_LINES = 2  # the one-line messages a screen keeps room for above its bottom edge (``lane_height``)
 
@@ -1420,11 +1477,11 @@ class Messages:
         left = room
         live = self.current()
         for m in reversed(live):
-            lines, cut = self._layout(m.text, scale, max_width)
+            lines, cut = self._layout(m.text, scale, max_width, path=m.path)
             if left is not None and gap + one + (len(lines) - 1) * step > left:
                 if shown or left < one:
                     break
-                lines, cut = self._layout(m.text, scale, max_width, max(1, 1 + (left - gap - one) // step))
+                lines, cut = self._layout(m.text, scale, max_width, max(1, 1 + (left - gap - one) // step), m.path)
             if left is not None:
                 left -= gap + one + (len(lines) - 1) * step
             shown.append((m, lines, cut))
@@ -1457,11 +1514,15 @@ class Messages:
         live = self.current()
         return next((m for rect, m in self._cut_rects if m in live and rect.collidepoint(pos)), None)
 
+    @classmethod
+    def message_height(cls, scale: float, lines: int) -> int:
+        """The height one message of ``lines`` lines takes in a lane, with the gap above it."""
+        return cls.line_height(scale) + (lines - 1) * tx.line_height(cls.text_size(scale))
+
     def height(self, scale: float, max_width: int, room: int | None = None) -> int:
         """The height the messages shown in a lane ``room`` high (``shown``) take when drawn
         ``max_width`` wide, with their gaps."""
-        step = tx.line_height(self.text_size(scale))
-        return sum(self.line_height(scale) + (len(lines) - 1) * step for _m, lines, _cut in self.shown(scale, max_width, room))
+        return sum(self.message_height(scale, len(lines)) for _m, lines, _cut in self.shown(scale, max_width, room))
 
     def draw(self, surface: pygame.Surface, theme: Theme, anchor: tuple[int, int], scale: float, max_width: int,
              ground: Color | None = None, room: int | None = None) -> None:

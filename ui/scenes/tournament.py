@@ -75,6 +75,7 @@ from ui.widgets import (
 COLUMN_KEYS = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
 OPEN_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 FAULTS_TOPIC = "faults"  # the message saying the listed player's faults: withdrawn as the list changes
+FAULT_LINES = 4  # the most lines the running screen's lane grows to for them (``_faults_room``); then cut, a click copies
 CLOSING_TOPIC = "closing"  # the question closing the window asks of a running tournament (``holds_close``)
 LEAVING_TOPIC = "leaving"  # the question Back asks of a running tournament: withdrawn once answered
 
@@ -846,6 +847,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         as a place in the order, rang whatever stood there in the other phase: Enter on New
         tournament left the ring on a rule option, which the next Enter changed."""
         self.key_focus.index = None
+        self.messages.withdraw(FAULTS_TOPIC)  # held while a player's games were listed: not said over the other phase
         self._build()
 
     def _forget_player(self, pid: str) -> None:
@@ -1161,7 +1163,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         one message (a click on it copies it whole): said one message a fault, the newest showed
         first, the others waited 15 s each behind it, a fourth pushed the first out of the window's
         three (the Forf. column said 16, the messages 11), and a row clicked next had the previous
-        player's faults shown under its own highlight.  A rated player's rating follows, in words."""
+        player's faults shown under its own highlight.  A rated player's rating follows, in words.
+        It is held while the player's games are listed, the lane as high as its lines
+        (``_faults_room``): the one-line lane ran two faults together, the second cut unread."""
         from ai.commands.tournament import faults_of
         from ai.tournament import Summary
 
@@ -1178,6 +1182,16 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return "".join([said.rstrip(".") if rated else said, *(f".\n{elo_said(st)}" for st in rated)])
 
         self.messages.add(Phrase(said), "warn" if faults else "info", 15.0, topic=FAULTS_TOPIC)
+        self.messages.hold(FAULTS_TOPIC)  # withdrawn as the list changes (``_list_games_of``, ``_list_pair``)
+
+    def _faults_room(self, scale: float) -> int:
+        """The height of the lane the listed player's faults (``_say_faults``) take, each fault on
+        lines of its own, at most ``FAULT_LINES``; 0 while none are said."""
+        said = next((m.text for m in self.messages.items if m.topic == FAULTS_TOPIC), None)
+        if said is None:
+            return 0
+        lines = Messages.lines(said, scale, self._own_messages_width())
+        return Messages.message_height(scale, min(len(lines), FAULT_LINES))
 
     def _press_results(self, pos: tuple[int, int]) -> None:
         """A press on the running screen: on a table (the crosstable, the standings, the latest
@@ -1270,7 +1284,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         unlogged = replace(result, reason=words.LOG_NOTE.sub("", result.reason))
         self.messages.add(self._result_line(number, unlogged), kind, 15.0)
         said = _("Its log, copied to the clipboard: {path}") if clipboard.put_text(path) else _("Its log: {path}")
-        self.messages.add(said.format(path=path), "info", 15.0)
+        self.messages.add(said.format(path=path), "info", 15.0, path=path)  # the log's name kept in a short lane
 
     def redraw_interval(self) -> float | None:
         """Every frame while the watched move animates; 10 times a second while players are added,
@@ -1508,10 +1522,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         of the latest results).  One line high: the tables need every pixel (a class of 17
         players at 800x560), and a message waits there for the one before it to fade.  Two
         while Withdraw asks for a player: what withdrawing it does to its games, and how to
-        confirm, take two lines at 800x560 (on one they were cut at "Press Withdraw again…")."""
+        confirm, take two lines at 800x560 (on one they were cut at "Press Withdraw again…").  As
+        many as the faults of the player whose games are listed take (``_faults_room``): on one,
+        a player's two faults ran together, the second cut unread."""
         s = self._scale()
         lines = 1 if self.withdrawing is None and not self.leave_asked else 2  # Back's question too
-        return self.size[1] - int(20 * s) - Messages.lane_height(s, lines=lines)
+        return self.size[1] - int(20 * s) - max(Messages.lane_height(s, lines=lines), self._faults_room(s))
 
     def messages_ceiling(self) -> int | None:
         """The top of the messages' lane: under the participants' grid and its hints while

@@ -144,7 +144,9 @@ class TournamentLog:
             say(_("Could not save: {e}").format(e=words.file_error(os_problem(exc, base.with_suffix(".json")))),
                 "error")
             return []
-        say(saved_words(saved), "info", 8.0)  # said as the screen closes: on the one arrived at, and no further
+        # said as the screen closes: on the one arrived at, and no further; its folder shortened in
+        # its middle where the lane cuts it
+        say(saved_words(saved), "info", 8.0, path=folder_shown(saved[0].parent))
         return saved
 
     def _nothing_to_copy(self) -> str:
@@ -189,13 +191,12 @@ class TournamentLog:
             self.messages.add(_("No clipboard here, and the tables could not be saved either: {e}").format(
                 e=words.file_error(os_problem(exc, path))), "error")
             return
-        # the file's name first, its folder from "~" last: a long folder is cut, not the name
-        self.messages.add(ngettext("No clipboard here; the standings and the crosstable of {n} game were saved to "
-                                   "{file} in {folder}",
-                                   "No clipboard here; the standings and the crosstable of {n} games were saved to "
-                                   "{file} in {folder}", played).format(n=played, file=path.name,
-                                                                         folder=folder_shown(path.parent)),
-                          "info", 12.0)
+        # few words before the file's path (from "~"), whose folder a short lane cuts in its middle,
+        # the name kept: the standings' and crosstable's words before it hid the name at 800x600
+        shown = os.path.join(folder_shown(path.parent), path.name)
+        self.messages.add(ngettext("No clipboard here: the tables of {n} game were saved to {path}",
+                                   "No clipboard here: the tables of {n} games were saved to {path}",
+                                   played).format(n=played, path=shown), "info", 12.0, path=shown)
 
     def _save_once_ended(self, t: Tournament, base: Path, saved_games: int, messages: Messages) -> None:
         """Write ``t``'s report, on the window's background writer, once its thread has ended (at
