@@ -50,6 +50,38 @@ def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
     assert Tally(path).of("hex", "level-1") == Score(won=1)
 
 
+DAMAGED = '{"format": "tabuleiro-results", "version": 2, "results": {"tictactoe": {"width=3 height=3 k=3": {"level-2": [1, "x", 0]}}}}'
+
+
+def test_a_damaged_file_a_screens_reading_moved_aside_is_kept_to_be_said_once(tmp_path):
+    """New game and Settings read the results (``of``, ``other_boards``, ``games``) before any
+    game's count: the damaged file went aside there and only a count said it, finding none."""
+    path = tmp_path / "results.json"
+    path.write_text(DAMAGED, encoding="utf-8")
+    results = Tally(path)
+    assert results.of("tictactoe", "level-2", {"width": 3, "height": 3, "k": 3}) == Score()
+    [said] = results.unsaid()
+    assert said.startswith("Your results could not be read (tictactoe / level-2: the counts are not three whole numbers)")
+    assert results.unsaid() == [] and results.games() == 0 and results.unsaid() == []  # said once; the file is gone
+
+
+@pytest.mark.parametrize("button", ["settings", "play"])
+def test_a_damaged_file_found_on_opening_settings_or_new_game_is_said(app, button):
+    """Opening Settings (Forget my results) or New game (your results against the computer) moved
+    a damaged results file aside in silence: the next game's count found no file, and nobody was
+    told that the results were gone."""
+    from tests.ui_helpers import click_widget
+
+    path = tally.TALLY.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(DAMAGED, encoding="utf-8")
+    click_widget(app, app.scene.menu, button)
+    app.run_frames(2)
+    assert list(path.parent.glob("results.json.corrupt-*"))  # moved aside by the screen's reading
+    said = [m.text for m in app.messages.current() if m.kind == "error"]
+    assert any(text.startswith("Your results could not be read (") for text in said), said
+
+
 def test_a_damaged_file_costs_no_result_the_last_good_copy_comes_back(tmp_path):
     """A results file cut short (a full disk, a tool) was moved aside and every result was
     counted from zero: each count now keeps a last good copy (``ui.last_good``), taken back then."""
