@@ -435,11 +435,12 @@ class RecordsScene(Scene):
         return what is not None
 
     def _clear_or_leave(self) -> None:
-        """Esc: the text searched is cleared (the keyboard back on the rows); with none, the screen is left."""
+        """Esc: the text searched is cleared (the keyboard back on the rows, the first one ringed: the
+        new rows had none chosen, and nothing showed where the keyboard was); with none, the screen is left."""
         if self.search.text:
             self.search.text = ""
             self._search_edited()
-            self._focus_on(None)
+            self._focus_on(self.rows_stop)
         else:
             self.back()
 
