@@ -279,6 +279,31 @@ def test_settings_forget_the_results_on_the_second_press(app):
     assert not copy_path(tally.TALLY.path).exists()  # a damaged file later brings none of them back
 
 
+@pytest.mark.parametrize("away", [pygame.K_UP, pygame.K_DOWN])
+def test_the_forget_question_is_withdrawn_once_the_keyboard_leaves_its_line(app, away):
+    """As a row's Delete question in Saved games is once another row is chosen: "Press again to
+    forget 3 games" stood armed while the player went on to the Volume above it or to Back, and
+    Enter back on the line, the question long out of mind, forgot every result at once."""
+    from tests.ui_helpers import down_to_widget
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    down_to_widget(app, scene.menu, "forget_results")
+    key(app, pygame.K_RETURN)
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+    key(app, away)  # up to Volume, or down to Back under the form
+    assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    assert (scene.ringed_button() is scene.back_button) == (away == pygame.K_DOWN)  # the keyboard where it went
+    key(app, pygame.K_DOWN if away == pygame.K_UP else pygame.K_UP)  # back on the line
+    key(app, pygame.K_RETURN)
+    assert tally.TALLY.games() == 3  # asked again, not forgotten
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+
+
 def test_a_double_click_on_forget_my_results_only_asks(app):
     """QA (qa108): a double-click on "Forget my results" forgot them at once, their last good copy
     with them: its second press answered "Press again to forget" before it could be read."""
