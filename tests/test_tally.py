@@ -304,6 +304,28 @@ def test_the_forget_question_is_withdrawn_once_the_keyboard_leaves_its_line(app,
     assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
 
 
+def test_the_forget_question_withdrawn_by_the_pointer_leaves_no_trace_of_its_ring(app, tmp_path):
+    """The pointer going on to Volume withdraws the question; the frame drawn then left the edges
+    of the question's wider ring round "Forget my results (3 games)"."""
+    from tests.ui_helpers import click_widget, same_as_a_whole_frame
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))
+    app.run_frames(1)
+    click_widget(app, scene.menu, "forget_results")
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+    volume = scene.menu.get_widget("volume").get_rect(to_real_position=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=volume.midleft, rel=(0, -40), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    assert same_as_a_whole_frame(app, tmp_path)
+
+
 def test_a_double_click_on_forget_my_results_only_asks(app):
     """QA (qa108): a double-click on "Forget my results" forgot them at once, their last good copy
     with them: its second press answered "Press again to forget" before it could be read."""

@@ -297,7 +297,8 @@ class SettingsScene(MenuFormScene):
         """"Press again to forget" withdrawn once the keyboard or the pointer has gone on to another
         line or to Back, as a row's Delete question in Saved games is once another row is chosen:
         it stood armed, and a press on the line later, the question long out of mind, forgot every
-        result at once."""
+        result at once.  The form's card is drawn whole: a pointer's motion draws the lines it
+        lit and left as they are now, and the edges of the question's wider ring stayed."""
         if not self.forgetting or self.menu is None:
             return
         line = self.menu.get_selected_widget()
@@ -306,6 +307,7 @@ class SettingsScene(MenuFormScene):
         self.forgetting = False
         self.forget_asked.forget()
         self._rebuild()
+        self.invalidate(self.panel)
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
         """For a key or click the form or Back took: the lines it chose or changed alone where
