@@ -765,7 +765,7 @@ class App:
         """Say a damaged results file that a screen's reading moved aside (``ui.tally.Tally.unsaid``:
         New game, Settings), on every screen for as long as the settings' own problems.  Only once
         a screen has imported ``ui.tally``: nothing was read before, and the window's first frame
-        does not import it (7 ms with what it brings)."""
+        is not kept waiting for the import of the results' modules."""
         tally = sys.modules.get("ui.tally")
         for problem in tally.TALLY.unsaid() if tally is not None else []:
             self.messages.add(problem, "error", duration=12.0, stays=everywhere)
