@@ -111,9 +111,10 @@ def test_a_few_damaged_files_are_named_and_one_keeps_its_own_words(tmp_path):
     assert file_report.summary([findings]) is None
 
 
-def test_a_newer_versions_file_alone_is_said_in_one_sentence(tmp_path, monkeypatch):
+def test_a_newer_versions_file_alone_is_said_in_one_sentence_in_a_players_words(tmp_path, monkeypatch):
     """One newer version's game among the unfinished keeps the list's own words on the menu: they
-    ended "Update Tabuleiro to open it.; left in place", a full stop and a semicolon together."""
+    ended "Update Tabuleiro to open it.; left in place", a full stop and a semicolon together, and
+    said "(version 99); this one reads up to 2", the file's version beside Tabuleiro 0.1.0's."""
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     SHELF.folder.mkdir(parents=True)
     newer = unfinished_tictactoe().to_dict() | {"version": 99}
@@ -121,8 +122,7 @@ def test_a_newer_versions_file_alone_is_said_in_one_sentence(tmp_path, monkeypat
     with window_for_a_test(tmp_path, monkeypatch) as app:
         app.run_frames(2)
         [said] = reports(app)
-        assert said.startswith("newer.json: written by a newer Tabuleiro") and ".;" not in said
-        assert said.endswith("Update Tabuleiro to open it; left in place")
+        assert said == "newer.json: written by a newer Tabuleiro (update Tabuleiro to open it); left in place"
 
 
 def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_path, monkeypatch):
