@@ -50,6 +50,38 @@ def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
     assert Tally(path).of("hex", "level-1") == Score(won=1)
 
 
+DAMAGED = '{"format": "tabuleiro-results", "version": 2, "results": {"tictactoe": {"width=3 height=3 k=3": {"level-2": [1, "x", 0]}}}}'
+
+
+def test_a_damaged_file_a_screens_reading_moved_aside_is_kept_to_be_said_once(tmp_path):
+    """New game and Settings read the results (``of``, ``other_boards``, ``games``) before any
+    game's count: the damaged file went aside there and only a count said it, finding none."""
+    path = tmp_path / "results.json"
+    path.write_text(DAMAGED, encoding="utf-8")
+    results = Tally(path)
+    assert results.of("tictactoe", "level-2", {"width": 3, "height": 3, "k": 3}) == Score()
+    [said] = results.unsaid()
+    assert said.startswith("Your results could not be read (tictactoe / level-2: the counts are not three whole numbers)")
+    assert results.unsaid() == [] and results.games() == 0 and results.unsaid() == []  # said once; the file is gone
+
+
+@pytest.mark.parametrize("button", ["settings", "play"])
+def test_a_damaged_file_found_on_opening_settings_or_new_game_is_said(app, button):
+    """Opening Settings (Forget my results) or New game (your results against the computer) moved
+    a damaged results file aside in silence: the next game's count found no file, and nobody was
+    told that the results were gone."""
+    from tests.ui_helpers import click_widget
+
+    path = tally.TALLY.path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(DAMAGED, encoding="utf-8")
+    click_widget(app, app.scene.menu, button)
+    app.run_frames(2)
+    assert list(path.parent.glob("results.json.corrupt-*"))  # moved aside by the screen's reading
+    said = [m.text for m in app.messages.current() if m.kind == "error"]
+    assert any(text.startswith("Your results could not be read (") for text in said), said
+
+
 def test_a_damaged_file_costs_no_result_the_last_good_copy_comes_back(tmp_path):
     """A results file cut short (a full disk, a tool) was moved aside and every result was
     counted from zero: each count now keeps a last good copy (``ui.last_good``), taken back then."""
@@ -245,6 +277,53 @@ def test_settings_forget_the_results_on_the_second_press(app):
     from ui.last_good import copy_path
 
     assert not copy_path(tally.TALLY.path).exists()  # a damaged file later brings none of them back
+
+
+@pytest.mark.parametrize("away", [pygame.K_UP, pygame.K_DOWN])
+def test_the_forget_question_is_withdrawn_once_the_keyboard_leaves_its_line(app, away):
+    """As a row's Delete question in Saved games is once another row is chosen: "Press again to
+    forget 3 games" stood armed while the player went on to the Volume above it or to Back, and
+    Enter back on the line, the question long out of mind, forgot every result at once."""
+    from tests.ui_helpers import down_to_widget
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    down_to_widget(app, scene.menu, "forget_results")
+    key(app, pygame.K_RETURN)
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+    key(app, away)  # up to Volume, or down to Back under the form
+    assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    assert (scene.ringed_button() is scene.back_button) == (away == pygame.K_DOWN)  # the keyboard where it went
+    key(app, pygame.K_DOWN if away == pygame.K_UP else pygame.K_UP)  # back on the line
+    key(app, pygame.K_RETURN)
+    assert tally.TALLY.games() == 3  # asked again, not forgotten
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+
+
+def test_the_forget_question_withdrawn_by_the_pointer_leaves_no_trace_of_its_ring(app, tmp_path):
+    """The pointer going on to Volume withdraws the question; the frame drawn then left the edges
+    of the question's wider ring round "Forget my results (3 games)"."""
+    from tests.ui_helpers import click_widget, same_as_a_whole_frame
+    from ui.scenes.settings_screen import SettingsScene
+
+    for outcome in ("won", "lost", "lost"):
+        tally.TALLY.add("hex", "level-2", outcome)
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))
+    app.run_frames(1)
+    click_widget(app, scene.menu, "forget_results")
+    assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
+    volume = scene.menu.get_widget("volume").get_rect(to_real_position=True)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=volume.midleft, rel=(0, -40), buttons=(0, 0, 0)))
+    app.run_frames(2)
+    assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
+    assert same_as_a_whole_frame(app, tmp_path)
 
 
 def test_a_double_click_on_forget_my_results_only_asks(app):

@@ -111,6 +111,20 @@ def test_a_few_damaged_files_are_named_and_one_keeps_its_own_words(tmp_path):
     assert file_report.summary([findings]) is None
 
 
+def test_a_newer_versions_file_alone_is_said_in_one_sentence_in_a_players_words(tmp_path, monkeypatch):
+    """One newer version's game among the unfinished keeps the list's own words on the menu: they
+    ended "Update Tabuleiro to open it.; left in place", a full stop and a semicolon together, and
+    said "(version 99); this one reads up to 2", the file's version beside Tabuleiro 0.1.0's."""
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    SHELF.folder.mkdir(parents=True)
+    newer = unfinished_tictactoe().to_dict() | {"version": 99}
+    (SHELF.folder / "newer.json").write_text(json.dumps(newer), encoding="utf-8")
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.run_frames(2)
+        [said] = reports(app)
+        assert said == "newer.json: written by a newer Tabuleiro (update Tabuleiro to open it); left in place"
+
+
 def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_path, monkeypatch):
     """A file kept up to its last legal move (``ui.autosave._kept_up_to_legal``) was said in the
     error's red, and with other bad files counted as "moved aside": its game is kept.  It is a

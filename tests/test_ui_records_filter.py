@@ -14,7 +14,7 @@ import games
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from games.record import GameRecord, Side
-from tests.ui_helpers import click, key, recorded_text
+from tests.ui_helpers import click, key, recorded_rings, recorded_text
 from ui.autosave import games_dir, tournaments_dir
 from ui.record_files import save
 from ui.scenes.records import RecordsScene
@@ -117,6 +117,42 @@ def test_typing_a_name_narrows_the_rows_whatever_its_accents_and_esc_clears_then
     assert scene.search.text == "" and len(scene.entries) == 4 and app.scene is scene
     key(app, pygame.K_ESCAPE)
     assert not isinstance(app.scene, RecordsScene)
+
+
+def test_esc_clearing_the_field_rings_the_first_row_as_the_keyboard_goes_back_to_the_rows(app, monkeypatch):
+    """Esc clearing the text typed takes the keyboard back to the rows: no row was ringed then,
+    nothing on the screen showed where the keyboard was, and the next Esc left the screen."""
+    from ui.scenes import records
+
+    a_class_of_games()
+    scene = open_list(app)
+    searched(app, "ana")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.search.text == "" and not scene.search.focus
+    rings = recorded_rings(monkeypatch, records)
+    scene.draw(app.screen)
+    assert scene.selected == 0 and rings == [scene.entries[0].rect]
+    key(app, pygame.K_RETURN)  # the row ringed is the one Enter opens
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "Rui"
+
+
+def test_esc_on_the_game_stepper_rings_the_first_of_the_rows_it_chose(app, monkeypatch):
+    """Esc on the ringed game stepper takes the keyboard back to the rows, as on a button; the
+    rows the stepper had just chosen had none picked, and none was ringed."""
+    from ui.scenes import records
+
+    a_class_of_games()
+    scene = open_list(app)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # up past the field to the stepper
+    assert scene.focus.current(scene._stops()) is scene.game_stepper
+    key(app, pygame.K_RIGHT)  # the first game alone
+    assert {game for game, _a, _b in players(scene)} == {"tictactoe"}
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene._on_rows()
+    rings = recorded_rings(monkeypatch, records)
+    scene.draw(app.screen)
+    assert scene.selected == 0 and rings == [scene.entries[0].rect]
 
 
 def test_enter_in_the_field_picks_the_first_row_found_and_enter_again_replays_it(app):

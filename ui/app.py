@@ -761,6 +761,15 @@ class App:
                 self.messages.add(Phrase(lambda problem=problem: words.settings_problem(problem)), "error",
                                   stays=everywhere)
 
+    def _say_results_unread(self) -> None:
+        """Say a damaged results file that a screen's reading moved aside (``ui.tally.Tally.unsaid``:
+        New game, Settings), on every screen for as long as the settings' own problems.  Only once
+        a screen has imported ``ui.tally``: nothing was read before, and the window's first frame
+        is not kept waiting for the import of the results' modules."""
+        tally = sys.modules.get("ui.tally")
+        for problem in tally.TALLY.unsaid() if tally is not None else []:
+            self.messages.add(problem, "error", duration=12.0, stays=everywhere)
+
     # -- errors -----------------------------------------------------------------------------
     def report(self, exc: BaseException) -> None:
         """An exception caught in a scene: its traceback logged and kept, and said in a message.
@@ -1286,6 +1295,7 @@ class App:
             if not self.running:
                 return
         self._say_settings_saved()
+        self._say_results_unread()
         now = time.monotonic()
         dt, self._last_frame = now - self._last_frame, now
         self._give_back_after_resizing(now)

@@ -261,7 +261,9 @@ def scan(folder: Path, to_play_on: bool = False,
             record = replace(listed.record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
             found.append((path, with_known_players(record, path) if to_play_on else record))
         except RecordNotReadableHere as exc:
-            problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)), where=_("left in place")))
+            # its last full stop dropped: a newer version's "... Update Tabuleiro to open it." read ".; left in place"
+            problem = words.file_problem(str(exc)).rstrip(".")
+            problems.append(_("{problem}; {where}").format(problem=problem, where=_("left in place")))
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
             if not path.exists():  # moved on or removed by another Tabuleiro window since the listing

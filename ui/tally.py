@@ -37,6 +37,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,10 +123,29 @@ class Tally:
 
     def __init__(self, path: Path | None = None) -> None:
         self._path = path
+        self._unsaid: deque[str] = deque()  # damaged files a screen's reading moved aside, to be said (``unsaid``)
 
     @property
     def path(self) -> Path:
         return self._path or data_dir() / "results.json"
+
+    def _shown_counts(self) -> Counts:
+        """The counts a screen shows (New game's results line, Settings' Forget my results).  A
+        damaged file this reading moved aside is kept to be said (``unsaid``): New game and
+        Settings read the results before any game ends, so the file went aside there, the one
+        reading that said so was the next count's, which found no file, and nobody was told."""
+        results, problem, writable = self._read()
+        if problem is not None and writable:  # moved aside (a newer or unreadable file is not writable)
+            self._unsaid.append(problem)
+        return results
+
+    def unsaid(self) -> list[str]:
+        """The problems the screens' readings found (``_shown_counts``) and nobody said yet, once
+        each: the window says them (``ui.app.App``)."""
+        said = []
+        while self._unsaid:
+            said.append(self._unsaid.popleft())
+        return said
 
     def _read(self) -> tuple[Counts, str | None, bool]:
         """The counts; a problem to report if the file was unreadable (it is moved aside); and
@@ -165,7 +185,7 @@ class Tally:
     def of(self, game_id: str, player_id: str, options: Mapping[str, object] | None = None) -> Score:
         """Your results in ``game_id`` on the board of ``options`` (the usual one by default)
         against ``player_id`` (zeros when none yet)."""
-        results, _problem, _writable = self._read()
+        results = self._shown_counts()
         board = board_key(game_id, options)
         return Score(*results.get(game_id, {}).get(board, {}).get(player_id, (0,) * len(OUTCOMES)))
 
@@ -174,7 +194,7 @@ class Tally:
         """Your results in ``game_id`` against ``player_id`` on each board but that of ``options``
         where you played it, as (the board's options, results), smallest board first: New game
         says them under the board chosen, so results kept on another size are not lost to sight."""
-        results, _problem, _writable = self._read()
+        results = self._shown_counts()
         here = board_key(game_id, options)
         found = []
         for board, players in results.get(game_id, {}).items():
@@ -185,7 +205,7 @@ class Tally:
 
     def games(self) -> int:
         """How many games are counted, in every game on every board against every player."""
-        results, _problem, _writable = self._read()
+        results = self._shown_counts()
         return sum(sum(counts) for boards in results.values() for players in boards.values()
                    for counts in players.values())
 

@@ -375,7 +375,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{name} exists and is not a Tabuleiro record; it was not overwritten")),
     (r"written by a newer Tabuleiro \(version (?P<version>\d+)\); this one reads up to (?P<most>\d+)\. "
      r"Update Tabuleiro to open it\.",
-     N_("written by a newer Tabuleiro (version {version}); this one reads up to {most}. Update Tabuleiro to open it.")),
+     # the files' versions left to the log and the command line: a player read "version 99" beside Tabuleiro 0.1.0
+     N_("written by a newer Tabuleiro (update Tabuleiro to open it)")),
     (r"unknown game (?P<game>'[^']*'); games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
      N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
     (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",

@@ -413,7 +413,10 @@ class RecordsScene(Scene):
         if here is self.search:
             return self._field_event(event)
         if isinstance(here, Button) and event.type == pygame.KEYDOWN:  # the stepper steps, a button is pressed
-            return self.focus.step(stops, event.key) or self.focus.ring_key(stops, event.key, event.mod)
+            taken = self.focus.step(stops, event.key) or self.focus.ring_key(stops, event.key, event.mod)
+            if taken and event.key == pygame.K_ESCAPE:  # back on the rows: one of them ringed (the stepper's had none)
+                self._focus_on(self.rows_stop)
+            return taken
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._focus_on(self.search if self.search.rect.collidepoint(event.pos) else None)
         return False
@@ -435,11 +438,12 @@ class RecordsScene(Scene):
         return what is not None
 
     def _clear_or_leave(self) -> None:
-        """Esc: the text searched is cleared (the keyboard back on the rows); with none, the screen is left."""
+        """Esc: the text searched is cleared (the keyboard back on the rows, the first one ringed: the
+        new rows had none chosen, and nothing showed where the keyboard was); with none, the screen is left."""
         if self.search.text:
             self.search.text = ""
             self._search_edited()
-            self._focus_on(None)
+            self._focus_on(self.rows_stop)
         else:
             self.back()
 

@@ -291,6 +291,23 @@ class SettingsScene(MenuFormScene):
                 self.menu_event(event)
         finally:
             self.clicked = None
+        self._drop_forget_question()
+
+    def _drop_forget_question(self) -> None:
+        """"Press again to forget" withdrawn once the keyboard or the pointer has gone on to another
+        line or to Back, as a row's Delete question in Saved games is once another row is chosen:
+        it stood armed, and a press on the line later, the question long out of mind, forgot every
+        result at once.  The form's card is drawn whole: a pointer's motion draws the lines it
+        lit and left as they are now, and the edges of the question's wider ring stayed."""
+        if not self.forgetting or self.menu is None:
+            return
+        line = self.menu.get_selected_widget()
+        if line is not None and line.get_id() == "forget_results" and self.ringed_button() is None:
+            return
+        self.forgetting = False
+        self.forget_asked.forget()
+        self._rebuild()
+        self.invalidate(self.panel)
 
     def input_area(self, event: pygame.event.Event) -> pygame.Rect | list[pygame.Rect] | None:
         """For a key or click the form or Back took: the lines it chose or changed alone where
