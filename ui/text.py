@@ -268,10 +268,11 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
 
 LAID_OUT_KEPT = 1024  # texts wrapped kept a font: a screen's few dozen, at the widths of a few window sizes
 LAID_OUT_CHARACTERS = 128 * 1024
-"""The characters of text ``laid_out`` keeps a font, its texts together: a screen's texts come to
-some thousands (the longest, a paragraph of the keys page, under 2,000), where one pasted record
-or a long message is up to 256 KB (``games.record.MAX_TEXT_CHARS``): a thousand such one-off texts
-kept, with their lines, would fill hundreds of MB.  A longer text is wrapped at each call."""
+"""The characters of text ``laid_out`` keeps a font, its texts together: the longest screen, the
+keys page in Portuguese, wraps 48,000 in its body's font (its paragraphs, under 2,000 each, kept
+as runs and as lines), where one pasted record or a long message is up to 256 KB
+(``games.record.MAX_TEXT_CHARS``): a thousand such one-off texts kept, with their lines, would
+fill hundreds of MB.  A text longer than this is wrapped at each call and kept nowhere."""
 
 
 def laid_out(size: int, bold: bool, key: Hashable, lay_out: Callable[[], Iterable[T]],
