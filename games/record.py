@@ -444,7 +444,7 @@ class GameRecord:
         game = _get(data, "game", dict)
         game_id = _get(game, "id", str, "game.id")
         options = _get(game, "options", dict, "game.options")
-        players = _players(_get(data, "players", list))
+        players = read_players(_get(data, "players", list))
         moves = _get(data, "moves", list)
         for i, text in enumerate(moves, 1):
             if not isinstance(text, str):
@@ -453,15 +453,15 @@ class GameRecord:
         evaluations, ply_values, ignored = _saved_values(data, game_id, options, len(moves))
         record = cls(
             game_id, dict(options), players, list(moves),
-            result=_result(data.get("result")),
-            started=_date(dates, "started"), updated=_date(dates, "updated"),
-            finished=_date(dates, "finished", optional=True),
+            result=read_result(data.get("result")),
+            started=read_date(dates, "started"), updated=read_date(dates, "updated"),
+            finished=read_date(dates, "finished", optional=True),
             evaluations=evaluations, ply_values=ply_values, values_ignored=ignored,
-            setup=_setup(data.get("setup")),
+            setup=read_setup(data.get("setup")),
             start_position=_start(data.get("start")),
             date_given=_date_given(dates, "given", dates.get("started")),
             last_given=_date_given(dates, "last_given", dates.get("updated")),
-            resumed=_date(dates, "resumed", optional=True),
+            resumed=read_date(dates, "resumed", optional=True),
         )
         if not checked:
             return record
@@ -568,7 +568,11 @@ def _get(data: dict, key: str, kind: type, name: str | None = None) -> Any:
     return value
 
 
-def _players(items: list) -> tuple[Side, Side]:
+def read_players(items: list) -> tuple[Side, Side]:
+    """The two sides a record's ``players`` list names (each title made safe to show:
+    ``clean_title``); RecordError naming the entry at fault.  Public so that a record read whole
+    (``GameRecord.from_dict``) and one cut short (``games.record_recovery``) check a file's
+    players alike."""
     if len(items) != 2:
         raise RecordError(f"field 'players' must list two sides, not {len(items)}")
     sides = []
@@ -600,7 +604,10 @@ def drawable(text: str) -> str:
     return "".join("\ufffd" if c == "\0" or "\ud800" <= c <= "\udfff" else c for c in text)
 
 
-def _result(value: Any) -> Result | None:
+def read_result(value: Any) -> Result | None:
+    """The ``Result`` a record's ``result`` field holds, None for a game that goes on (null);
+    RecordError naming the part at fault.  Its reason made drawable (``drawable``).  Public so
+    that a record read whole and one cut short (``games.record_recovery``) read a result alike."""
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -624,7 +631,11 @@ def _result(value: Any) -> Result | None:
     return Result(winner, reason, score)
 
 
-def _date(dates: dict, key: str, optional: bool = False) -> str | None:
+def read_date(dates: dict, key: str, optional: bool = False) -> str | None:
+    """The ISO 8601 date ``dates[key]`` of a record's ``dates`` field, as written; None for an
+    ``optional`` one the file leaves out.  RecordError for one missing, or that is no date the
+    lists can show in local time.  Public so that a record read whole and one cut short
+    (``games.record_recovery``) accept the same dates."""
     value = dates.get(key)
     if value is None and optional:
         return None
@@ -770,10 +781,12 @@ def _proof_measure(value: Any, bad: Callable[[str, str], RecordError]) -> ProofM
     return ProofMeasure.of(plies, at_most, margin)
 
 
-def _setup(value: Any) -> dict[str, Any]:
-    """The setup a record keeps as it was written (the window's own, read by ``ui.match``);
-    RecordError if it holds text no file can hold (JSON's lone surrogate ``"\\ud800"``): such a
-    game opened, and every save of it as it went on failed on the window's writer thread, unsaid."""
+def read_setup(value: Any) -> dict[str, Any]:
+    """The setup a record keeps as it was written (the window's own, read by ``ui.match``), {}
+    for none; RecordError if it holds text no file can hold (JSON's lone surrogate ``"\\ud800"``):
+    such a game opened, and every save of it as it went on failed on the window's writer thread,
+    unsaid.  Public so that a record read whole and one cut short (``games.record_recovery``)
+    keep the same setups."""
     if value is None:
         return {}
     if not isinstance(value, dict):

@@ -26,11 +26,11 @@ from games.record import (
     RecordError,
     Result,
     Side,
-    _date,
-    _players,
-    _result,
-    _setup,
     now_iso,
+    read_date,
+    read_players,
+    read_result,
+    read_setup,
 )
 
 MOST_NESTED = 64  # a record nests a few levels; deeper is not one, and is read no further
@@ -232,7 +232,7 @@ def _sides(data: dict) -> tuple[Side, Side]:
     players = data.get("players")
     if isinstance(players, list) and not _is_open(players):
         try:
-            return _players(players)
+            return read_players(players)
         except RecordError:
             pass
     return Side(None, ""), Side(None, "")
@@ -276,7 +276,7 @@ def _dated(record: GameRecord, dates: Any, written: str | None) -> GameRecord:
 
 def _readable_date(dates: dict, key: str) -> str | None:
     try:
-        return _date(dates, key, optional=True)
+        return read_date(dates, key, optional=True)
     except RecordError:
         return None
 
@@ -286,7 +286,7 @@ def _kept_setup(setup: Any) -> dict[str, Any]:
     if not isinstance(setup, dict) or _is_open(setup):
         return {}
     try:
-        return _setup(setup)
+        return read_setup(setup)
     except RecordError:
         return {}
 
@@ -300,7 +300,7 @@ def _ended(record: GameRecord, state: State, data: dict, whole: bool) -> GameRec
     if not whole or not isinstance(result, dict) or _is_open(result):
         return record
     try:
-        said = _result(result)
+        said = read_result(result)
     except RecordError:
         return record
     return record.finish(said) if said is not None else record

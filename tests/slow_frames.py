@@ -10,9 +10,10 @@ so the AI workers and threads get that time too, as on a machine that is slow al
 ``SLOW_FRAMES_SKEW=1`` moves the clock (``time.monotonic``, and ``ui.scenes.tournament_watch``'s
 own) on by as much instead, at no cost in wall time, to go through many files quickly: the
 tests' own waits (``App.run_frames``' timeout, ``tests.ui_helpers.wait``) keep the real clock.
-A worker process keeps its own clock under the skew, so what compares its times with the
-window's (a computer's thinking since it was ready) fails there alone: check a failure with the
-sleep.  A test that fails under either is fixed by holding the clock it reads
+A worker process keeps the real clock, and the one moment it reads that the window compares with
+its own (``ui.ai_worker.AIReady.at``: "one clock for every process of the machine") is moved on by
+the skew as it arrives (``_skewed_report``), so that a computer's thinking counts from its
+player's readiness as with the sleep.  A test that fails under either is fixed by holding the clock it reads
 (``tests.ui_helpers.held_game_clock``, ``held_messages_clock``, conftest's ``still_clock``) or
 by asserting on the state, never by a longer wait alone."""
 
@@ -21,9 +22,10 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ai.worker_channel import WorkerChannel
     from ui.app import App
 
 _real_monotonic = time.monotonic
@@ -40,6 +42,7 @@ def pytest_configure(config: object) -> None:
     import tests.ui_helpers as helpers
     import ui.app
     import ui.scenes.tournament_watch as tournament_watch
+    from ai.worker_channel import WorkerChannel
 
     seconds = float(os.environ.get("SLOW_FRAMES", "0.25"))
     frame = ui.app.App.frame
@@ -75,6 +78,23 @@ def pytest_configure(config: object) -> None:
     helpers.wait = wait
     time.monotonic = _skewed
     tournament_watch.monotonic = _skewed
+    WorkerChannel.receive = _skewed_report(WorkerChannel.receive)
+
+
+def _skewed_report(receive: Callable[[WorkerChannel, float], Any]) -> Callable[[WorkerChannel, float], Any]:
+    """``WorkerChannel.receive`` with a worker's ``AIReady.at``, read on the real clock in its own
+    process, moved on by the frames' skew so far: the window's clock and its workers' stay one,
+    as the window takes them to be.  Moved by the skew at its arrival, as much as at its reading or
+    more: a thinking counted from then never starts before its move was asked."""
+    from ui.ai_worker import AIReady
+
+    def skewed(channel: WorkerChannel, timeout: float) -> Any:
+        report = receive(channel, timeout)
+        if isinstance(report, AIReady):
+            report.at += _ahead[0]
+        return report
+
+    return skewed
 
 
 def _frames_until(app: App, condition: Callable[[], bool], seconds: float, least: int = 0) -> bool:

@@ -28,6 +28,10 @@ from games.record import (
     Side,
     move_list_text,
     moves_from_text,
+    read_date,
+    read_players,
+    read_result,
+    read_setup,
     record_from_move_list,
 )
 from ui.record_files import atomic_write_text, load, move_aside, save
@@ -649,3 +653,53 @@ def test_a_copied_move_lists_switches_are_written_as_the_command_line_takes_them
         title = text.splitlines()[0]
         assert title == f"Hex (size=11, swap={str(swap).lower()})", title
         assert record_from_move_list(text).options == {"size": 11, "swap": swap}
+
+
+def test_a_records_players_are_read_as_two_sides_with_titles_made_safe_to_show():
+    """``read_players``: what a whole record (``GameRecord.from_dict``) and one cut short
+    (``games.record_recovery``) both take a file's players with."""
+    sides = read_players([{"id": None, "title": "Ana\n  Sousa"}, {"id": "level-3", "title": "Level 3"}])
+    assert sides == (Side(None, "Ana Sousa"), Side("level-3", "Level 3"))
+    for items, named in [([{"id": None, "title": "Ana"}], "two sides"), (["Ana", "Bia"], "players[0]"),
+                         ([{"title": "Ana"}, {"id": 3, "title": "Bia"}], "players[1].id"),
+                         ([{"id": None}, {"id": None, "title": "Bia"}], "players[0].title")]:
+        with pytest.raises(RecordError, match=re.escape(named)):
+            read_players(items)
+
+
+def test_a_records_result_is_read_with_its_score_and_a_reason_that_can_be_drawn():
+    """``read_result``: null is a game that goes on; a reason holding a NUL is drawn as a
+    replacement character; a winner or score out of range is refused by its field's name."""
+    assert read_result(None) is None
+    assert read_result({"winner": 1, "reason": "White wins 37 - 27", "score": [27, 37]}) == \
+        Result(1, "White wins 37 - 27", (27, 37))
+    assert read_result({"winner": None, "reason": "a\0b"}) == Result(None, "a\ufffdb")
+    for value, named in [([1], "'result' must be an object"), ({}, "result.winner"),
+                         ({"winner": True}, "result.winner"), ({"winner": 0, "reason": 3}, "result.reason"),
+                         ({"winner": 0, "score": [1, "2"]}, "result.score")]:
+        with pytest.raises(RecordError, match=re.escape(named)):
+            read_result(value)
+
+
+def test_a_records_dates_are_kept_as_written_and_one_that_is_no_date_is_refused_by_name():
+    """``read_date``: an ISO 8601 date as the file wrote it; an optional one left out is None, a
+    needed one missing or not a date is refused naming ``dates.<key>``."""
+    dates = {"started": "2026-11-23T09:41:00+00:00", "updated": "tuesday", "finished": 5}
+    assert read_date(dates, "started") == "2026-11-23T09:41:00+00:00"
+    assert read_date(dates, "resumed", optional=True) is None
+    for key, why in [("resumed", "missing field 'dates.resumed'"), ("updated", "not an ISO 8601 date"),
+                     ("finished", "must be an ISO 8601 date text")]:
+        with pytest.raises(RecordError, match=re.escape(why)):
+            read_date(dates, key)
+
+
+def test_a_records_setup_is_kept_as_written_unless_no_file_could_hold_it():
+    """``read_setup``: the window's setup as written (a copy), {} for none; refused when it is no
+    object, or holds a lone surrogate that every later save would fail on."""
+    setup = {"mode": "human-pc", "move_time": 1.0}
+    kept = read_setup(setup)
+    assert kept == setup and kept is not setup
+    assert read_setup(None) == {}
+    for value, why in [(["human-pc"], "must be an object"), ({"name": "\ud800"}, "lone surrogate")]:
+        with pytest.raises(RecordError, match=re.escape(why)):
+            read_setup(value)

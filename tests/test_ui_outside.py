@@ -1133,6 +1133,9 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     slow_bot(1)  # anew, it thinks at its first move: its answer came within a loaded machine's slow frame, unread
     click(app, scene.view.cell_rect(2, 2).center)  # c3 again: its program starts anew for the move
     said: list[list[str]] = []
+    # Under tests/slow_frames.py (a sleep, or SLOW_FRAMES_SKEW's clock moved on a frame at a time)
+    # the program's start-up spans slow frames: its seconds must still count from its readiness,
+    # the worker's moment (``AIReady.at``), which the skew moves on with the window's own clock.
 
     def ready() -> bool:
         began = scene.computer.thinking_since()

@@ -76,3 +76,40 @@ def test_kept_lines_are_those_of_a_fresh_wrap_for_every_size_width_and_option(fo
     tx.forget_laid_out()
     for _turn in range(2):
         assert {name: wrapped() for name, wrapped in WRAPS} == fresh
+
+
+def test_a_text_longer_than_the_store_is_wrapped_at_each_call_and_leaves_the_short_ones_kept(monkeypatch):
+    """The wrapped lines were kept for any text however long: a pasted record or a long message,
+    each wrapped once, could fill memory.  A text longer than ``LAID_OUT_CHARACTERS`` is measured
+    again at each call, kept nowhere, and the short texts drawn at every frame stay kept."""
+    font = CountingFont()
+    monkeypatch.setattr(tx, "ui_font", lambda size, bold=False, mono=False: font)
+    long_text = "e4 " * (tx.LAID_OUT_CHARACTERS // 3 + 1)
+    assert len(long_text) > tx.LAID_OUT_CHARACTERS
+    short = tx.wrap(TITLE, 15, 140)
+    measured = font.measured
+    long_lines = tx.wrap(long_text, 15, 140)
+    once = font.measured - measured
+    assert once > 0 and len(long_lines) > 1
+    assert tx.wrap(long_text, 15, 140) == long_lines and font.measured - measured == 2 * once  # measured again
+    before = font.measured
+    assert tx.wrap(TITLE, 15, 140) == short and font.measured == before  # still kept
+
+
+def test_the_texts_kept_a_font_are_forgotten_once_their_characters_pass_the_store(monkeypatch):
+    """Texts each shorter than the store but together longer (many long messages, each said once)
+    are not all kept: past ``LAID_OUT_CHARACTERS`` the font's texts are forgotten at once, and the
+    first one is measured again."""
+    font = CountingFont()
+    monkeypatch.setattr(tx, "ui_font", lambda size, bold=False, mono=False: font)
+    third = tx.LAID_OUT_CHARACTERS // 3
+    texts = [(f"{n} " + "d3 " * third)[:third] for n in range(4)]  # each a third of the store
+    for text in texts[:3]:
+        tx.wrap(text, 15, 140)
+    measured = font.measured
+    tx.wrap(texts[0], 15, 140)
+    assert font.measured == measured  # three thirds: all kept
+    tx.wrap(texts[3], 15, 140)
+    measured = font.measured
+    tx.wrap(texts[0], 15, 140)
+    assert font.measured > measured  # a fourth third forgot them

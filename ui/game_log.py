@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from games.record import Result
 from ui.debug_log import trail
 
 
@@ -31,17 +32,12 @@ def log_game_started(scene: Any, continued: int = 0, path: Path | None = None) -
 
 
 def result_said(scene: Any) -> str:
-    """A finished game's result and why, in the rules' English (as records keep them)."""
-    winner = scene.winner()
-    result = "draw" if winner is None else f"{scene.game.sides[winner]} wins"
-    if scene.agreed_draw:
-        why = "draw agreed"
-    elif scene.forfeit is not None:
-        side, reason = scene.forfeit
-        why = f"{scene.game.sides[side]} forfeits: {reason}"
-    else:
-        why = scene.state.end_reason()
-    return f"{result} ({why})"
+    """A finished game's result and why, in the rules' English as its record keeps them: an end
+    off the board (a draw agreed, a resignation, a flag fall, a forfeit) as the scene's contract
+    gives it (``Scene.result_off_the_board``), where the log read the game screen's own fields."""
+    result = scene.result_off_the_board() or Result.of(scene.state)
+    said = "draw" if result.winner is None else f"{scene.game.sides[result.winner]} wins"
+    return f"{said} ({result.reason})"
 
 
 class GameEndLog:

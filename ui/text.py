@@ -100,20 +100,42 @@ def rendered(face: pygame.font.Font, value: str, color: tuple[int, ...]) -> pyga
 
 
 T = TypeVar("T")
-FontKept = weakref.WeakKeyDictionary[pygame.font.Font, dict[Hashable, T]]
 
 
-def kept_by_font(kept: FontKept[T], face: pygame.font.Font, key: Hashable, make: Callable[[], T], most: int) -> T:
+class FontShelf(dict[Hashable, T]):
+    """One font's kept values (``kept_by_font``), and how many characters of text they were made
+    from (``characters``), for a store bounded by the text it holds as well as by its entries."""
+
+    characters: int = 0
+
+    def clear(self) -> None:
+        super().clear()
+        self.characters = 0
+
+
+FontKept = weakref.WeakKeyDictionary[pygame.font.Font, FontShelf[T]]
+
+
+def kept_by_font(kept: FontKept[T], face: pygame.font.Font, key: Hashable, make: Callable[[], T], most: int,
+                 characters: int = 0, most_characters: int | None = None) -> T:
     """What ``make`` gives for ``key`` in ``face``, kept in ``kept`` for the next call: by the font
     itself, so a font made again (another size, or a test's own) works it out again, and only
     while the font lives (``ui_font`` lets old sizes go, with their open files); a font's entries
-    forgotten all at once past ``most``.  ``rendered`` keeps images so, and ``wrap`` its lines."""
-    mine = kept.setdefault(face, {})
+    forgotten all at once past ``most``.  ``rendered`` keeps images so, and ``wrap`` its lines.
+
+    ``characters``: the length of the text ``key`` holds, for a store that keeps at most
+    ``most_characters`` of text a font: past them its entries are forgotten at once too, and a
+    text longer than them all is made at each call and kept nowhere, leaving the others kept."""
+    mine = kept.setdefault(face, FontShelf())
     found = mine.get(key)
-    if found is None:
-        if len(mine) >= most:
-            mine.clear()
-        found = mine[key] = make()
+    if found is not None:
+        return found
+    if most_characters is not None and characters > most_characters:
+        return make()
+    if len(mine) >= most or (most_characters is not None and mine.characters + characters > most_characters):
+        mine.clear()
+    found = mine[key] = make()
+    mine.characters += characters
     return found
 
 
@@ -245,17 +267,26 @@ def fitting_size(value: str, size: int, width: int, bold: bool = False, smallest
 
 
 LAID_OUT_KEPT = 1024  # texts wrapped kept a font: a screen's few dozen, at the widths of a few window sizes
+LAID_OUT_CHARACTERS = 128 * 1024
+"""The characters of text ``laid_out`` keeps a font, its texts together: the longest screen, the
+keys page in Portuguese, wraps 48,000 in its body's font (its paragraphs, under 2,000 each, kept
+as runs and as lines), where one pasted record or a long message is up to 256 KB
+(``games.record.MAX_TEXT_CHARS``): a thousand such one-off texts kept, with their lines, would
+fill hundreds of MB.  A text longer than this is wrapped at each call and kept nowhere."""
 
 
-def laid_out(size: int, bold: bool, key: Hashable, lay_out: Callable[[], Iterable[T]]) -> tuple[T, ...]:
-    """The lines ``lay_out`` wraps a text into at ``size`` (``bold``), kept by the font and ``key``
-    (what else they depend on: the text, the width, the function and its options) for the next
-    call (``kept_by_font``).  A frame wraps the same words again and again (the tournament's
+def laid_out(size: int, bold: bool, key: Hashable, lay_out: Callable[[], Iterable[T]],
+             characters: int) -> tuple[T, ...]:
+    """The lines ``lay_out`` wraps a text of ``characters`` into at ``size`` (``bold``), kept by
+    the font and ``key`` (what else they depend on: the text, the width, the function and its
+    options) for the next call (``kept_by_font``), while the font's texts kept stay within
+    ``LAID_OUT_CHARACTERS``.  A frame wraps the same words again and again (the tournament's
     panels wrapped their titles some twenty times a frame, measuring each word each time), and
     nothing else changes the lines: the Text size setting and the window's scale change ``size``,
     the language the text; the typeface is the same for all.  A tuple: no caller changes the
     lines kept (the functions here give each caller a list of its own)."""
-    return kept_by_font(_LAID_OUT, ui_font(size, bold), (size, key), lambda: tuple(lay_out()), LAID_OUT_KEPT)
+    return kept_by_font(_LAID_OUT, ui_font(size, bold), (size, key), lambda: tuple(lay_out()), LAID_OUT_KEPT,
+                        characters, LAID_OUT_CHARACTERS)
 
 
 _LAID_OUT: FontKept[tuple] = weakref.WeakKeyDictionary()
@@ -276,7 +307,7 @@ def wrap(value: str, size: int, width: int, bold: bool = False, break_words: boo
     breaks at a space only where a line may break (``words_of``): never inside "7x6 k=4".  Kept
     (``laid_out``)."""
     return list(laid_out(size, bold, ("wrap", value, width, break_words),
-                         lambda: _wrap_afresh(value, size, width, bold, break_words)))
+                         lambda: _wrap_afresh(value, size, width, bold, break_words), len(value)))
 
 
 def _wrap_afresh(value: str, size: int, width: int, bold: bool, break_words: bool) -> list[str]:
@@ -396,7 +427,7 @@ def wrap_at_most(value: str, size: int, width: int, most: int, bold: bool = Fals
     """``wrap`` on at most ``most`` lines: what does not fit on them goes on the last, shortened
     with an ellipsis.  Kept (``laid_out``)."""
     return list(laid_out(size, bold, ("at most", value, width, most, break_words),
-                         lambda: _wrap_at_most_afresh(value, size, width, most, bold, break_words)))
+                         lambda: _wrap_at_most_afresh(value, size, width, most, bold, break_words), len(value)))
 
 
 def _wrap_at_most_afresh(value: str, size: int, width: int, most: int, bold: bool, break_words: bool) -> list[str]:
@@ -419,7 +450,8 @@ def wrap_parts(value: str, size: int, width: int, bold: bool = False) -> list[st
     A list under a head ("Against Level 1: won 1 · drawn 0 · lost 0") breaks after its head where
     the list then fits one line: "lost 0" alone under the rest read as apart from the head.
     Kept (``laid_out``)."""
-    return list(laid_out(size, bold, ("parts", value, width), lambda: _wrap_parts_afresh(value, size, width, bold)))
+    return list(laid_out(size, bold, ("parts", value, width), lambda: _wrap_parts_afresh(value, size, width, bold),
+                         len(value)))
 
 
 def _wrap_parts_afresh(value: str, size: int, width: int, bold: bool) -> list[str]:
@@ -627,7 +659,8 @@ def wrap_runs(runs: tuple[Run, ...], size: int, width: int, bold: bool = False) 
     word alone takes the one before it when both fit, as ``wrap``'s paragraphs do.  Prose alone
     is ``wrap``'s (the same lines, measured a line at a time rather than a run at a time).  Kept
     (``laid_out``)."""
-    return list(laid_out(size, bold, ("runs", runs, width), lambda: _wrap_runs_afresh(runs, size, width, bold)))
+    return list(laid_out(size, bold, ("runs", runs, width), lambda: _wrap_runs_afresh(runs, size, width, bold),
+                         sum(len(run.text) for run in runs)))
 
 
 def _wrap_runs_afresh(runs: tuple[Run, ...], size: int, width: int, bold: bool) -> list[tuple[Run, ...]]:

@@ -1,0 +1,46 @@
+"""The log's line at a game's end (``ui.game_log``) says how it ended off the board as the game's
+record does, asked through the scene's contract (``Scene.result_off_the_board``) rather than read
+from the game screen's own fields."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from tests.test_ui_play import cell_center
+from tests.test_ui_player_names import named_hotseat
+from tests.ui_helpers import click, key
+from ui.debug_log import TRAIL
+
+
+@pytest.fixture
+def ends_logged(caplog) -> Callable[[], list[str]]:
+    """The log's "game ended" lines so far, as the game screen writes them at info."""
+    caplog.set_level(logging.INFO, logger=TRAIL)
+    return lambda: [r.getMessage() for r in caplog.records if r.getMessage().startswith("game ended")]
+
+
+def test_an_agreed_draw_is_logged_in_the_words_of_its_record(app, ends_logged):
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)  # Ana offers a draw
+    key(app, pygame.K_y)  # João accepts it
+    assert scene.is_over() and scene.recorder.record.result.reason == "Draw by agreement"
+    assert ends_logged() == ["game ended after 2 moves: draw (Draw by agreement)"]
+
+
+def test_a_resignation_is_logged_with_the_winner_and_the_move_it_came_at(app, ends_logged):
+    scene = named_hotseat(app, "tictactoe", ["b2"])
+    click(app, scene.btn_resign.rect.center)  # João (O), to move, gives up
+    key(app, pygame.K_y)  # yes, on the card that asks
+    assert scene.recorder.record.result.reason == "O resigns at move 2"
+    assert ends_logged() == ["game ended after 1 moves: X wins (O resigns at move 2)"]
+
+
+def test_a_game_ended_by_its_rules_is_logged_with_the_rules_reason(app, ends_logged):
+    scene = named_hotseat(app, "tictactoe", ["a1", "b1", "a2", "b2"])
+    click(app, cell_center(scene, scene.game.parse_move(scene.state, "a3")))  # X completes the a-file
+    assert scene.is_over() and scene.winner() == 0
+    assert ends_logged() == [f"game ended after 5 moves: X wins ({scene.state.end_reason()})"]
