@@ -878,6 +878,41 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_at_1024x768(tm
         assert app.errors == []
 
 
+def watched_reversi_forfeit_on_time_at_move_2(app) -> GameScene:
+    """A watched Reversi game whose second mover, a bot that never answers, forfeits on time at
+    move 2; its result card up."""
+    from ui.match import PC_VS_PC
+
+    scene = GameScene(app, MatchSetup("reversi", {}, PC_VS_PC, ("level-1", str(BOTS / "sleeper.py")), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert wait(app, scene.over_card.visible)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 768)])
+def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_over_the_panel(tmp_path, monkeypatch, size):
+    """Over the panel (a Reversi board, its pieces under every place on it) the card gave a line
+    four rows at most, and a bot's forfeit on time at move 2 took five: "...it was running
+    sleeper.py li…".  It takes the rows the reason needs where the panel has the height for them,
+    its log's path (a message of its own) left out rather than cut, in English and Portuguese."""
+    outside_players.OFFERS.clear()
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        for code in ("en", "pt"):
+            with in_language(app, code):
+                scene = watched_reversi_forfeit_on_time_at_move_2(app)
+                assert scene.over_card.over_panel()
+                with monkeypatch.context() as patched:
+                    drawn = recorded_text_rects(patched)
+                    app.invalidate()
+                    app.run_frames(1)
+                on_card = [text for text, rect in drawn if scene.over_card.rect.contains(rect)]
+                said = words.without_log(words.end_reason(scene.end_reason()))
+                assert "sleeper.py" in said and "…" not in " ".join(on_card), on_card
+                assert unspaced(said) in unspaced("".join(on_card)), on_card
+        assert app.errors == []
+
+
 def test_a_watched_game_lost_on_time_before_any_move_is_saved_from_the_panel_as_from_the_card(app):
     """The panel's Save (Ctrl+S) was greyed, "Nothing to save yet", while the card's Save (S)
     beside it showed ready: a bot's forfeit before its first move is a game a teacher keeps.  Both
