@@ -412,11 +412,7 @@ class SetupScene(MenuFormScene):
     def _describe(self, pid: str) -> str:
         """What the player does, in the words of the person reading it: a watcher (PC vs PC) plays
         neither side, so "blocks yours" becomes "blocks the other side's" (wrapped under its selector)."""
-        watched = self.mode == PC_VS_PC
-        about = next((words.description(p, watched) for p in self._players() if p.id == pid), "")
-        if not about and ai.is_outside_player(pid):
-            about = _("An outside player: {name}").format(name=outside_players.short(pid))
-        return about
+        return outside_players.description(self.info.id, pid, self.mode == PC_VS_PC)
 
     def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
         """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
