@@ -211,7 +211,7 @@ class PlayFromScene(MenuFormScene):
             self._time_widgets(menu)
             if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
                 self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
-                           .format(reason=words.end_reason(self.ended.result.reason)))
+                           .format(reason=words.without_log(words.end_reason(self.ended.result.reason))))
             elif self.ended_next:
                 self._note(menu, _("The game's last move, {move}, ended it: it goes on from the position before.")
                            .format(move=self.ended.moves[-1]))
