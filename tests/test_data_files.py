@@ -200,6 +200,19 @@ def test_the_match_log_tools_refuse_a_file_that_is_no_log_in_one_line(tool, argv
         assert capsys.readouterr().err.strip().endswith(f"error: {tmp_path / said}")
 
 
+def test_the_panel_shots_refuse_a_game_the_app_lacks_naming_its_games(tmp_path, capsys):
+    """``tools/panel_shots.py chess`` opened the window and ended in an AttributeError traceback
+    (the menu it was left on has no panel): the game is refused before anything opens."""
+    from tools import panel_shots
+
+    with pytest.raises(SystemExit) as stopped:
+        panel_shots.main(["reversi", "chess", "--out", str(tmp_path / "shots")])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "error: argument games: unknown game 'chess'; games: tictactoe, hex, reversi, rastros, alquerque, trax")
+    assert not (tmp_path / "shots").exists()
+
+
 @pytest.mark.parametrize("option", ["--checkpoint", "--save-table"])
 def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp_path, capsys):
     """``tools/solve_rastros.py --save-table afile/t.npy`` solved for minutes, then stopped with a
