@@ -655,6 +655,48 @@ def test_the_loading_message_goes_when_the_player_is_added(app, tmp_path):
     assert app.errors == []
 
 
+def test_a_slow_load_says_loading_until_it_ends_and_a_second_press_says_so_again(app, tmp_path, monkeypatch):
+    """A GTP engine that takes its time to start (up to a minute before the form gives up on it):
+    "Loading gtp:…" went after the lane's 3.5 s and the form showed nothing of the load going on;
+    "Add this player" pressed again then did nothing, without a word.  The message stays until the
+    load ends, and a press meanwhile says it again, the newest message."""
+    import threading
+
+    from tests.ui_helpers import click_widget, held_messages_clock, type_text
+
+    gate = threading.Event()
+    discover = outside_players.discover
+    monkeypatch.setattr(outside_players, "discover", lambda *args, **kw: gate.wait(60) and discover(*args, **kw))
+    skip = held_messages_clock(monkeypatch)
+    bot = tmp_path / "mybot.py"
+    bot.write_text((BOTS / "simple_contract.py").read_text())
+    scene = SetupScene(app, watch=True, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    loading = f"Loading {bot}…"
+
+    def shown() -> list[str]:
+        return [m.text for m in app.messages.current()]
+
+    for widget_id in ("outside-entry", "add-outside"):
+        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
+        app.run_frames(1)
+        click_widget(app, scene.menu, widget_id)
+        if widget_id == "outside-entry":
+            type_text(app, str(bot))
+    assert shown()[-1] == loading
+    skip(30.0)
+    app.run_frames(2)
+    assert loading in shown(), shown()
+    app.messages.add("Something else")
+    click_widget(app, scene.menu, "add-outside")  # pressed again while it loads
+    assert shown()[-1] == loading and shown().count(loading) == 1, shown()
+    gate.set()
+    assert wait(app, lambda: "Added mybot" in shown())
+    assert loading not in shown(), shown()
+    assert app.errors == []
+
+
 def _click_a_free_cell(app, scene: GameScene) -> None:
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[0], 3)).center)
 
