@@ -179,6 +179,40 @@ def test_the_other_rastros_tools_refuse_a_size_the_game_lacks_naming_its_sizes(t
         f"error: argument --size: option size: {shown} is not valid; choose 4..8")
 
 
+@pytest.mark.parametrize("tool, argv", [("alquerque_replay", []), ("alquerque_traps", []),
+                                        ("rastros_openings", ["--plies", "2"])])
+def test_the_match_log_tools_refuse_a_file_that_is_no_log_in_one_line(tool, argv, tmp_path, capsys):
+    """``tools/alquerque_replay.py m.jsonl`` (the traps' and the Rastros openings' tools) with a
+    mistyped path ended in a FileNotFoundError traceback, and a file of another kind in a
+    JSONDecodeError's: each is now the usage error naming the file, and the line at fault."""
+    import importlib
+
+    main = importlib.import_module(f"tools.{tool}").main
+    (tmp_path / "bot.py").write_text("def choose(game, state):\n    return 0\n")
+    (tmp_path / "m.jsonl").write_text('{"game": 1, "moves": ["b2-c3"]}\n\n[1, 2]\n')
+    refusals = {"missing.jsonl": "missing.jsonl: No such file or directory",
+                "bot.py": "bot.py line 1: not a game of a versus_revision.py --log file (Expecting value)",
+                "m.jsonl": 'm.jsonl line 3: not a game of a versus_revision.py --log file (no "moves" list)'}
+    for name, said in refusals.items():
+        with pytest.raises(SystemExit) as stopped:
+            main([*argv, str(tmp_path / name)])
+        assert stopped.value.code == 2
+        assert capsys.readouterr().err.strip().endswith(f"error: {tmp_path / said}")
+
+
+def test_the_panel_shots_refuse_a_game_the_app_lacks_naming_its_games(tmp_path, capsys):
+    """``tools/panel_shots.py chess`` opened the window and ended in an AttributeError traceback
+    (the menu it was left on has no panel): the game is refused before anything opens."""
+    from tools import panel_shots
+
+    with pytest.raises(SystemExit) as stopped:
+        panel_shots.main(["reversi", "chess", "--out", str(tmp_path / "shots")])
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.strip().endswith(
+        "error: argument games: unknown game 'chess'; games: tictactoe, hex, reversi, rastros, alquerque, trax")
+    assert not (tmp_path / "shots").exists()
+
+
 @pytest.mark.parametrize("option", ["--checkpoint", "--save-table"])
 def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp_path, capsys):
     """``tools/solve_rastros.py --save-table afile/t.npy`` solved for minutes, then stopped with a

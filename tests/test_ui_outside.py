@@ -655,6 +655,48 @@ def test_the_loading_message_goes_when_the_player_is_added(app, tmp_path):
     assert app.errors == []
 
 
+def test_a_slow_load_says_loading_until_it_ends_and_a_second_press_says_so_again(app, tmp_path, monkeypatch):
+    """A GTP engine that takes its time to start (up to a minute before the form gives up on it):
+    "Loading gtp:…" went after the lane's 3.5 s and the form showed nothing of the load going on;
+    "Add this player" pressed again then did nothing, without a word.  The message stays until the
+    load ends, and a press meanwhile says it again, the newest message."""
+    import threading
+
+    from tests.ui_helpers import click_widget, held_messages_clock, type_text
+
+    gate = threading.Event()
+    discover = outside_players.discover
+    monkeypatch.setattr(outside_players, "discover", lambda *args, **kw: gate.wait(60) and discover(*args, **kw))
+    skip = held_messages_clock(monkeypatch)
+    bot = tmp_path / "mybot.py"
+    bot.write_text((BOTS / "simple_contract.py").read_text())
+    scene = SetupScene(app, watch=True, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    loading = f"Loading {bot}…"
+
+    def shown() -> list[str]:
+        return [m.text for m in app.messages.current()]
+
+    for widget_id in ("outside-entry", "add-outside"):
+        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
+        app.run_frames(1)
+        click_widget(app, scene.menu, widget_id)
+        if widget_id == "outside-entry":
+            type_text(app, str(bot))
+    assert shown()[-1] == loading
+    skip(30.0)
+    app.run_frames(2)
+    assert loading in shown(), shown()
+    app.messages.add("Something else")
+    click_widget(app, scene.menu, "add-outside")  # pressed again while it loads
+    assert shown()[-1] == loading and shown().count(loading) == 1, shown()
+    gate.set()
+    assert wait(app, lambda: "Added mybot" in shown())
+    assert loading not in shown(), shown()
+    assert app.errors == []
+
+
 def _click_a_free_cell(app, scene: GameScene) -> None:
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[0], 3)).center)
 
@@ -875,6 +917,41 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_at_1024x768(tm
                 said = words.without_log(words.end_reason(scene.end_reason()))
                 assert "0.5 s" in said or "0,5 s" in said
                 assert said in " ".join(drawn), drawn
+        assert app.errors == []
+
+
+def watched_reversi_forfeit_on_time_at_move_2(app) -> GameScene:
+    """A watched Reversi game whose second mover, a bot that never answers, forfeits on time at
+    move 2; its result card up."""
+    from ui.match import PC_VS_PC
+
+    scene = GameScene(app, MatchSetup("reversi", {}, PC_VS_PC, ("level-1", str(BOTS / "sleeper.py")), 0.1))
+    app.switch(scene)
+    assert wait(app, lambda: scene.forfeit is not None)
+    assert wait(app, scene.over_card.visible)
+    return scene
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1024, 768)])
+def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_over_the_panel(tmp_path, monkeypatch, size):
+    """Over the panel (a Reversi board, its pieces under every place on it) the card gave a line
+    four rows at most, and a bot's forfeit on time at move 2 took five: "...it was running
+    sleeper.py li…".  It takes the rows the reason needs where the panel has the height for them,
+    its log's path (a message of its own) left out rather than cut, in English and Portuguese."""
+    outside_players.OFFERS.clear()
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        for code in ("en", "pt"):
+            with in_language(app, code):
+                scene = watched_reversi_forfeit_on_time_at_move_2(app)
+                assert scene.over_card.over_panel()
+                with monkeypatch.context() as patched:
+                    drawn = recorded_text_rects(patched)
+                    app.invalidate()
+                    app.run_frames(1)
+                on_card = [text for text, rect in drawn if scene.over_card.rect.contains(rect)]
+                said = words.without_log(words.end_reason(scene.end_reason()))
+                assert "sleeper.py" in said and "…" not in " ".join(on_card), on_card
+                assert unspaced(said) in unspaced("".join(on_card)), on_card
         assert app.errors == []
 
 

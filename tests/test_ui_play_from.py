@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pygame
+import pygame_menu
 import pytest
 
 from tests.ui_helpers import key, wait
@@ -314,3 +315,51 @@ def test_the_computer_the_form_shows_is_the_one_that_plays(app, tmp_path, mode):
     assert isinstance(game, GameScene)
     assert game.setup.players == offered
     assert str(bot) in offered
+
+
+def form_notes(scene: PlayFromScene) -> list[str]:
+    """The form's notes (its labels), as given to it."""
+    return [w.get_title() for w in scene.menu.get_widgets() if isinstance(w, pygame_menu.widgets.Label)]
+
+
+def test_the_form_says_what_each_computer_does_as_new_game_does(app):
+    """The form named its computers alone ("Level 4", "Course Hard") where New game says under
+    each what it does: to a watcher in PC vs PC, to the player against it in Human vs PC, and
+    again for the computer the arrows step to."""
+    import ai
+    from ui import words
+
+    about = {p.id: p for p in ai.catalog("tictactoe")}
+    scene = chooser(app, recorded(PC_VS_PC, ("level-3", "level-4")), ply=2)
+    assert {words.description(about["level-3"], True), words.description(about["level-4"], True)} <= set(form_notes(scene))
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # PC vs PC -> Hot-seat -> Human vs PC: X to move, against O's level 4
+    assert shown(scene, "computer") == "level-4"
+    assert words.description(about["level-4"]) in form_notes(scene)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # to "Computer"
+    key(app, pygame.K_LEFT)
+    assert shown(scene, "computer") == "level-3"
+    notes = form_notes(scene)
+    assert words.description(about["level-3"]) in notes and words.description(about["level-4"]) not in notes
+    assert words.description(about["level-3"]) != words.description(about["level-3"], True)  # "yours", not "the other side's"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_forfeited_games_note_leaves_its_bots_log_to_the_replay(app, language):
+    """At the last move of a game a bot forfeited, the note read "...it was running bot.py line 3
+    (in choose); log: /home/.../bot-logs/2026...-bot-x8ntn.log: that end was not on the board, ...":
+    a path of six rows in the form's narrow column, between the reason and what the form does
+    about it.  The replay's panel says the log's path; the note says the reason without it."""
+    from games.record import Result
+    from tests.ui_helpers import in_language
+    from ui import words
+
+    reason = ("O forfeits: bot exceeded the time limit at move 4 (no answer after 1.50 s; limit 1 s + 0.5 s grace); "
+              "process stopped; it was running bot.py line 3 (in choose); log: /tmp/bot-logs/20261207-bot-x8ntn.log")
+    record = replace(recorded(PC_VS_PC, ("level-1", "level-2"), moves=MOVES[:3]), result=Result(0, reason))
+    with in_language(app, language):
+        scene = chooser(app, record, ply=3)
+        said = " ".join(form_notes(scene))
+        assert words.without_log(words.end_reason(reason)) in said, said
+        assert "bot-logs" not in said, said

@@ -19,7 +19,6 @@ could have punished; how many the old side made in drawn games is in docs/tuning
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -27,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import games  # noqa: E402
-from tools.usage import tool_parser  # noqa: E402
+from tools.usage import logged_games, tool_parser  # noqa: E402
 
 LATE = 30  # plies on the 40-ply counter after which a lost piece is marked as given back
 
@@ -113,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--drop", type=float, default=60.0, help="with --deep: the loss of value that is shown")
     parser.add_argument("--opening", type=int, default=3, help="with --deep: plies of the random opening")
     args = parser.parse_args(argv)
-    records = [json.loads(line) for line in args.log.read_text(encoding="utf-8").splitlines() if line.strip()]
+    records = logged_games(parser, args.log)
     for record in records:
         if args.deep is not None:
             if args.game is None or record["game"] == args.game:

@@ -11,7 +11,6 @@ scored, where a lure was above 0, and where the trap-setter changed the deep sea
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -21,7 +20,7 @@ sys.path.insert(0, str(ROOT))
 import games  # noqa: E402
 from ai.base import Limits, PlayerInfo  # noqa: E402
 from ai.engines.alquerque import EnginePlayer, Traps  # noqa: E402
-from tools.usage import tool_parser  # noqa: E402
+from tools.usage import logged_games, tool_parser  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -31,7 +30,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time", type=float, default=1.0)
     args = parser.parse_args(argv)
     game = games.load("alquerque")
-    records = [json.loads(line) for line in args.log.read_text(encoding="utf-8").splitlines() if line.strip()][:args.games]
+    records = logged_games(parser, args.log)[:args.games]
     positions = scored = luring = changed = 0
     for record in records:
         player = EnginePlayer(PlayerInfo("traps", "traps"), tables=True, traps=Traps())

@@ -11,6 +11,7 @@ scale beside the window's: Larger's panel kept at Large's scale shows as the two
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import tempfile
@@ -46,13 +47,24 @@ def shoot(app, out: Path, game_ids: list[str], size: tuple[int, int]) -> None:
                     app.run_frames(1)
 
 
-def main() -> None:
+def game_id(text: str) -> str:
+    """A game named on the command line; argparse's usage error naming the games for another (a
+    mistyped game opened the menu and ended in an AttributeError traceback, the menu having no panel)."""
+    import games
+
+    ids = list(games.available_ids())
+    if text not in ids:
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; games: {', '.join(ids)}")
+    return text
+
+
+def main(argv: list[str] | None = None) -> None:
     parser = tool_parser(__doc__, writes_and_takes(
         writes="a picture of each window in DIR", prints="each panel's scale beside the window's",
         takes="a minute or two"))
-    parser.add_argument("games", nargs="*", help="game ids (default: all six)")
+    parser.add_argument("games", nargs="*", type=game_id, help="game ids (default: all six)")
     parser.add_argument("--out", type=Path, default=Path("/tmp/panel-shots"))
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     home = tempfile.mkdtemp(prefix="panel-shots-")

@@ -12,7 +12,6 @@ what it wins from lost ones is the opponent's errors.  Reads the ``--log`` file 
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ import games  # noqa: E402
 from ai.kernels import rastros as kernel  # noqa: E402
 from games.rastros import Rastros  # noqa: E402
 from tools.solve_rastros import board_size, position  # noqa: E402
-from tools.usage import tool_parser, writes_and_takes  # noqa: E402
+from tools.usage import logged_games, tool_parser, writes_and_takes  # noqa: E402
 
 
 def opening_winner(game: Rastros, moves: list[str], table: kernel.SolverTable) -> int:
@@ -49,8 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     table = kernel.SolverTable(args.bits)
     tally = {True: [0, 0], False: [0, 0]}  # opening won for the new side? -> [games, new side won]
     solved: dict[tuple[str, ...], int] = {}
-    for line in Path(args.log).read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
+    for record in logged_games(parser, args.log):
         opening = tuple(record["moves"][:args.plies])
         if opening not in solved:
             solved[opening] = opening_winner(game, list(opening), table)

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import ai
+from ui.i18n import _
 
 
 def short(player_id: str) -> str:
@@ -68,6 +69,18 @@ def title(game_id: str, player_id: str) -> str:
     """The title the New game screen offers ``player_id`` under for ``game_id`` ("varios:Crasher",
     an engine's name) if it was checked in this session, else the id without its folder (``short``)."""
     return OFFERS.title(game_id, player_id) or short(player_id)
+
+
+def description(game_id: str, player_id: str, watched: bool = False) -> str:
+    """What ``player_id`` does in ``game_id``, for the note under its selector: ours in the
+    catalog's words, to the person playing against it or (``watched``) to one watching; an
+    outside player named (New game and Play from here say the same)."""
+    from ui import words
+
+    about = next((words.description(p, watched) for p in ai.catalog(game_id) if p.id == player_id), "")
+    if not about and ai.is_outside_player(player_id):
+        about = _("An outside player: {name}").format(name=short(player_id))
+    return about
 
 
 def discover(game_id: str, entry: str, options: dict[str, Any],

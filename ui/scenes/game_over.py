@@ -180,19 +180,26 @@ def result_lines(scene: GameScene) -> list[str]:
 
 def reason_lines(text: str, size: int, width: int, most: int = 2, break_words: bool = False) -> list[str]:
     """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
-    forfeit's "; log: PATH" is left out when it does not fit (cut, it left "log:" with no path: the
-    game says the path in a message of its own).  A line of parts (the tally's "won 1 · drawn 0
+    forfeit's "; log: PATH" is left out when it does not fit (``fits_whole``; cut, it left "log:"
+    with no path: the game says the path in a message of its own).  A line of parts (the tally's "won 1 · drawn 0
     · lost 0") breaks between whole parts where they fit so (``tx.wrap_parts``).  With
     ``break_words``, a word wider than a line (the log's path) is broken over lines
     (``tx.break_word``) rather than left to run past the edge: the game panel's thinking card
     draws its lines as they come, and a path ran out of the panel."""
     short = words.without_log(text)
-    if short != text and len(tx.wrap(text, size, width, break_words=break_words)) > most:
+    if short != text and not fits_whole(text, size, width, most, break_words):
         text = short
     parts = tx.wrap_parts(text, size, width) if tx.SEPARATOR in text else []
     if 0 < len(parts) <= most:
         return parts
     return tx.wrap_at_most(text, size, width, most, break_words=break_words) or [text]
+
+
+def fits_whole(text: str, size: int, width: int, most: int, break_words: bool = False) -> bool:
+    """Whether ``text`` wraps on at most ``most`` rows, none wider than ``width``: a log's path
+    wider than a row, left whole by the wrap, would be cut with an ellipsis where it is drawn."""
+    rows = tx.wrap(text, size, width, break_words=break_words)
+    return len(rows) <= most and all(tx.ui_font(size).size(row)[0] <= width for row in rows)
 
 
 def card_places(area: pygame.Rect, width: int, height: int, margin: int) -> list[pygame.Rect]:
@@ -275,6 +282,9 @@ ROOMY = Spacing(26, 8, 14, 26, 10)
 TIGHT = Spacing(14, 6, 8, 14, 6)
 LINE_ROWS = 2  # rows a line under the headline may take on a card with no room for more (a short board)
 WHOLE_ROWS = 4  # rows it may take where the card has the height for them (``_board_rows``, ``_panel_form``)
+ALL_ROWS = 8  # rows it may take where the card has the height for them all: a watched bot's forfeit on time
+#              with the line it was running took five rows at 800x600, and four cut it ("...(in choo…")
+ROWS_TRIED = (ALL_ROWS, WHOLE_ROWS)  # the most first
 
 
 @dataclass(frozen=True)
@@ -507,23 +517,24 @@ class GameOverCard:
         return lines, height
 
     def _board_rows(self, width: int) -> int:
-        """The rows a line may take on the card ``width`` wide over the board: each line whole
-        (``WHOLE_ROWS``) where the card still fits the board's area so, else ``LINE_ROWS``.  A
+        """The rows a line may take on the card ``width`` wide over the board: the most of
+        ``ROWS_TRIED`` with which the card still fits the board's area, else ``LINE_ROWS``.  A
         watched bot's forfeit on time read "...limit 0.5 s + 0.5 s grac…" on the card over a
         1024x768 board, and the panel beside cut it too: only the replay's panel said it whole."""
         room = self.room.height - 2 * int(16 * self.scene.app.scale)
-        return WHOLE_ROWS if self._size(width, 2, WHOLE_ROWS)[1] <= room else LINE_ROWS
+        return next((most for most in ROWS_TRIED if self._size(width, 2, most)[1] <= room), LINE_ROWS)
 
     def _panel_form(self, width: int, columns: int) -> tuple[int, Spacing]:
-        """The rows a line may take over the panel and the spacing around them: each line whole
-        (``WHOLE_ROWS``), roomy where the panel has the height for it, else tight; where neither
-        fits, two rows a line, roomy, as on the board.  Two rows a line cut the reason and the
+        """The rows a line may take over the panel and the spacing around them: the most of
+        ``ROWS_TRIED`` the panel has the height for, roomy, else tight; where none fits, two rows
+        a line, roomy, as on the board.  Two rows a line cut the reason and the
         session's score over the narrow panel at Larger text, and four rows, roomy, were some
         39 pixels too tall for the panel at 1024x768 (six buttons one to a row)."""
         room = self.scene.panel.rect.height - 2 * int(12 * self.scene.app.scale)
-        for spacing in (ROOMY, TIGHT):
-            if self._size(width, columns, WHOLE_ROWS, spacing)[1] <= room:
-                return WHOLE_ROWS, spacing
+        for most in ROWS_TRIED:
+            for spacing in (ROOMY, TIGHT):
+                if self._size(width, columns, most, spacing)[1] <= room:
+                    return most, spacing
         return LINE_ROWS, ROOMY
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:

@@ -211,7 +211,7 @@ class PlayFromScene(MenuFormScene):
             self._time_widgets(menu)
             if self.ended.result is not None and len(self.record.moves) == len(self.ended.moves):
                 self._note(menu, _("{reason}: that end was not on the board, so the game goes on unfinished from here.")
-                           .format(reason=words.end_reason(self.ended.result.reason)))
+                           .format(reason=words.without_log(words.end_reason(self.ended.result.reason))))
             elif self.ended_next:
                 self._note(menu, _("The game's last move, {move}, ended it: it goes on from the position before.")
                            .format(move=self.ended.moves[-1]))
@@ -229,6 +229,7 @@ class PlayFromScene(MenuFormScene):
                          onchange=lambda _sel, v: self._set_human_side(v))
             add_selector(menu, s, _("Computer: "), items, default=ids.index(self.computer) if self.computer in ids else 0,
                          selector_id="computer", onchange=lambda _sel, pid: self._set("computer", pid))
+            self._about(menu, self.computer, watched=False)
         elif self.mode == HOTSEAT:
             add_name_fields(menu, sides, self.names, self._set_name)
             self._note(menu, _("Two players at this screen, taking turns."))
@@ -238,6 +239,14 @@ class PlayFromScene(MenuFormScene):
                 pid = self.watch_players[side]
                 add_selector(menu, s, f"{sides[side]}: ", items, default=ids.index(pid) if pid in ids else 0,
                              selector_id=f"pc{side}", onchange=(lambda sd: lambda _sel, p: self._set_watch(sd, p))(side))
+                self._about(menu, pid, watched=True)
+
+    def _about(self, menu: pygame_menu.Menu, pid: str, watched: bool) -> None:
+        """What the computer ``pid`` does, under its selector, as New game says it (the form named
+        the players alone: "Course Hard" said nothing of how it plays)."""
+        about = outside_players.description(self.game.id, pid, watched)
+        if about:
+            self._note(menu, about)
 
     def _set_human_side(self, side: int) -> None:
         """The side you take; the computer becomes the player the record had on the other side

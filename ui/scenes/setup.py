@@ -21,6 +21,7 @@ plays this game, remembered.
 
 from __future__ import annotations
 
+import math
 import random
 import threading
 from collections.abc import Callable, Hashable
@@ -217,6 +218,7 @@ class SetupScene(MenuFormScene):
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.entry = ""  # the "Outside player" field
         self.adding: threading.Thread | None = None
+        self.adding_name = ""  # the entry the adding thread loads
         self.added: list[tuple[str, Any]] = []  # answers of the adding thread, picked up in update()
 
     # -- the choices ------------------------------------------------------------------------
@@ -412,11 +414,7 @@ class SetupScene(MenuFormScene):
     def _describe(self, pid: str) -> str:
         """What the player does, in the words of the person reading it: a watcher (PC vs PC) plays
         neither side, so "blocks yours" becomes "blocks the other side's" (wrapped under its selector)."""
-        watched = self.mode == PC_VS_PC
-        about = next((words.description(p, watched) for p in self._players() if p.id == pid), "")
-        if not about and ai.is_outside_player(pid):
-            about = _("An outside player: {name}").format(name=outside_players.short(pid))
-        return about
+        return outside_players.description(self.info.id, pid, self.mode == PC_VS_PC)
 
     def _about(self, menu: pygame_menu.Menu, pid: str, label_id: str) -> None:
         """The description of ``pid`` under its selector, wrapped to the panel (never a scroll bar)."""
@@ -463,10 +461,12 @@ class SetupScene(MenuFormScene):
         Pressed with the field empty, it says what to type there and takes the keys to it: it
         did nothing, and a player who clicked it first was left to guess why."""
         entry = self.entry.strip().strip('"')
-        if not entry and self.adding is None:
+        if self.adding is not None:
+            self._say_loading()  # pressed again while a load goes on: it did nothing, without a word
+            return
+        if not entry:
             self.app.messages.refuse(_(words.NOTHING_TO_ADD))
             self.menu.select_widget("outside-entry")
-        if not entry or self.adding is not None:
             return
         game_id, options = self.info.id, dict(self._options())
 
@@ -478,8 +478,17 @@ class SetupScene(MenuFormScene):
                 self.added.append(("error", said if said.startswith(entry) else f"{entry}: {said}"))
 
         self.adding = threading.Thread(target=work, daemon=True, name="tabuleiro-add-outside")
+        self.adding_name = entry
         self.adding.start()
-        self.app.messages.add(_("Loading {name}…").format(name=entry), topic=LOADING_TOPIC)
+        self._say_loading()
+
+    def _say_loading(self) -> None:
+        """"Loading mybot.py…", the newest message, until the load ends (``_take_added`` withdraws
+        it): said for the lane's 3.5 s, it was gone long before an engine's start-up (up to 60 s)
+        ended, and the form showed nothing of the load under way."""
+        self.app.messages.withdraw(LOADING_TOPIC)
+        self.app.messages.add(_("Loading {name}…").format(name=self.adding_name), topic=LOADING_TOPIC,
+                              duration=math.inf)
 
     def _take_added(self) -> None:
         while self.added:
