@@ -73,3 +73,13 @@ def test_a_win_found_deeper_is_a_proof_and_a_real_win():
     assert (report.proven, report.proven_plies, report.kind) == (1, 5, "solver")
     after = full_solve(state.play(move), 4)
     assert (after.proven, after.proven_plies) == (-1, 4)
+
+
+def test_a_loss_seen_within_the_depth_is_not_searched_deeper():
+    """Once a depth sees every sound move lose (in 4 plies here, at depth 4), deeper iterations
+    find the same: the search stops there.  It went on to its last iteration on the few lines
+    left, and a lost position's hint said "576 moves ahead" on a 7x7 board."""
+    state = games.load("trax", size=7).play_line(list(LOST_IN_4))
+    move, report, _player = hint_of(state, 40)
+    seen, seen_report, _player = hint_of(state, 4)
+    assert report.depth == 4 and (move, report.score) == (seen, seen_report.score)

@@ -648,6 +648,26 @@ def test_the_last_move_keeps_its_name_on_its_tile_where_the_labels_moved_under_i
     assert not {"e4/", "A0/"} & set(tags_on_the_board(app, monkeypatch))
 
 
+def test_the_last_moves_tag_leaves_the_hints_tile_in_sight(app, monkeypatch):
+    """Hot-seat, Light's ``A0/`` laid above the centre tile, then Dark's H: the hint was the cell
+    above it, and the tag "A0/" of the last move, above its tile, covered half the hint's ghost.
+    The tag stands where no ghost of the hint's turn is (left or right of the tile here)."""
+    from games.trax import move_cell
+
+    scene = play_trax(app, monkeypatch, "A0/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 60)
+    last = move_cell(scene.history[-1].move)
+    above = [m for m in scene.state.legal_moves() if move_cell(m) == last - scene.view.cols]
+    scene.hint = above[0]  # the level's hint in the window at 1 s a move, pinned: a faster one may choose another
+    tags = tags_on_the_board(app, monkeypatch)
+    ghosts = [scene.view.cell_rect(*scene.view.move_cell(m)) for m in scene.state.forced_tiles(scene.hint)]
+    tile = scene.view.cell_rect(*scene.view.move_cell(scene.history[-1].move))
+    assert "A0/" in tags and beside(tags["A0/"], tile), tags
+    assert not any(tags["A0/"].colliderect(ghost) for ghost in ghosts), (tags, ghosts)
+
+
 # -- a refused typed move names the spaces as the letters round the board do -----------------------
 def typed(app, monkeypatch, text: str) -> str:
     """``text`` typed in the move field (Ctrl+V, Enter): the message the window then shows last

@@ -500,3 +500,22 @@ def test_after_a_hint_enter_goes_on_with_the_hints_move_to_its_end(app, game_id,
         if len(scene.history) == len(moves):  # a Trax cell where one tile fits plays at the first Enter
             key(app, pygame.K_RETURN)
     assert played(scene)[len(moves):] == [hint], (hint, played(scene), scene.cursor.key)
+
+
+def test_a_click_on_the_hints_cell_opens_the_picker_on_the_hints_tile(app):
+    """Trax, after f5+: H showed the cursor on the hint's cell (g5\\), and a click there with the
+    mouse opened the picker with the cursor on the tile nearest the cell (g5/), whose turn the
+    board then showed; Enter played g5/, not the hint.  The cursor goes onto the hint's tile, as
+    after Enter on the cell."""
+    from tests.ui_helpers import click
+
+    scene = start(app, "trax", ["f5+"])
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    hint = scene.game.format_move(scene.state, scene.hint)
+    app.run_frames(2)
+    assert scene.cursor.on
+    click(app, scene.view.cell_rect(*scene.view.move_cell(scene.hint)).center)
+    assert scene.view.picker is not None and scene.cursor.key == ("tile", scene.hint), scene.cursor.key
+    key(app, pygame.K_RETURN)
+    assert played(scene) == ["f5+", hint]

@@ -317,6 +317,23 @@ def test_undo_says_whose_move_it_took_back(app):
         assert "Jogada anulada: b2, de Ana (X)" in [m.text for m in scene.messages.current()]
 
 
+def test_redo_takes_away_the_word_that_the_move_was_taken_back(app):
+    """Undo then Redo in a hot-seat game: "Move taken back: a1, played by João (O)" stood for its
+    seconds under the board with a1 on it again.  Redo takes the stale word away; a second Undo
+    says only the move it took back."""
+    scene = named_hotseat(app, "tictactoe")
+    for move in ("b2", "a1"):
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    key(app, pygame.K_u)
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == ["b2", "a1"]
+    assert not any("taken back" in m.text for m in scene.messages.current()), scene.messages.current()
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert [m.text for m in scene.messages.current() if "taken back" in m.text] == [
+        "Move taken back: b2, played by Ana (X)"]
+
+
 def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
     """The session's score was said on the result card alone: between moves, across the table,
     nobody could see it.  From the session's second game on, the panel says it as the game goes."""

@@ -480,3 +480,20 @@ def test_a_hidden_evaluation_keeps_the_reason_a_rule_gives_for_its_move(tmp_path
         app.run_frames(2)
         assert i18n._("Last move") in drawn, drawn
         assert any(i18n._("an opening stone for the swap rule") in text for text in drawn), drawn
+
+
+def test_a_hint_whose_move_was_played_is_said_to_be_a_move_back(app, monkeypatch):
+    """Hot-seat Tic-tac-toe: X asks for a hint and plays it; the card, now under O's turn, still
+    shows the hint's search.  It read "Hint" over "best b2" with b2 already on the board, as if it
+    were O's hint; it says the hint is one move back, as it does when the game left its line."""
+    setup = MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.5)
+    scene, _drawn = _panel_after_hint(app, monkeypatch, setup)
+    hinted = scene.hint_shown()
+    click(app, dict(scene.view.targets(scene.state))[scene.view.move_cell(hinted)].center)
+    assert len(scene.history) == 1 and scene.history[-1].move == hinted
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    best = i18n._("best {move}").format(move=scene.history[-1].text)
+    headline = drawn[drawn.index(best) - 1]  # the card's headline over its search
+    assert headline == i18n.ngettext("Hint, {n} move back", "Hint, {n} moves back", 1).format(n=1), drawn

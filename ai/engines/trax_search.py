@@ -40,7 +40,7 @@ from collections.abc import Hashable
 
 import numpy as np
 
-from ai.base import LENGTH_KNOWN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
+from ai.base import LENGTH_KNOWN, PROVEN, WIN, Limits, Player, PlayerInfo, Progress, ProgressCallback
 from ai.engines.trax_threats import (
     DEFAULT,
     Weights,
@@ -115,6 +115,7 @@ class ThreatPlayer(Player):
         self.started = time.perf_counter()
         self.nodes = 0
         self.sound = []
+        self.end_seen = False  # ``_deeper`` saw every line of its sound moves end: deeper says the same
         self.max_depth = limits.depth  # ``_deeper`` goes no deeper; by depth alone, not by the clock
         self.clocked = limits.time is not None or limits.depth is None
         return None
@@ -144,9 +145,14 @@ class ThreatPlayer(Player):
         ``Limits.depth``, or where the next depth would likely not finish (``AlphaBeta.deepen_share``
         of the capped time gone).
 
-        Only a win it finds is a proof: a loss or a draw is one among the sound moves alone."""
+        Only a win it finds is a proof: a loss or a draw is one among the sound moves alone.  Once
+        a depth saw the end of every line (such a loss, within the depth), a deeper one finds the
+        same and is not started: the driver deepened to its last iteration on the few lines left,
+        and a lost position's hint said "576 moves ahead" on a 7x7 board."""
         engine, elapsed = self.deeper, time.perf_counter() - self.started
         if engine is None or len(self.sound) < 2 or (self.max_depth is not None and depth > self.max_depth):
+            return None
+        if self.end_seen:
             return None
         if self.clocked:  # a search capped by depth alone (tests, a hint's twin) answers the same on any machine
             if elapsed > self.seconds * engine.deepen_share:
@@ -159,6 +165,7 @@ class ThreatPlayer(Player):
             engine.state, engine.moves, engine.best_move = self.state, self.sound, self.sound[0]
         engine.nodes = 0
         found = engine.iterate(depth, ctl)
+        self.end_seen = found is not None and abs(found.score) >= PROVEN and WIN - abs(found.score) <= depth
         if found is not None and found.proven != 1:
             found.proven = found.proven_plies = None
             found.kind = self.kind

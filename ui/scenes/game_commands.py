@@ -62,6 +62,9 @@ PAUSED_WORDS = N_("Paused: both clocks stand still; Ctrl+P or Resume goes on")
 # the topic of a note on the move just made ("g5\ also laid its forced tiles: g6", Hex's swap):
 # Undo, Redo and a jump take it away with the position it was about
 MOVE_NOTE = "move note"
+# the topic of a hot-seat game's "Move taken back: swap, played by Player 2 (Red)": a Redo or another
+# Undo takes it away, as the move it names is back on the board or another is taken back
+TAKEN_BACK_NOTE = "taken back"
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
 
 
@@ -372,7 +375,8 @@ class GameCommands:
         side = ply.before.to_move
         move = shown_move(self.app, self.game, ply.before, ply.move, ply.text)
         self.messages.add(Phrase(lambda: _("Move taken back: {move}, played by {player} ({side})").format(
-            move=move, player=self.setup.player_label(side), side=words.side(self.game, side))), duration=6.0)
+            move=move, player=self.setup.player_label(side), side=words.side(self.game, side))), duration=6.0,
+            topic=TAKEN_BACK_NOTE)
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
@@ -423,6 +427,7 @@ class GameCommands:
         self.forfeit = None  # taking moves back takes the forfeit back too
         self.agreed_draw = False  # and a draw agreed
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
+        self.messages.withdraw(TAKEN_BACK_NOTE)  # Redo put the move back: it stood for its 6 s, "taken back"
         self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.computer.search_of_the_board()  # the last one was about another position: the board's own, if kept

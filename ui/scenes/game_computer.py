@@ -559,6 +559,10 @@ class ComputerMoves:
         played = [p.text for p in self.scene.history[len(self.last_search_moves):]]
         return seen_from_board(self.last_search, played)
 
+    def moves_since_last_search(self) -> int:
+        """How many moves were played since the position the last search was of (0 before any)."""
+        return max(0, len(self.scene.history) - len(self.last_search_moves)) if self.last_search else 0
+
     def search_of_the_board(self) -> None:
         """After Undo or Redo, the last search is the one that chose the move last on the board
         (kept by ``_keep_search_behind``), where a computer played it and its search is kept;

@@ -131,6 +131,11 @@ class BoardMouse:
         result: Click = scene.view.click(scene.state, pos, keys)
         if result.kind in ("play", "pending"):
             self._withdraw_refusal()
+        if result.kind == "pending" and not keys and scene.cursor.on:
+            # the click on the hint's mark opened Trax's picker: the cursor H showed goes onto the
+            # hint's tile, as after Enter there; it went to the tile nearest the cell, whose turn
+            # the board then showed, and Enter played that tile, not the hint's
+            scene.cursor.onto_hinted(scene.view, scene.state, scene.hint_shown())
         if result.kind == "play":
             scene.play_human([result.move])
             self.played_at = scene.view.hover_target(pos)

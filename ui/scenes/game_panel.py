@@ -1271,8 +1271,11 @@ class GamePanel:
         move of a player that never searches (``chosen_without_search``: level 1, ObtusoSW) had
         no search: "Level 1 plays at random" over its "chose c5", which read "Last search: chose
         c5"; a move a rule chose and says why (``chosen_by_rule``: Hex's opening stone for the
-        swap rule, a block) is the "Last move", its reason beside it."""
+        swap rule, a block) is the "Last move", its reason beside it.  A hint stays a hint of the
+        position it was asked at: once its own move is played (on its line, so ``back`` is 0), a
+        hot-seat game's next player read "Hint: best E4\\" with E4\\ already on the board."""
         if self.scene.computer.last_search_hint:
+            back = max(back, self.scene.computer.moves_since_last_search())
             return _("Hint") if not back else ngettext("Hint, {n} move back", "Hint, {n} moves back", back).format(n=back)
         if chosen_without_search(search):
             return self._plays_how(search)

@@ -773,16 +773,21 @@ class TraxView(GridView):
         size = max(11, self.cell // 4)
         written = fit_font(written, font(size), self.grid.width - size)  # as draw_label writes it
         width, height = font(size).size(written)
-        place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2))
+        hinted = {move_cell(m) for m in state.forced_tiles(overlay.hint)} \
+            if overlay.hint is not None and overlay.hint in state.legal_moves() else set()
+        place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2), hinted)
         tag = draw_label(surface, written, place.midtop, size, self.grid, overlay.theme)
         pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
         self.notes.append(tag)
 
-    def _tag_place(self, state: TraxState, tile: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    def _tag_place(self, state: TraxState, tile: pygame.Rect, size: tuple[int, int],
+                   hinted: set[int] | frozenset[int] = frozenset()) -> pygame.Rect:
         """Where a tag of ``size`` names the tile at ``tile``: above it, below, left or right of it
         on the board, the first of them over the fewest other tiles (a tag above the tile hid the
-        tile laid before it there); over the tile itself only where none is off it."""
-        tiles = {i for i, held in enumerate(state.cells) if held}
+        tile laid before it there) and ghosted tiles of the hint's turn (``hinted``: the tag
+        "A0/" of the last move covered half the hint's tile above it); over the tile itself only
+        where none is off it."""
+        tiles = {i for i, held in enumerate(state.cells) if held} | hinted
         best, best_cost = pygame.Rect((0, 0), size), None
         best.midbottom = tile.midtop
         best.clamp_ip(self.grid)  # over the tile only where no place beside it is on the board
