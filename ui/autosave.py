@@ -41,7 +41,7 @@ import shutil
 import tempfile
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -611,6 +611,42 @@ def recovered_from(path: Path) -> Recoverable | None:
     return kept
 
 
+def holds_game_of(record: GameRecord, recovered: GameRecord) -> bool:
+    """Whether ``record`` holds the game ``recovered`` from a damaged file, as far as it went: the
+    same game begun at the same moment, its moves first (the game saved, or taken up and played on)."""
+    return (record.game_id, record.started) == (recovered.game_id, recovered.started) and \
+        record.moves[:len(recovered.moves)] == recovered.moves
+
+
+def kept_whole_in(kept: Recoverable, records: Iterable[GameRecord]) -> bool:
+    """Whether one of ``records`` holds the game the damaged file ``kept`` still holds
+    (``holds_game_of``): the lists then offer no row to recover it
+    (``ui.scenes.records.recovered_entries``), nor do their messages (``damage_said``)."""
+    return any(holds_game_of(record, kept.found.record) for record in records)
+
+
+def kept_whole_elsewhere(kept: Recoverable) -> bool:
+    """Whether a record file of the lists' folders (the saved, finished and unfinished games:
+    ``records_in``) holds the game the damaged file ``kept`` still holds (``kept_whole_in``).
+    Asked of a damaged file found still holding moves, a rare thing: the main menu, reading only
+    the unfinished games, said "Saved games offers them" of an autosave whose game had been
+    saved by hand, and Saved games, listing the saved file, rightly offered no recovery."""
+    return kept_whole_in(kept, (record for folder in (games_dir(), SHELF.finished_folder, SHELF.folder)
+                                for record in records_in(folder)))
+
+
+def records_in(folder: Path) -> Iterator[GameRecord]:
+    """The records of ``folder``'s files as the lists read them (``_read_once``: those unchanged
+    since its last ``scan`` are not read again); a file that cannot be read is passed over.
+    Nothing is moved aside or written: that is ``scan``'s, which says why."""
+    known = _known(folder)
+    for path, stamp in look_at(folder).files.items():
+        try:
+            yield _read_once(path, stamp, known).record
+        except (OSError, RecordError):
+            continue
+
+
 def recovered_words(kept: Recoverable) -> str:
     """What a list's row offers for a damaged file: "Recover 23 moves"."""
     return ngettext("Recover {n} move", "Recover {n} moves", kept.found.kept).format(n=kept.found.kept)
@@ -663,11 +699,15 @@ def damage_said(problem: str, where: str, aside: Path | None) -> str:
     """What a list says of a damaged file it moved aside (``aside``; None: left in place): why and
     where it is now, and, where the file still holds moves of its game, that Saved games offers
     them ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists
-    every such game, finished or not, where Continue lists those to play on."""
+    every such game, finished or not, where Continue lists those to play on.  A game another file
+    keeps whole (``kept_whole_elsewhere``) is not offered, and that file is said instead: "Saved
+    games offers them" sent the player to a list that rightly showed no such row."""
     said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
     kept = recovered_from(aside) if aside is not None else None
     if kept is None:
         return said
+    if kept_whole_elsewhere(kept):
+        return _("{said}. Its game is kept whole in another file, so nothing of it is lost.").format(said=said)
     return ngettext("{said}. Its game's first move can be recovered: Saved games offers it.",
                     "{said}. Its game's first {n} moves can be recovered: Saved games offers them.",
                     kept.found.kept).format(said=said, n=kept.found.kept)

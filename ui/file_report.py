@@ -30,7 +30,7 @@ from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import folder_reading
-from ui.autosave import recovered_from, scans_seen
+from ui.autosave import kept_whole_elsewhere, recovered_from, scans_seen
 from ui.i18n import Phrase, _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -54,6 +54,9 @@ class Findings:
     problems: list[str] = field(default_factory=list)  # the list's own message for each bad file
     # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
     kept: list[tuple[str, str, int]] = field(default_factory=list)
+    # the files moved aside (the names they have now) whose game another file keeps whole
+    # (``ui.autosave.kept_whole_elsewhere``): no list offers to recover it
+    whole: set[str] = field(default_factory=set)
 
     def count(self) -> int:
         """The bad files: moved aside or left in place (not the games kept up to a legal move)."""
@@ -71,11 +74,19 @@ def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], F
     if scanned is None:
         return found, findings
     findings.moved.extend(sorted(scanned.moved))
+    findings.whole.update(now for _name, now in scanned.moved if _kept_whole(folder / now))
     findings.kept.extend(sorted(scanned.kept))
     listed = {path for path, _record in found}
     for path in sorted(scanned.files - listed):
         _look_again(path, findings)  # gone since (a finished game moved on, an empty one removed): nothing to say
     return found, findings
+
+
+def _kept_whole(aside: Path) -> bool:
+    """Whether the damaged file ``aside`` still holds moves of a game that another file keeps
+    whole: asked once, as the folder is read, not each time the message is drawn."""
+    kept = recovered_from(aside)
+    return kept is not None and kept_whole_elsewhere(kept)
 
 
 def _look_again(path: Path, findings: Findings) -> None:
@@ -183,13 +194,22 @@ def _sentences(findings: Findings) -> list[str]:
 
 def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
-    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``); none where none do."""
-    n = sum(recovered_from(findings.folder / now) is not None for _name, now in findings.moved)
-    if not n:
-        return []
-    return [ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",
-                     "The games in {n} of them can be recovered in part: Saved games offers them.",
-                     n).format(n=n)]
+    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``), and that others' games
+    are kept whole in another file (``Findings.whole``), which no list offers to recover; none
+    where none do."""
+    held = [now for _name, now in findings.moved if recovered_from(findings.folder / now) is not None]
+    whole = sum(now in findings.whole for now in held)
+    n = len(held) - whole
+    sentences = []
+    if n:
+        sentences.append(ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",
+                                  "The games in {n} of them can be recovered in part: Saved games offers them.",
+                                  n).format(n=n))
+    if whole:
+        sentences.append(ngettext("The game in {n} of them is kept whole in another file, so nothing of it is lost.",
+                                  "The games in {n} of them are kept whole in other files, so nothing of them is lost.",
+                                  whole).format(n=whole))
+    return sentences
 
 
 def _files(names: list[str]) -> str:
