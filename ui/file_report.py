@@ -55,7 +55,7 @@ class Findings:
     # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
     kept: list[tuple[str, str, int]] = field(default_factory=list)
     # the files moved aside (the names they have now) whose game another file keeps whole
-    # (``ui.autosave.kept_whole_elsewhere``): no list offers to recover it
+    # (``ui.autosave.kept_whole_elsewhere``): nothing of it is lost
     whole: set[str] = field(default_factory=set)
 
     def count(self) -> int:
@@ -195,8 +195,8 @@ def _sentences(findings: Findings) -> list[str]:
 def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
     Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``), and that others' games
-    are kept whole in another file (``Findings.whole``), which no list offers to recover; none
-    where none do."""
+    are kept whole in another file (``Findings.whole``), so nothing of them is lost; none where
+    none do."""
     held = [now for _name, now in findings.moved if recovered_from(findings.folder / now) is not None]
     whole = sum(now in findings.whole for now in held)
     n = len(held) - whole
