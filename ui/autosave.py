@@ -250,9 +250,9 @@ def scan(folder: Path, to_play_on: bool = False,
         return found, problems
     look = _look_for_scan(folder)
     remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
-    known, kept, moved, cut = _known(folder), {}, [], []
+    known, kept, seen = _known(folder), {}, Scanned(frozenset(look.files), [], [], set())
     _READ[folder] = kept
-    _tell_watchers(folder, Scanned(frozenset(look.files), moved, cut))
+    _tell_watchers(folder, seen)
     for path, stamp in sorted(look.files.items()):
         try:
             listed = _read_once(path, stamp, known)
@@ -271,15 +271,11 @@ def scan(folder: Path, to_play_on: bool = False,
             legal = _kept_up_to_legal(path)
             if legal is not None:  # a game kept, not a file lost: told apart from those moved aside
                 record, problem, aside = legal
-                cut.append((path.name, aside.name, len(record.moves)))
+                seen.kept.append((path.name, aside.name, len(record.moves)))
                 found.append((path, record))
                 problems.append(problem)
                 continue
-            where, aside = _moved_aside(path)
-            if aside is not None:
-                moved.append((path.name, aside.name))
-            problems.append(damage_said(str(exc), where, aside))
-            log.warning("unreadable record %s: %s; %s", path, exc, where)
+            problems.append(_damaged_set_aside(path, str(exc), seen))
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
             problems.append(_("{name}: could not be read ({error}); left in place").format(
                 name=path.name, error=f"{type(exc).__name__}: {exc}"))
@@ -297,11 +293,13 @@ class Scanned(NamedTuple):
     """What one ``scan`` of a folder looked at (``scans_seen``): the record files its look found,
     those it moved aside as damaged (name, the name it has now), and those whose game it kept up
     to its last legal move (``_kept_up_to_legal``: name, the name the file as it was has now, the
-    moves kept), filled in as it reads."""
+    moves kept), filled in as it reads; and of those moved aside, the ones whose game another
+    file keeps whole (the names they have now: ``kept_whole_elsewhere``)."""
 
     files: frozenset[Path]
     moved: list[tuple[str, str]]
     kept: list[tuple[str, str, int]]
+    whole: set[str]
 
 
 _WATCHING = threading.local()  # this thread's ``scans_seen`` under way: folder -> Scanned
@@ -695,18 +693,31 @@ def damage_words(text: str) -> str:
     return words.file_problem(text)
 
 
-def damage_said(problem: str, where: str, aside: Path | None) -> str:
-    """What a list says of a damaged file it moved aside (``aside``; None: left in place): why and
-    where it is now, and, where the file still holds moves of its game, that Saved games offers
-    them ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists
-    every such game, finished or not, where Continue lists those to play on.  A game another file
-    keeps whole (``kept_whole_elsewhere``) is not offered, and that file is said instead: "Saved
-    games offers them" sent the player to a list that rightly showed no such row."""
-    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
+def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
+    """Move the damaged file ``path`` aside, noted in ``seen`` (its new name; whether another file
+    keeps its game whole); what the list says of it (``damage_said``)."""
+    where, aside = _moved_aside(path)
     kept = recovered_from(aside) if aside is not None else None
+    whole = kept is not None and kept_whole_elsewhere(kept)
+    if aside is not None:
+        seen.moved.append((path.name, aside.name))
+        if whole:
+            seen.whole.add(aside.name)
+    log.warning("unreadable record %s: %s; %s", path, problem, where)
+    return damage_said(problem, where, kept, whole)
+
+
+def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool = False) -> str:
+    """What a list says of a damaged file it moved aside: why and where it is now, and, where the
+    file still holds moves of its game (``kept``, ``recovered_from``), that Saved games offers them
+    ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists every
+    such game, finished or not, where Continue lists those to play on.  A game another file keeps
+    whole (``whole``: ``kept_whole_elsewhere``) is not offered, and that file is said instead:
+    "Saved games offers them" sent the player to a list that rightly showed no such row."""
+    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
     if kept is None:
         return said
-    if kept_whole_elsewhere(kept):
+    if whole:
         return _("{said}. Its game is kept whole in another file, so nothing of it is lost.").format(said=said)
     return ngettext("{said}. Its game's first move can be recovered: Saved games offers it.",
                     "{said}. Its game's first {n} moves can be recovered: Saved games offers them.",

@@ -30,7 +30,7 @@ from typing import Any
 
 from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import folder_reading
-from ui.autosave import kept_whole_elsewhere, recovered_from, scans_seen
+from ui.autosave import recovered_from, scans_seen
 from ui.i18n import Phrase, _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -74,19 +74,12 @@ def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], F
     if scanned is None:
         return found, findings
     findings.moved.extend(sorted(scanned.moved))
-    findings.whole.update(now for _name, now in scanned.moved if _kept_whole(folder / now))
+    findings.whole.update(scanned.whole)
     findings.kept.extend(sorted(scanned.kept))
     listed = {path for path, _record in found}
     for path in sorted(scanned.files - listed):
         _look_again(path, findings)  # gone since (a finished game moved on, an empty one removed): nothing to say
     return found, findings
-
-
-def _kept_whole(aside: Path) -> bool:
-    """Whether the damaged file ``aside`` still holds moves of a game that another file keeps
-    whole: asked once, as the folder is read, not each time the message is drawn."""
-    kept = recovered_from(aside)
-    return kept is not None and kept_whole_elsewhere(kept)
 
 
 def _look_again(path: Path, findings: Findings) -> None:
