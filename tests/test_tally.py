@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import json
 import threading
-import time
 
 import pygame
 import pygame_menu
@@ -256,9 +255,11 @@ def test_hot_seat_games_are_not_counted(app):
     assert scene.is_over() and not tally.TALLY.path.exists()
 
 
-def test_settings_forget_the_results_on_the_second_press(app):
-    from tests.ui_helpers import click_widget
+def test_settings_forget_the_results_on_the_second_press(app, monkeypatch):
+    from tests.ui_helpers import click_widget, held_press_again_clock
     from ui.scenes.settings_screen import SettingsScene
+
+    skip = held_press_again_clock(monkeypatch)
 
     for outcome in ("won", "lost", "lost"):
         tally.TALLY.add("hex", "level-2", outcome)
@@ -271,7 +272,7 @@ def test_settings_forget_the_results_on_the_second_press(app):
     click_widget(app, scene.menu, "forget_results")
     assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
     assert tally.TALLY.games() == 3  # not yet
-    time.sleep(DOUBLE_CLICK)  # a second click, not a double-click's second press
+    skip(DOUBLE_CLICK)  # a second click, not a double-click's second press
     click_widget(app, scene.menu, "forget_results")
     assert tally.TALLY.games() == 0 and scene.menu.get_widget("forget_results") is None
     from ui.last_good import copy_path

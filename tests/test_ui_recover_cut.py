@@ -25,11 +25,16 @@ from ui.scenes.unfinished import UnfinishedScene
 KEPT = 23  # the moves a cut leaves whole
 
 
-def cut_save(folder: Path, game_id: str = "reversi", finished: bool = True) -> tuple[list[str], bytes]:
+def cut_save(folder: Path, game_id: str = "reversi", finished: bool = True,
+             whole: Path | None = None) -> tuple[list[str], bytes]:
     """A real game saved in ``folder`` and cut in its 24th move's text, as a disk that filled
-    leaves it: the game's moves, and the bytes left."""
+    leaves it: the game's moves, and the bytes left.  ``whole``: the game saved there too, whole
+    (as Save writes it)."""
     record, _final = random_game(game_id, 8, 300 if finished else 40)
     record = replace(record, players=(Side(None, "Basílio"), Side("level-3", "Level 3")))
+    if whole is not None:
+        whole.parent.mkdir(parents=True, exist_ok=True)
+        save(record, whole)
     folder.mkdir(parents=True, exist_ok=True)
     path = save(record, folder / "evening.json")
     data = path.read_bytes()
@@ -126,3 +131,43 @@ def test_the_main_menu_says_a_cut_autosave_can_be_recovered_from_saved_games(app
     said = [message.text for message in app.messages.items]
     assert any(f"first {KEPT} moves can be recovered: Saved games offers them" in text for text in said), said
     the_damaged_file(SHELF.folder)
+
+
+WHOLE_ELSEWHERE = "Its game is kept whole in another file, so nothing of it is lost."
+
+
+def test_saved_games_says_a_cut_file_whose_game_another_file_keeps_whole_needs_no_recovering(app):
+    """Saved games rightly offers no row to recover a game a saved file keeps whole, and its message
+    said "Saved games offers them": the player looked there for a row that was never to be."""
+    cut_save(games_dir(), whole=games_dir() / "kept.json")
+    scene = open_screen(app, RecordsScene)
+    assert [entry.path.name for entry in scene.entries] == ["kept.json"]  # no "Recover 23 moves" row
+    said = [message.text for message in app.messages.items]
+    assert any("evening.json: the file is cut short or damaged" in text and WHOLE_ELSEWHERE in text
+               for text in said), said
+    assert not any("can be recovered" in text for text in said), said
+
+
+def test_the_main_menu_says_a_cut_autosave_whose_game_was_saved_whole_needs_no_recovering(app):
+    """The main menu reads the unfinished games alone: of a cut autosave whose game the player had
+    saved by hand it said "Saved games offers them", and Saved games, listing the saved file,
+    offered nothing to recover."""
+    cut_save(SHELF.folder, "hex", finished=False, whole=games_dir() / "kept.json")
+    app.show_menu()
+    app.run_frames(3)
+    said = [message.text for message in app.messages.items]
+    assert any(WHOLE_ELSEWHERE in text for text in said) and not any("can be recovered" in text for text in said), said
+    scene = open_screen(app, RecordsScene)
+    assert [entry.path.name for entry in scene.entries] == ["kept.json"]
+
+
+def test_several_damaged_files_say_which_games_are_kept_whole_elsewhere(app):
+    cut_save(games_dir(), whole=games_dir() / "kept.json")
+    (games_dir() / "evening.json").rename(games_dir() / "first.json")
+    cut_save(games_dir(), "hex")
+    scene = open_screen(app, RecordsScene)
+    assert len([entry for entry in scene.entries if entry.damaged is not None]) == 1  # the hex game's
+    said = " ".join(message.text for message in app.messages.items)
+    assert "2 damaged game files" in said, said
+    assert "The game in 1 of them can be recovered in part: Saved games offers it." in said, said
+    assert "The game in 1 of them is kept whole in another file, so nothing of it is lost." in said, said

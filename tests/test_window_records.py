@@ -202,15 +202,20 @@ def test_finished_game_saves_and_replays_and_the_menu_lists_saved_games(app):
     assert isinstance(app.scene, RecordsScene) and [e.path for e in app.scene.entries] == [saved]
 
 
-def test_settings_screen_has_sound_volume_language_and_outside_players(app):
+def test_settings_screen_has_sound_volume_language_and_outside_players(app, monkeypatch):
+    from tests.ui_helpers import held_press_again_clock
+    from ui.app import DOUBLE_CLICK
     from ui.scenes.settings_screen import SettingsScene
 
+    skip = held_press_again_clock(monkeypatch)
     app.settings.outside_players = ["bots/mine.py:Greedy"]
     app.switch(SettingsScene(app))
     menu = app.scene.menu
     for widget_id in ("sound", "volume", "language", "outside_players"):
         assert menu.get_widget(widget_id) is not None, widget_id
     app.scene._set("volume", 0.3)
+    app.scene._forget_outside()  # asks (tests/test_ui_settings_forget_outside.py)
+    skip(DOUBLE_CLICK)
     app.scene._forget_outside()
     from ui import settings as st
 

@@ -477,6 +477,22 @@ def held_messages_clock(monkeypatch) -> Callable[[float], None]:
     return skip
 
 
+def held_press_again_clock(monkeypatch) -> Callable[[float], None]:
+    """The "Press again" questions' clock (``time`` in ``ui.press_again``) standing still: the
+    function returned moves it on by the seconds it is given.  A second press then answers the
+    question once the test has moved the clock past ``ui.app.DOUBLE_CLICK``, however quick the
+    test's frames are, with no sleep."""
+    import ui.press_again as press_again
+
+    clock = types.SimpleNamespace(now=time.monotonic())
+    monkeypatch.setattr(press_again, "time", types.SimpleNamespace(monotonic=lambda: clock.now))
+
+    def skip(seconds: float) -> None:
+        clock.now += seconds
+
+    return skip
+
+
 def autosaves_written() -> None:
     """Wait for the files the window writes off its thread (``ui.background_writer``: autosaves,
     the results tally, the settings): a test that reads one while the window is open reads it as

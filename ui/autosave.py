@@ -41,7 +41,7 @@ import shutil
 import tempfile
 import threading
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -250,9 +250,9 @@ def scan(folder: Path, to_play_on: bool = False,
         return found, problems
     look = _look_for_scan(folder)
     remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
-    known, kept, moved, cut = _known(folder), {}, [], []
+    known, kept, seen = _known(folder), {}, Scanned(frozenset(look.files), [], [], set())
     _READ[folder] = kept
-    _tell_watchers(folder, Scanned(frozenset(look.files), moved, cut))
+    _tell_watchers(folder, seen)
     for path, stamp in sorted(look.files.items()):
         try:
             listed = _read_once(path, stamp, known)
@@ -271,15 +271,11 @@ def scan(folder: Path, to_play_on: bool = False,
             legal = _kept_up_to_legal(path)
             if legal is not None:  # a game kept, not a file lost: told apart from those moved aside
                 record, problem, aside = legal
-                cut.append((path.name, aside.name, len(record.moves)))
+                seen.kept.append((path.name, aside.name, len(record.moves)))
                 found.append((path, record))
                 problems.append(problem)
                 continue
-            where, aside = _moved_aside(path)
-            if aside is not None:
-                moved.append((path.name, aside.name))
-            problems.append(damage_said(str(exc), where, aside))
-            log.warning("unreadable record %s: %s; %s", path, exc, where)
+            problems.append(_damaged_set_aside(path, str(exc), seen))
         except Exception as exc:  # noqa: BLE001 - a fault of ours on one odd file must not hide the others
             problems.append(_("{name}: could not be read ({error}); left in place").format(
                 name=path.name, error=f"{type(exc).__name__}: {exc}"))
@@ -297,11 +293,13 @@ class Scanned(NamedTuple):
     """What one ``scan`` of a folder looked at (``scans_seen``): the record files its look found,
     those it moved aside as damaged (name, the name it has now), and those whose game it kept up
     to its last legal move (``_kept_up_to_legal``: name, the name the file as it was has now, the
-    moves kept), filled in as it reads."""
+    moves kept), filled in as it reads; and of those moved aside, the ones whose game another
+    file keeps whole (the names they have now: ``kept_whole_elsewhere``)."""
 
     files: frozenset[Path]
     moved: list[tuple[str, str]]
     kept: list[tuple[str, str, int]]
+    whole: set[str]
 
 
 _WATCHING = threading.local()  # this thread's ``scans_seen`` under way: folder -> Scanned
@@ -611,6 +609,42 @@ def recovered_from(path: Path) -> Recoverable | None:
     return kept
 
 
+def holds_game_of(record: GameRecord, recovered: GameRecord) -> bool:
+    """Whether ``record`` holds the game ``recovered`` from a damaged file, as far as it went: the
+    same game begun at the same moment, its moves first (the game saved, or taken up and played on)."""
+    return (record.game_id, record.started) == (recovered.game_id, recovered.started) and \
+        record.moves[:len(recovered.moves)] == recovered.moves
+
+
+def kept_whole_in(kept: Recoverable, records: Iterable[GameRecord]) -> bool:
+    """Whether one of ``records`` holds the game the damaged file ``kept`` still holds
+    (``holds_game_of``): the lists then offer no row to recover it
+    (``ui.scenes.records.recovered_entries``), nor do their messages (``damage_said``)."""
+    return any(holds_game_of(record, kept.found.record) for record in records)
+
+
+def kept_whole_elsewhere(kept: Recoverable) -> bool:
+    """Whether a record file of the lists' folders (the saved, finished and unfinished games:
+    ``records_in``) holds the game the damaged file ``kept`` still holds (``kept_whole_in``).
+    Asked of a damaged file found still holding moves, a rare thing: the main menu, reading only
+    the unfinished games, said "Saved games offers them" of an autosave whose game had been
+    saved by hand, and Saved games, listing the saved file, rightly offered no recovery."""
+    return kept_whole_in(kept, (record for folder in (games_dir(), SHELF.finished_folder, SHELF.folder)
+                                for record in records_in(folder)))
+
+
+def records_in(folder: Path) -> Iterator[GameRecord]:
+    """The records of ``folder``'s files as the lists read them (``_read_once``: those unchanged
+    since its last ``scan`` are not read again); a file that cannot be read is passed over.
+    Nothing is moved aside or written: that is ``scan``'s, which says why."""
+    known = _known(folder)
+    for path, stamp in look_at(folder).files.items():
+        try:
+            yield _read_once(path, stamp, known).record
+        except (OSError, RecordError):
+            continue
+
+
 def recovered_words(kept: Recoverable) -> str:
     """What a list's row offers for a damaged file: "Recover 23 moves"."""
     return ngettext("Recover {n} move", "Recover {n} moves", kept.found.kept).format(n=kept.found.kept)
@@ -659,15 +693,32 @@ def damage_words(text: str) -> str:
     return words.file_problem(text)
 
 
-def damage_said(problem: str, where: str, aside: Path | None) -> str:
-    """What a list says of a damaged file it moved aside (``aside``; None: left in place): why and
-    where it is now, and, where the file still holds moves of its game, that Saved games offers
-    them ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists
-    every such game, finished or not, where Continue lists those to play on."""
-    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
+def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
+    """Move the damaged file ``path`` aside, noted in ``seen`` (its new name; whether another file
+    keeps its game whole); what the list says of it (``damage_said``)."""
+    where, aside = _moved_aside(path)
     kept = recovered_from(aside) if aside is not None else None
+    whole = kept is not None and kept_whole_elsewhere(kept)
+    if aside is not None:
+        seen.moved.append((path.name, aside.name))
+        if whole:
+            seen.whole.add(aside.name)
+    log.warning("unreadable record %s: %s; %s", path, problem, where)
+    return damage_said(problem, where, kept, whole)
+
+
+def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool = False) -> str:
+    """What a list says of a damaged file it moved aside: why and where it is now, and, where the
+    file still holds moves of its game (``kept``, ``recovered_from``), that Saved games offers them
+    ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists every
+    such game, finished or not, where Continue lists those to play on.  A game another file keeps
+    whole (``whole``: ``kept_whole_elsewhere``) is not offered, and that file is said instead:
+    "Saved games offers them" sent the player to a list that rightly showed no such row."""
+    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
     if kept is None:
         return said
+    if whole:
+        return _("{said}. Its game is kept whole in another file, so nothing of it is lost.").format(said=said)
     return ngettext("{said}. Its game's first move can be recovered: Saved games offers it.",
                     "{said}. Its game's first {n} moves can be recovered: Saved games offers them.",
                     kept.found.kept).format(said=said, n=kept.found.kept)

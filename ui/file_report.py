@@ -54,6 +54,9 @@ class Findings:
     problems: list[str] = field(default_factory=list)  # the list's own message for each bad file
     # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
     kept: list[tuple[str, str, int]] = field(default_factory=list)
+    # the files moved aside (the names they have now) whose game another file keeps whole
+    # (``ui.autosave.kept_whole_elsewhere``): nothing of it is lost
+    whole: set[str] = field(default_factory=set)
 
     def count(self) -> int:
         """The bad files: moved aside or left in place (not the games kept up to a legal move)."""
@@ -71,6 +74,7 @@ def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], F
     if scanned is None:
         return found, findings
     findings.moved.extend(sorted(scanned.moved))
+    findings.whole.update(scanned.whole)
     findings.kept.extend(sorted(scanned.kept))
     listed = {path for path, _record in found}
     for path in sorted(scanned.files - listed):
@@ -183,13 +187,22 @@ def _sentences(findings: Findings) -> list[str]:
 
 def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
-    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``); none where none do."""
-    n = sum(recovered_from(findings.folder / now) is not None for _name, now in findings.moved)
-    if not n:
-        return []
-    return [ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",
-                     "The games in {n} of them can be recovered in part: Saved games offers them.",
-                     n).format(n=n)]
+    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``), and that others' games
+    are kept whole in another file (``Findings.whole``), so nothing of them is lost; none where
+    none do."""
+    held = [now for _name, now in findings.moved if recovered_from(findings.folder / now) is not None]
+    whole = sum(now in findings.whole for now in held)
+    n = len(held) - whole
+    sentences = []
+    if n:
+        sentences.append(ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",
+                                  "The games in {n} of them can be recovered in part: Saved games offers them.",
+                                  n).format(n=n))
+    if whole:
+        sentences.append(ngettext("The game in {n} of them is kept whole in another file, so nothing of it is lost.",
+                                  "The games in {n} of them are kept whole in other files, so nothing of them is lost.",
+                                  whole).format(n=whole))
+    return sentences
 
 
 def _files(names: list[str]) -> str:

@@ -1,9 +1,10 @@
 """A "Press again" question that a double-click does not answer by itself.
 
 Several buttons ask before they do what cannot be undone: a row's Delete in Saved games and
-Continue ("Delete? Press again"), "Forget my results" in Settings, a running tournament's Back
-("Stop and leave? Press again").  A newcomer double-clicks buttons, and the double-click's second
-press answered the question its first had just asked, before it could be read.  ``PressAgain``
+Continue ("Delete? Press again"), "Forget my results" and "Forget 2 outside players" in Settings, a
+running tournament's Back ("Stop and leave? Press again").  A newcomer double-clicks buttons, and
+the double-click's second press answered the question its first had just asked, before it could
+be read.  ``PressAgain``
 remembers when (and where) the question was asked, so the screen can tell a double-click's second
 press (``ui.app.DOUBLE_CLICK`` seconds, ``ui.app.DOUBLE_CLICK_REACH`` pixels) from a real answer:
 the question then stands, and a later press, or the key the screen names, answers it.

@@ -64,6 +64,7 @@ from ui.autosave import (
     ended_as,
     ended_briefly,
     games_dir,
+    kept_whole_in,
     listed_opening,
     opening_name,
     player_names,
@@ -130,24 +131,17 @@ def _same_game(record: GameRecord) -> tuple:
     return record.game_id, record.started, tuple(record.moves)
 
 
-def holds_game_of(record: GameRecord, recovered: GameRecord) -> bool:
-    """Whether ``record`` holds the game ``recovered`` from a damaged file, as far as it went: the
-    same game begun at the same moment, its moves first (the game saved, or taken up and played on)."""
-    return (record.game_id, record.started) == (recovered.game_id, recovered.started) and \
-        record.moves[:len(recovered.moves)] == recovered.moves
-
-
 def recovered_entries(folders: list[Path], listed: list[Entry], unfinished_only: bool = False) -> list[Entry]:
     """A row for each game recovered from a damaged file in ``folders`` (``ui.autosave.recoverable_in``),
-    but those a ``listed`` row holds already (``holds_game_of``: kept since in a file of its own);
-    ``unfinished_only``: the games that can be played on (Continue's list)."""
+    but those a ``listed`` row holds already (``ui.autosave.kept_whole_in``: kept since in a file of
+    its own); ``unfinished_only``: the games that can be played on (Continue's list)."""
     rows = []
     for folder in folders:
         for kept in recoverable_in(folder):
             record = kept.found.record
             if unfinished_only and record.is_finished():
                 continue
-            if not any(holds_game_of(entry.record, record) for entry in listed):
+            if not kept_whole_in(kept, (entry.record for entry in listed)):
                 rows.append(Entry(kept.path, record, pygame.Rect(0, 0, 0, 0), damaged=kept))
     return rows
 

@@ -6,9 +6,12 @@ Every change is applied and saved at once (ui/settings.py writes JSON atomically
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 import pygame_menu
 
+from ui import outside_players
 from ui import settings as settings_file
 from ui import text as tx
 from ui.i18n import LANGUAGES, _, ngettext
@@ -51,7 +54,7 @@ class SettingsScene(MenuFormScene):
         super().__init__(app)
         self.menu = None
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self.forgetting = False  # "Forget my results" was pressed once: the second press forgets
+        self.forgetting: str | None = None  # the forget line pressed once ("forget_results", "outside_players"): its second press forgets
         self.forget_asked = PressAgain()  # when it was: a double-click's second press is no answer
         self.back_button = Button(_("Back"), self.back, "Esc")  # framed, under the form, as on New game
         self.typed_name: str | None = None  # the name field's text as typed, kept when the form is built again
@@ -103,24 +106,37 @@ class SettingsScene(MenuFormScene):
                           font_color=self.app.theme.muted)
 
     def _forget_outside(self) -> None:
-        self._set("outside_players", [])
-        self._rebuild()
+        """The outside players the player added (their programs and engines, set up on the
+        tournament screen) are forgotten on the second press, as the results are: one click lost
+        them all.  Their files are not touched."""
+        self._press_to_forget("outside_players", self._forget_every_outside_player)
+
+    def _forget_every_outside_player(self) -> None:
+        outside_players.forget(self.app, list(self.app.settings.outside_players))
 
     def _forget_results(self) -> None:
-        """Your results against the computer (ui.tally) are forgotten on the second press, not on
-        a double-click's (``ui.app.DOUBLE_CLICK`` after the first): a double-click on "Forget my
-        results" forgot them at once, and their last good copy with them, before the question
-        could be read (``ui.press_again``)."""
-        if not self.forgetting:
-            self.forgetting = True
-            self.forget_asked.ask()
-        elif self.forget_asked.is_double_click():
+        """Your results against the computer (ui.tally) are forgotten on the second press."""
+        self._press_to_forget("forget_results", self._forget_every_result)
+
+    def _forget_every_result(self) -> None:
+        problem = TALLY.clear()
+        if problem:
+            self.app.messages.add(problem, "error")
+
+    def _press_to_forget(self, line_id: str, forget: Callable[[], None]) -> None:
+        """The first press on the forget line ``line_id`` asks "Press again to forget"; the second
+        forgets (``forget``), not a double-click's (``ui.app.DOUBLE_CLICK`` after the first): a
+        double-click forgot at once, before the question could be read (``ui.press_again``).  The
+        question is withdrawn once the keyboard or pointer leaves the line (``_drop_forget_question``)."""
+        if self.forgetting != line_id:
+            self.forgetting = line_id
+            self.forget_asked.ask(line_id)
+        elif self.forget_asked.is_double_click(line_id):
             return  # the question stands
         else:
-            self.forgetting = False
-            problem = TALLY.clear()
-            if problem:
-                self.app.messages.add(problem, "error")
+            self.forgetting = None
+            self.forget_asked.forget()
+            forget()
         self._rebuild()  # Enter again, on the same button, forgets
 
     def _rebuild(self) -> None:
@@ -236,15 +252,17 @@ class SettingsScene(MenuFormScene):
             index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
             add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("volume", v))
-            if st.outside_players:  # added on the tournament screen; remembered here until forgotten
-                menu.add.button(ngettext("Forget {n} outside player", "Forget {n} outside players",
-                                         len(st.outside_players)).format(n=len(st.outside_players)),
-                                lambda: self._forget_outside(), button_id="outside_players")
+            added = len(st.outside_players)
+            if added:  # added on the tournament screen; remembered here until forgotten
+                label = (ngettext("Press again to forget {n} outside player", "Press again to forget {n} outside players", added)
+                         if self.forgetting == "outside_players"
+                         else ngettext("Forget {n} outside player", "Forget {n} outside players", added)).format(n=added)
+                menu.add.button(label, self._forget_outside, button_id="outside_players")
             counted = TALLY.games()
             if counted:  # your results against the computer, shown on the New game screen
                 label = (ngettext("Press again to forget {n} game", "Press again to forget {n} games", counted)
-                         if self.forgetting else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)",
-                                                          counted)).format(n=counted)
+                         if self.forgetting == "forget_results"
+                         else ngettext("Forget my results ({n} game)", "Forget my results ({n} games)", counted)).format(n=counted)
                 menu.add.button(label, self._forget_results, button_id="forget_results")
             align_in_columns(menu, s)
         self.menu = menu
@@ -297,14 +315,14 @@ class SettingsScene(MenuFormScene):
         """"Press again to forget" withdrawn once the keyboard or the pointer has gone on to another
         line or to Back, as a row's Delete question in Saved games is once another row is chosen:
         it stood armed, and a press on the line later, the question long out of mind, forgot every
-        result at once.  The form's card is drawn whole: a pointer's motion draws the lines it
+        result (or outside player) at once.  The form's card is drawn whole: a pointer's motion draws the lines it
         lit and left as they are now, and the edges of the question's wider ring stayed."""
         if not self.forgetting or self.menu is None:
             return
         line = self.menu.get_selected_widget()
-        if line is not None and line.get_id() == "forget_results" and self.ringed_button() is None:
+        if line is not None and line.get_id() == self.forgetting and self.ringed_button() is None:
             return
-        self.forgetting = False
+        self.forgetting = None
         self.forget_asked.forget()
         self._rebuild()
         self.invalidate(self.panel)
