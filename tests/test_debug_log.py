@@ -253,7 +253,7 @@ def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_gam
         assert wait(app, lambda: "tournament ended" in path.read_text(encoding="utf-8"), 120)
     text = path.read_text(encoding="utf-8")
     assert re.search(r"INFO tabuleiro\.trail: tournament started: tictactoe \{.*\}, level-[12] level-[12], "
-                     r"1 games a pair, 0.1 s a move, 0 of 2 games played before", text)
+                     r"1 game a pair, 0.1 s a move, 0 of 2 games played before", text)  # not "1 games"
     played = re.findall(r"tabuleiro-tournament\[\d+\] DEBUG ai\.tournament: tournament game (\d) played: "
                         r"level-[12] vs level-[12], winner", text)
     assert sorted(played) == ["1", "2"]
