@@ -1,6 +1,6 @@
 """The log's line at a game's end (``ui.game_log``) says how it ended off the board as the game's
 record does, asked through the scene's contract (``Scene.result_off_the_board``) rather than read
-from the game screen's own fields."""
+from the game screen's own fields; the log's counts of moves are in the singular for one."""
 
 from __future__ import annotations
 
@@ -11,10 +11,13 @@ from collections.abc import Callable
 import pygame
 import pytest
 
+import games
+from games.record import GameRecord, Side
 from tests.test_ui_play import cell_center
 from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import click, key
 from ui.debug_log import TRAIL
+from ui.record_files import load_or_say, save
 
 
 def lines_logged(caplog, start: str) -> Callable[[], list[str]]:
@@ -64,3 +67,13 @@ def test_a_game_taken_up_says_how_many_moves_it_had_in_the_singular_for_one(app,
     named_hotseat(app, "tictactoe", ["b2", "a1"])
     said = [re.search(r"continued after [^,]*", line).group() for line in starts_logged()]
     assert said == ["continued after 1 move", "continued after 2 moves"]
+
+
+def test_a_game_file_opened_says_its_moves_in_the_singular_for_one(tmp_path, caplog):
+    """The log's line for a file opened counts its moves as the game's lines do: "1 move", "2 moves"."""
+    opened = lines_logged(caplog, "game file opened")
+    game = games.load("tictactoe")
+    for moves in (["b2"], ["b2", "a1"]):
+        save(GameRecord.start(game, (Side(None, "Ana"), Side(None, "João"))).with_moves(moves), tmp_path / "game.json")
+        assert load_or_say(tmp_path / "game.json", messages=None) is not None
+    assert [line.rsplit(", ", 1)[-1] for line in opened()] == ["1 move)", "2 moves)"]
