@@ -267,19 +267,22 @@ def _wait_for(done: Callable[[], bool], seconds: float) -> None:
 _SET_UP_VERDICTS: dict[tuple, bool] = {}  # (file, its mtime, load request, limit) -> set-up only (set_up_only)
 
 
-class _Dead(Exception):
-    """The process ended (or never answered in time); the message says which."""
+class ProcessDied(Exception):
+    """An outside player's process ended (or never answered in time and was stopped); the message
+    says which, in words a forfeit quotes.  Shared by the Python workers here and the GTP engines
+    of ai/outside_gtp.py, which both turn it into a forfeit or a load error."""
 
 
-class _Late(_Dead):
+class ProcessLate(ProcessDied):
     """No answer within the time allowed (the process was stopped): a caller words it by what it
-    was waiting for (a load, a move, the process's start)."""
+    was waiting for (a load, a move, the process's start).  Shared with ai/outside_gtp.py as
+    ``ProcessDied`` is."""
 
     def __init__(self) -> None:
         super().__init__("late")
 
 
-class _Stopped(_Dead):
+class _Stopped(ProcessDied):
     """The caller's stop flag was set while waiting (the process was stopped): not the bot's fault."""
 
     def __init__(self) -> None:
@@ -317,14 +320,14 @@ class _Worker:
 
     def ask(self, message: dict, timeout: float | None, stop: Any = None,
             last_words: Callable[[], bool] | None = None, kill_late: bool = True) -> dict:
-        """Send ``message``, wait for the reply; _Dead if the worker dies or is late (it is killed,
+        """Send ``message``, wait for the reply; ProcessDied if the worker dies or is late (it is killed,
         unless not ``kill_late``: ``set_up_only`` lets a late first move run on).
         ``last_words``: whether the worker has written where it is running (its note, due just
         before the deadline); a late worker is given up to ``LAST_WORDS`` seconds more to write
         it, since on a loaded machine the note can come after the deadline and the message would
         then not say where the file was stuck.  It is late all the same."""
         if not self.bot.send(json.dumps(message) + "\n"):
-            raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
+            raise ProcessDied(f"crashed (process ended{self.bot.exit_text()})")
         return self._reply(timeout, stop, last_words, kill_late)
 
     def set_up_only(self, request: dict, hard: float | None, stop: Any = None) -> bool:
@@ -350,7 +353,7 @@ class _Worker:
                 _SET_UP_VERDICTS[key] = True
             except _Stopped:
                 return False  # the caller's stop: no verdict
-            except _Dead:
+            except ProcessDied:
                 _SET_UP_VERDICTS[key] = False
         return _SET_UP_VERDICTS[key]
 
@@ -375,15 +378,15 @@ class _Worker:
                     self.bot.note(f"stopped: no answer within {timeout:g} s")  # the move is lost
                     if kill_late:
                         self.bot.kill(keep_log=True)  # the forfeit names it
-                    raise _Late() from None
+                    raise ProcessLate() from None
                 if self.bot.too_many_processes():
-                    raise _Dead(f"started more processes than its limit ({self.bot.limits.processes}); "
+                    raise ProcessDied(f"started more processes than its limit ({self.bot.limits.processes}); "
                                 "all of them were stopped") from None
                 continue
             if not line:
-                raise _Dead(f"crashed (process ended{self.bot.exit_text()})")
+                raise ProcessDied(f"crashed (process ended{self.bot.exit_text()})")
             if isinstance(line, LongLine):  # the worker refuses a huge answer itself: a guard, never read whole
-                raise _Dead(f"crashed: its reply was too large ({size_words(line.size)})")
+                raise ProcessDied(f"crashed: its reply was too large ({size_words(line.size)})")
             try:
                 return json.loads(line)
             except json.JSONDecodeError:
@@ -397,9 +400,9 @@ class _Worker:
         try:
             self._await_ready()
             reply = self.ask(self.request_load, limit, last_words=lambda: LOADING_STACK in self.bot.log_end())
-        except _Dead as exc:
+        except ProcessDied as exc:
             self.close()
-            why = self._late_load(limit) if isinstance(exc, _Late) else str(exc)
+            why = self._late_load(limit) if isinstance(exc, ProcessLate) else str(exc)
             raise OutsideLoadError(self.player_id, f"{why}{self.bot.log_note()}") from None  # callers say "could not be loaded"
         if not reply.get("ok"):
             logged = self.bot.log_note()  # the whole traceback of an error in the file
@@ -430,13 +433,13 @@ class _Worker:
 
     def _await_ready(self) -> None:
         """Until the worker says it is up (``outside_child.READY``, its first line), at most
-        ``WORKER_START_TIME`` seconds; _Dead if it ends or is not ready by then (it is killed).
+        ``WORKER_START_TIME`` seconds; ProcessDied if it ends or is not ready by then (it is killed).
         Starting Python can take seconds on a busy machine or under an antivirus: counted in the
         load's clock, it made a file that loads in time "too slow to load"."""
         try:
             self._reply(WORKER_START_TIME)  # READY: the worker's first line is always that
-        except _Late:
-            raise _Dead(f"its process was not ready within {WORKER_START_TIME:g} s, before any of the file "
+        except ProcessLate:
+            raise ProcessDied(f"its process was not ready within {WORKER_START_TIME:g} s, before any of the file "
                         "had run: the computer may be too busy; try again") from None
 
     def _late_load(self, limit: float) -> str:
@@ -524,13 +527,13 @@ class OutsidePlayer(Player):
         try:
             reply = worker.ask(request, timeout, limits.stop, kill_late=not first,  # a first move: see set_up_only
                                last_words=None if timeout is None else lambda: bool(worker.running_at(worker.moves)))
-        except _Dead as exc:
+        except ProcessDied as exc:
             # a late move's time is the referee's deadline it missed: the wait for its last words (where
             # it was running) came after, and the window's card stopped counting at the deadline
-            late_at = worker.late_at if isinstance(exc, _Late) else None
+            late_at = worker.late_at if isinstance(exc, ProcessLate) else None
             spent = (late_at if late_at is not None else time.perf_counter()) - began
             where = ""
-            if isinstance(exc, _Late):
+            if isinstance(exc, ProcessLate):
                 running = worker.running_at(worker.moves)
                 set_up = first and "; searching: " not in running and worker.set_up_only(request, hard, limits.stop)
                 where = late_where(running, set_up)
@@ -541,7 +544,7 @@ class OutsidePlayer(Player):
                 note_position(bot, state)
             logged = bot.log_note()
             self.close()
-            if isinstance(exc, _Late):  # in the referee's words: over the move's limit, or the flag fell
+            if isinstance(exc, ProcessLate):  # in the referee's words: over the move's limit, or the flag fell
                 raise Forfeit(f"{late_reply(limits, spent)}; process stopped{where}{logged}", spent=spent) from None
             raise Forfeit(f"{exc}{logged}") from None
         if not reply.get("ok"):

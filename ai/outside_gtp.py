@@ -47,7 +47,7 @@ from typing import Any
 
 from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resigned, gives_up
 from ai.gtp_board import SetUpStep, set_up_steps, unknown_command
-from ai.outside import GRACE, OutsideId, OutsideLoadError, _Dead, _Late, hard_limit, no_file
+from ai.outside import GRACE, OutsideId, OutsideLoadError, ProcessDied, ProcessLate, hard_limit, no_file
 from ai.outside_process import TOO_LARGE, Bot, BotLimits, LongLine, command_words, size_words
 from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
@@ -140,7 +140,7 @@ class GTPPlayer(Player):
         try:
             self._start()
             name = config.get("name") or self._ask("name", COMMAND_TIME)
-        except (_Dead, Forfeit) as exc:
+        except (ProcessDied, Forfeit) as exc:
             raise self._start_failed(exc) from None
         self.info = PlayerInfo(player_id, name, "a GTP engine")
 
@@ -167,7 +167,7 @@ class GTPPlayer(Player):
         if self.bot is None or not self.bot.alive():
             try:
                 self._start()
-            except (_Dead, Forfeit) as exc:
+            except (ProcessDied, Forfeit) as exc:
                 raise self._start_failed(exc) from None
         if (always_set_up or self.told is None) and not self._holds_empty_board(game):
             try:
@@ -176,7 +176,7 @@ class GTPPlayer(Player):
                 self.synced = None
                 raise OutsideLoadError(self.player_id, f"refused to play {options_text(game.options)} "
                                                        f"({exc.command!r}: {exc.answer})") from None
-            except _Dead as exc:
+            except ProcessDied as exc:
                 raise self._start_failed(exc) from None
 
     def _holds_empty_board(self, game: Game) -> bool:
@@ -192,8 +192,8 @@ class GTPPlayer(Player):
         refused set-up command), with its log; the engine is stopped."""
         log = self.bot.log_note() if self.bot else ""
         self.close()
-        why = (f"at start-up: {exc}" if not isinstance(exc, _Dead)
-               else f"the engine does not answer GTP ({self._silence() if isinstance(exc, _Late) else exc})")
+        why = (f"at start-up: {exc}" if not isinstance(exc, ProcessDied)
+               else f"the engine does not answer GTP ({self._silence() if isinstance(exc, ProcessLate) else exc})")
         return OutsideLoadError(self.player_id, f"{why}{missing_files_note(self.command)}{log}")
 
     def _silence(self) -> str:
@@ -236,10 +236,10 @@ class GTPPlayer(Player):
             self._ask(command, self.startup_time)
 
     def _ask(self, command: str, timeout: float | None, stop: Any = None, optional: bool = False) -> str | None:
-        """Send one command; its answer.  _Dead on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""
+        """Send one command; its answer.  ProcessDied on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""
         assert self.bot is not None
         if not self.bot.send(command + "\n"):
-            raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
+            raise ProcessDied(f"crashed (engine ended{self.bot.exit_text()})")
         deadline = None if timeout is None else time.perf_counter() + timeout
         answer: list[str] = []
         while True:
@@ -252,12 +252,12 @@ class GTPPlayer(Player):
                     self.unanswered = (command, timeout or 0.0)
                     if answer and not (stop is not None and stop.is_set()):
                         raise self._unended(command, answer) from None
-                    raise _Late() from None
+                    raise ProcessLate() from None
                 if self.bot.too_many_processes():
-                    raise _Dead(f"started more processes than its limit ({self.bot.limits.processes})") from None
+                    raise ProcessDied(f"started more processes than its limit ({self.bot.limits.processes})") from None
                 continue
             if not raw:
-                raise _Dead(f"crashed (engine ended{self.bot.exit_text()})")
+                raise ProcessDied(f"crashed (engine ended{self.bot.exit_text()})")
             if isinstance(raw, LongLine):
                 raise self._too_large(command, raw)
             line = raw.decode("utf-8", "replace").rstrip("\r\n")
@@ -276,7 +276,7 @@ class GTPPlayer(Player):
             raise Refused(command, text)
         return text
 
-    def _not_an_answer(self, command: str, line: str) -> _Dead:
+    def _not_an_answer(self, command: str, line: str) -> ProcessDied:
         """The error for a line on the engine's standard output that is no GTP answer (debugging
         text printed there, a banner): the protocol's stream, so the answers that follow cannot be
         trusted and the engine is stopped.  The line is noted in its log too."""
@@ -285,25 +285,25 @@ class GTPPlayer(Player):
         self.bot.note(f"stopped: {line!r} on standard output, in answer to {command!r}, is no GTP answer "
                       "(one starts with = or ?): standard output is the protocol's, so debugging text goes to "
                       "standard error, which is this log")
-        return _Dead(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
+        return ProcessDied(f"answered {command!r} with {shown!r}, not a GTP answer: print debugging text to "
                      "standard error")
 
-    def _too_large(self, command: str, line: LongLine) -> _Dead:
+    def _too_large(self, command: str, line: LongLine) -> ProcessDied:
         """The error for an answer past ``LINE_MOST`` (read and dropped as it came, ``LongLine``):
         a genmove's is a move too large to be one, said with its start; any other a reply too large."""
         assert self.bot is not None
         size = size_words(line.size)
         self.bot.note(f"stopped: its answer to {command!r} was {size}, too large for any answer")
         if not command.startswith("genmove"):
-            return _Dead(f"crashed: its reply was too large ({size})")
+            return ProcessDied(f"crashed: its reply was too large ({size})")
         start = line.decode("utf-8", "replace").lstrip("=0123456789 ")[:EXCERPT]
-        return _Dead(f"played an illegal move {start + '...'!r}: {TOO_LARGE.format(size=size)}")
+        return ProcessDied(f"played an illegal move {start + '...'!r}: {TOO_LARGE.format(size=size)}")
 
-    def _unended(self, command: str, answer: list[str]) -> _Dead:
+    def _unended(self, command: str, answer: list[str]) -> ProcessDied:
         """The error for an answer that came in time but was never ended by its empty line (a
         student's ``printf("= %s\\n", move)``): it said the engine was late, or did not flush."""
         shown = shortened(answer[0])
-        return _Dead(f"answered {command!r} with {shown!r} but no empty line after it: a GTP answer ends with "
+        return ProcessDied(f"answered {command!r} with {shown!r} but no empty line after it: a GTP answer ends with "
                      "an empty line (two newlines after it)")
 
     def _kept(self, state: State) -> bool:
@@ -429,10 +429,10 @@ class GTPPlayer(Player):
             timeout = None if budget is None else budget + GRACE
             began = time.perf_counter()
             text = self._ask(f"genmove {self._colour(state)}", timeout, limits.stop) or ""
-        except _Dead as exc:
+        except ProcessDied as exc:
             log = self.bot.log_note() if self.bot else ""
             self.close()
-            if isinstance(exc, _Late) and budget is not None:
+            if isinstance(exc, ProcessLate) and budget is not None:
                 spent = time.perf_counter() - began
                 raise Forfeit(f"{late_reply(limits, spent)}; engine stopped{log}", spent=spent) from None
             raise Forfeit(f"{exc}{log}") from None

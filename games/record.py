@@ -848,7 +848,11 @@ MIGRATIONS: dict[int, Callable[[dict], dict]] = {  # version n -> version n + 1
 }
 
 
-def _version_of(data: dict) -> int:
+def read_version(data: dict) -> int:
+    """The version of the record a file's JSON object holds, 0 for a ``main.py match --json`` line;
+    RecordError where it is no Tabuleiro record or its version is no whole number,
+    RecordNotReadableHere where a newer Tabuleiro wrote it.  Public so that a record read whole
+    (``migrate``) and one cut short (``games.record_recovery``) refuse the same headers alike."""
     if data.get("format") is None and isinstance(data.get("game"), str) and "moves" in data:
         return 0  # a match --json line
     if data.get("format") != FORMAT:
@@ -856,6 +860,11 @@ def _version_of(data: dict) -> int:
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         raise RecordError(f"field 'version' must be a whole number, not {version!r}")
+    if version > VERSION:
+        raise RecordNotReadableHere(
+            f"written by a newer Tabuleiro (version {version}); this one reads up to {VERSION}. "
+            "Update Tabuleiro to open it."
+        )
     return version
 
 
@@ -863,12 +872,7 @@ def migrate(data: Any) -> dict:
     """``data`` brought up to ``VERSION``; RecordError for newer versions and non-records."""
     if not isinstance(data, dict):
         raise RecordError("not a Tabuleiro record (the file does not hold a JSON object)")
-    version = _version_of(data)
-    if version > VERSION:
-        raise RecordNotReadableHere(
-            f"written by a newer Tabuleiro (version {version}); this one reads up to {VERSION}. "
-            "Update Tabuleiro to open it."
-        )
+    version = read_version(data)
     while version < VERSION:
         data = MIGRATIONS[version](data)
         version += 1

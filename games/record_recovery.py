@@ -20,8 +20,6 @@ from typing import Any
 import games
 from games.base import Game, IllegalMove, State
 from games.record import (
-    FORMAT,
-    VERSION,
     GameRecord,
     RecordError,
     Result,
@@ -31,6 +29,7 @@ from games.record import (
     read_players,
     read_result,
     read_setup,
+    read_version,
 )
 
 MOST_NESTED = 64  # a record nests a few levels; deeper is not one, and is read no further
@@ -203,10 +202,11 @@ def recover(text: str, written: str | None = None) -> Recovered | None:
 def _header(data: dict) -> tuple[Game, str | None] | None:
     """The game (its rules, with its options) and a set-up game's start, where the text gives them
     whole; None where it does not (or names a version or game this Tabuleiro does not read)."""
-    version = data.get("version")
-    if data.get("format") != FORMAT or not isinstance(version, int) or isinstance(version, bool):
+    try:
+        version = read_version(data)
+    except RecordError:
         return None
-    if not 1 <= version <= VERSION:
+    if version == 0:  # a match --json line: one line, whole or nothing, its game named by id alone
         return None
     game = data.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("id"), str):

@@ -1261,7 +1261,7 @@ def test_a_line_past_the_most_is_read_a_chunk_at_a_time_and_only_counted():
     worker = object.__new__(outside._Worker)  # its reply only: no process
     worker.bot = types.SimpleNamespace(lines=queue.Queue())
     worker.bot.lines.put(long)
-    with pytest.raises(outside._Dead, match=r"^crashed: its reply was too large \(3 MB\)$"):
+    with pytest.raises(outside.ProcessDied, match=r"^crashed: its reply was too large \(3 MB\)$"):
         worker._reply(5.0)
 
 

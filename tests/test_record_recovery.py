@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.record import GameRecord, RecordError, Side
+from games.record import VERSION, GameRecord, RecordError, Side, read_version
 from games.record_recovery import OpenDict, OpenList, partial_json, recover, recover_bytes
 from tests.test_record import random_game
 from ui.record_files import save
@@ -141,6 +141,34 @@ def test_a_whole_record_is_not_recovered(tmp_path):
     with pytest.raises(RecordError):
         GameRecord.loads(json.dumps(bad))
     assert recover(json.dumps(bad)) is None  # refused for a move, which the reader's PartlyLegal keeps
+
+
+BAD_HEADERS = [  # (what a file says in place of its own header fields, what both readers answer)
+    ({"format": "chess"}, "not a Tabuleiro record (field 'format' is 'chess', expected 'tabuleiro-record')"),
+    ({"version": "2"}, "field 'version' must be a whole number, not '2'"),
+    ({"version": True}, "field 'version' must be a whole number, not True"),
+    ({"version": -1}, "field 'version' must be a whole number, not -1"),
+    ({"version": VERSION + 1}, f"written by a newer Tabuleiro (version {VERSION + 1}); this one reads up to "
+                               f"{VERSION}. Update Tabuleiro to open it."),
+]
+
+
+@pytest.mark.parametrize("header, words", BAD_HEADERS)
+def test_a_whole_record_and_a_cut_one_refuse_the_same_headers(header, words, tmp_path):
+    """A header a whole record is refused for gives nothing back when the file is cut short, and
+    the cut file's header, as recovery reads it, is refused in the same words
+    (``games.record.read_version``, which both readers call)."""
+    _real, data = real_save("tictactoe", 7, tmp_path)
+    good = json.dumps(json.loads(data), ensure_ascii=False, indent=1)
+    assert recover(good[:-3]).kept > 0  # the same cut of the file as saved gives its moves back
+    bad = json.dumps({**json.loads(data), **header}, ensure_ascii=False, indent=1)
+    with pytest.raises(RecordError) as whole:
+        GameRecord.loads(bad)
+    assert str(whole.value) == words
+    assert recover(bad[:-3]) is None
+    with pytest.raises(RecordError) as cut:
+        read_version(partial_json(bad[:-3]))
+    assert str(cut.value) == words
 
 
 @pytest.mark.parametrize("text, value, kinds", [

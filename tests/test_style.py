@@ -132,6 +132,13 @@ def test_the_rules_import_no_private_names_of_each_other():
     assert not private, private
 
 
+def test_the_players_import_no_private_names_of_each_other():
+    """The same for ai/: ai/outside_gtp.py caught ``ai.outside``'s ``_Dead`` and ``_Late``, which a
+    tidy of ai/outside.py could rename or change unseen (now ``ProcessDied`` and ``ProcessLate``)."""
+    private = private_imports(sorted((ROOT / "ai").rglob("*.py")))
+    assert not private, private
+
+
 ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
 MAPPED = ("games", "ai", "ui", "tools")
 

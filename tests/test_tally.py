@@ -14,7 +14,7 @@ import pytest
 
 import games
 from ai.file_lock import held
-from tests.ui_helpers import autosaves_written, in_language, key
+from tests.ui_helpers import autosaves_written, in_language, key, words_in
 from ui import tally
 from ui.app import DOUBLE_CLICK
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -43,7 +43,7 @@ def test_a_damaged_file_is_moved_aside_and_said_and_counting_goes_on(tmp_path):
     path.write_text('{"format": "tabuleiro-results", "results": {"hex": {"level-1": [1, -2, 0]}}}', encoding="utf-8")
     before = path.read_text(encoding="utf-8")
     problem = Tally(path).add("hex", "level-1", "won")
-    assert problem.startswith("Your results could not be read (hex / level-1: the counts are not three whole numbers)")
+    assert problem.startswith("Your results could not be read (Hex / Level 1: the counts are not three whole numbers)")
     aside = [p for p in tmp_path.iterdir() if p.name.startswith("results.json.corrupt-")]
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == before  # kept as it was
     assert Tally(path).of("hex", "level-1") == Score(won=1)
@@ -60,7 +60,7 @@ def test_a_damaged_file_a_screens_reading_moved_aside_is_kept_to_be_said_once(tm
     results = Tally(path)
     assert results.of("tictactoe", "level-2", {"width": 3, "height": 3, "k": 3}) == Score()
     [said] = results.unsaid()
-    assert said.startswith("Your results could not be read (tictactoe / level-2: the counts are not three whole numbers)")
+    assert said.startswith("Your results could not be read (Tic-tac-toe / Level 2: the counts are not three whole numbers)")
     assert results.unsaid() == [] and results.games() == 0 and results.unsaid() == []  # said once; the file is gone
 
 
@@ -78,7 +78,30 @@ def test_a_damaged_file_found_on_opening_settings_or_new_game_is_said(app, butto
     app.run_frames(2)
     assert list(path.parent.glob("results.json.corrupt-*"))  # moved aside by the screen's reading
     said = [m.text for m in app.messages.current() if m.kind == "error"]
-    assert any(text.startswith("Your results could not be read (") for text in said), said
+    # the game and the player as the screens name them, not the file's ids ("tictactoe / level-2")
+    assert any(text.startswith("Your results could not be read (Tic-tac-toe / Level 2: the counts are not three "
+                               "whole numbers)") for text in said), said
+
+
+@pytest.mark.parametrize("results, named", [
+    ({"reversi": {"size=8": {"gtp:edax -q": [1, 0, True]}}}, "Reversi / gtp:edax -q"),  # as New game offers it
+    ({"go": {"": {"level-1": [0, 0, -1]}}}, "'go' / 'level-1'"),  # a game this Tabuleiro does not know: the file's ids
+])
+def test_a_damaged_files_players_are_named_as_new_game_names_them(tmp_path, results, named):
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"format": "tabuleiro-results", "version": 2, "results": results}), encoding="utf-8")
+    problem = Tally(path).add("hex", "level-1", "won")
+    assert problem.startswith(f"Your results could not be read ({named}: the counts are not three whole numbers)")
+
+
+def test_a_damaged_files_wins_by_forfeit_name_the_game_and_player_in_the_windows_language(tmp_path):
+    path = tmp_path / "results.json"
+    path.write_text(json.dumps({"format": "tabuleiro-results", "version": 2, "results": {},
+                                "forfeits": {"tictactoe": {"width=3 height=3 k=3": {"level-3": "two"}}}}),
+                    encoding="utf-8")
+    with words_in("pt"):
+        problem = Tally(path).add("hex", "level-1", "won")
+    assert problem.startswith("Não foi possível ler os seus resultados (Jogo do Galo / Nível 3: ")
 
 
 def test_a_damaged_file_costs_no_result_the_last_good_copy_comes_back(tmp_path):
@@ -477,7 +500,7 @@ def test_a_file_of_this_version_whose_counts_name_no_board_is_damaged_and_moved_
     text = json.dumps({"format": "tabuleiro-results", "version": tally.VERSION, "results": {"hex": {"level-1": [1, 0, 0]}}})
     path.write_text(text, encoding="utf-8")
     problem = Tally(path).add("hex", "level-1", "won")
-    assert problem.startswith("Your results could not be read (its 'results' for 'hex' is not an object of boards)")
+    assert problem.startswith("Your results could not be read (its 'results' for Hex is not an object of boards)")
     [aside] = tmp_path.glob("results.json.corrupt-*")
     assert aside.read_text(encoding="utf-8") == text and Tally(path).of("hex", "level-1") == Score(won=1)
 

@@ -51,6 +51,7 @@ from typing import Any, NamedTuple
 from ai import data_folder
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
+from ai.match import counted
 from ai.reason_names import sides_named
 from ai.referee import clock_of
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
@@ -544,7 +545,8 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     except (OSError, RecordError) as exc:  # the original stays aside: the list says it was moved
         log.info("could not write the legal part of %s: %s", path, exc)
         return None
-    log.info("record %s kept up to its last legal move (%d moves): %s; the file as it was is %s", path, kept, why, aside)
+    log.info("record %s kept up to its last legal move (%s): %s; the file as it was is %s", path, counted(kept, "move"),
+             why, aside)
     said = ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file as it was is "
                     "kept aside as {aside}",
                     "{problem}. The game is kept up to its last legal move ({n} moves kept); the file as it was is "

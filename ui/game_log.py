@@ -2,13 +2,16 @@
 game, its options, the mode, the players, the time) and its end (the result, and why), so that a
 bug report's log says which game was being played when something went wrong.  Players are named by
 their ids ("level-3", an outside player's file), a person as "human": never the names typed for
-hot-seat, which are a person's own."""
+hot-seat, which are a person's own.  In English, whatever the window's language (as the rules'
+reasons are), each count in the singular for one (``ai.match.counted``): the lines are for whoever
+reads a bug report, not for the players, so they are not translated."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+from ai.match import counted
 from games.record import Result
 from ui.debug_log import trail
 
@@ -26,7 +29,7 @@ def log_game_started(scene: Any, continued: int = 0, path: Path | None = None) -
     if setup.start is not None:
         extras.append("from a set-up position")
     if continued:
-        extras.append(f"continued after {continued} moves" + (f" from {path}" if path is not None else ""))
+        extras.append(f"continued after {counted(continued, 'move')}" + (f" from {path}" if path is not None else ""))
     trail.info("game started: %s %s, %s, %s, %s", setup.game_id, dict(scene.game.options), setup.mode,
              players_said(setup), ", ".join(extras))
 
@@ -50,5 +53,5 @@ class GameEndLog:
     def __call__(self, scene: Any) -> None:
         over = scene.is_over()
         if over and not self.said:
-            trail.info("game ended after %d moves: %s", len(scene.history), result_said(scene))
+            trail.info("game ended after %s: %s", counted(len(scene.history), "move"), result_said(scene))
         self.said = over

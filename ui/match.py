@@ -21,6 +21,23 @@ HUMAN_VS_PC, HOTSEAT, PC_VS_PC = "human-pc", "hotseat", "pc-pc"
 MODES = ((HUMAN_VS_PC, N_("Human vs PC")), (HOTSEAT, N_("Hot-seat")), (PC_VS_PC, N_("PC vs PC")))
 
 
+def computer_title(game_id: str, player_id: str, translated: bool = True) -> str:
+    """A computer player of ``game_id`` as the screens name it: a level by its catalog title
+    ("Level 3", in the window's language unless not ``translated``), an outside player as New
+    game offers it (``ui.outside_players.title``), anything else by its id.  Shared by the game
+    screens (``MatchSetup.player_label``) and the results file's problems (``ui.tally``)."""
+    from ui.words import player_title
+
+    if ai.is_outside_player(player_id):
+        from ui.outside_players import title
+
+        return title(game_id, player_id)
+    for p in ai.catalog(game_id):
+        if p.id == player_id:
+            return player_title(p.title) if translated else p.title
+    return player_id
+
+
 @dataclass(frozen=True)
 class MatchSetup:
     game_id: str
@@ -49,7 +66,6 @@ class MatchSetup:
         """A human's name, "You" or "Player 1", or the computer player's title ("Level 3", "Basilio");
         in English with ``translated=False``, as records keep them (each window shows a record's
         "Level 3" in its own language, where a stored "Nível 3" stayed Portuguese in English)."""
-        from ui.words import player_title
 
         def said(text: str) -> str:
             return _(text) if translated else text
@@ -59,16 +75,13 @@ class MatchSetup:
             if self.names[side]:
                 return self.names[side]
             return said(N_("You")) if self.mode == HUMAN_VS_PC else said(N_("Player {n}")).format(n=side + 1)
-        if ai.is_outside_player(pid):
-            from ui.outside_players import kept_title, title
+        if ai.is_outside_player(pid) and self.titles[side]:
+            from ui.outside_players import kept_title
 
             # "Aluno 42 (alunos)", as New game offers it and the tables name it; an older save's
             # "Aluno 42 (alunos.py)" named so too
-            return kept_title(pid, self.titles[side]) if self.titles[side] else title(self.game_id, pid)
-        for p in ai.catalog(self.game_id):
-            if p.id == pid:
-                return player_title(p.title) if translated else p.title
-        return pid
+            return kept_title(pid, self.titles[side])
+        return computer_title(self.game_id, pid, translated)
 
     def label_in(self, said: str) -> str:
         """The longer of the players' labels (``player_label``) that ``said`` names, "" if none: the

@@ -49,7 +49,7 @@ from ui import last_good, words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
 from ui.i18n import Phrase, _
-from ui.match import HUMAN_VS_PC
+from ui.match import HUMAN_VS_PC, computer_title
 from ui.record_files import atomic_write_text, content_problem, move_aside, os_problem
 
 log = logging.getLogger(__name__)
@@ -420,13 +420,32 @@ def _boards_added(by_game: dict) -> dict:
             for game_id, players in by_game.items()}
 
 
+def _game_said(game_id: str) -> str:
+    """A game the results file names, as the screens title it ("Tic-tac-toe", in the window's
+    language); a game this Tabuleiro does not know, by the id the file gives, quoted."""
+    try:
+        return words.title(games.info(game_id))
+    except ValueError:
+        return repr(game_id)
+
+
+def _player_said(game_id: str, player_id: str) -> str:
+    """A computer player the results file names for ``game_id``, as the screens name it ("Level 2":
+    ``ui.match.computer_title``); for a game this Tabuleiro does not know, by its id, quoted."""
+    try:
+        return computer_title(game_id, player_id)
+    except ValueError:
+        return repr(player_id)
+
+
 def _each_players(by_game: dict, what: str) -> list[tuple[str, str, str, object]]:
     """(game, player, board, value) of a results file's {game: {board: {player: value}}};
     ValueError naming the object ``what`` that is not laid out so."""
     found = []
     for game_id, boards in by_game.items():
         if not isinstance(boards, dict) or not all(isinstance(players, dict) for players in boards.values()):
-            raise ValueError(_("its '{what}' for {game} is not an object of boards").format(what=what, game=repr(game_id)))
+            raise ValueError(_("its '{what}' for {game} is not an object of boards").format(what=what,
+                                                                                              game=_game_said(game_id)))
         for board, players in boards.items():
             found.extend((game_id, player_id, board, value) for player_id, value in players.items())
     return found
@@ -440,7 +459,7 @@ def _board_counts(results: dict) -> list[tuple[str, str, str, list[int]]]:
               and all(isinstance(c, int) and not isinstance(c, bool) and c >= 0 for c in counts))
         if not ok:
             raise ValueError(_("{game} / {player}: the counts are not three whole numbers").format(
-                game=game_id, player=player_id))
+                game=_game_said(game_id), player=_player_said(game_id, player_id)))
     return found
 
 
@@ -450,7 +469,7 @@ def _forfeit_counts(forfeits: dict) -> list[tuple[str, str, str, int]]:
     for game_id, player_id, _board, count in found:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise ValueError(_("{game} / {player}: the wins by forfeit are not a whole number").format(
-                game=game_id, player=player_id))
+                game=_game_said(game_id), player=_player_said(game_id, player_id)))
     return found
 
 

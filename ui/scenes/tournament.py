@@ -28,6 +28,7 @@ import pygame
 
 import ai
 import games
+from ai.match import counted
 from ai.tournament import (
     GameFinished,
     GameStarted,
@@ -793,8 +794,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         except (ImportError, AttributeError):
             self.view = None
         if play:
-            trail.info("tournament started: %s %s, %s, %d games a pair, %g s a move, %d of %d games played before%s",
-                        t.game_id, t.options, " ".join(t.player_ids), t.games_per_pair, t.time_per_move,
+            trail.info("tournament started: %s %s, %s, %s a pair, %g s a move, %d of %d games played before%s",
+                        t.game_id, t.options, " ".join(t.player_ids), counted(t.games_per_pair, "game"), t.time_per_move,
                         len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
             self._dealing()
