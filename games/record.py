@@ -4,8 +4,8 @@ A record holds the game and its options, who played each side, every move in the
 notation, the result, the dates, and optionally the engine's evaluation of each position.  Moves,
 not positions, are the truth: loading a record replays every move through the game contract, so a
 file naming an unknown game or option, or an illegal move, is refused with a message naming the
-problem ("move 12 'd9' is not legal: ..."; ``PartlyLegal``, in every format, keeps the legal part).  ``GameRecord.start``, ``with_move``, ``finish``,
-``dumps`` and ``loads`` (RecordError, a ValueError, naming the problem) make and read one.
+problem ("move 12 'd9' is not legal: ..."; ``PartlyLegal`` keeps the legal part).
+``GameRecord.start``, ``with_move``, ``finish``, ``dumps`` and ``loads`` make and read one.
 
 The file format (version 1; version 2 when it has ``start``)::
 
@@ -23,10 +23,9 @@ The file format (version 1; version 2 when it has ``start``)::
 
 ``evaluations[i]``: the evaluation graph's point for the position after ``i`` moves (0: the start) as
 drawn when saved, the first side's view, -1 (it loses) to +1, null where none; ``values``: the searches
-behind them (``PlyValue``; a proof's ``measure``, ``ProofMeasure``, only in files written since it was
-kept, and passed by where a reader takes no such key), both left out where they cannot be the game's
-(``values_ignored``).  A player ``id`` of null is a human; ``start`` (version 2), the position a set-up
-game started from (``Game.to_text``).
+behind them (``PlyValue``, a proof with its ``ProofMeasure``: older readers pass it by), both left
+out where they cannot be the game's (``values_ignored``).  A player ``id`` of null is a human;
+``start`` (version 2), the position a set-up game started from (``Game.to_text``).
 
 Dates: a game read from a file that names its date is dated so (``dated``; ``date_given``,
 ``last_given``: to the month, ``2003-05``, never a day the file did not give).  One opened from a
