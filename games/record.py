@@ -33,11 +33,10 @@ file and played on keeps the file's date as its start (``resumed``: when it was 
 continued today was played today, so the lists date it and ``default_name`` names it by its last
 change, and the files say both (``played_on``; SGF's ``DT``, a move list's ``date_written``).
 
-Versions: a file from a newer Tabuleiro is refused with a message saying so; older versions are
-migrated step by step (``MIGRATIONS``).  Version 0 is the JSON line that ``main.py match --json``
-prints for each game, so those lines open as records too.  A record without ``start`` is still
-written as version 1, which every earlier Tabuleiro reads.  Files (atomic writes, damaged files
-moved aside): ui/record_files.py.
+Versions: a file from a newer Tabuleiro is refused saying so; older ones are migrated step by step
+(``MIGRATIONS``; version 0: the JSON line ``main.py match --json`` prints for each game).  A record
+without ``start`` is still written as version 1, which every earlier Tabuleiro reads.  Files (atomic
+writes, damaged files moved aside): ui/record_files.py.
 """
 
 from __future__ import annotations
