@@ -14,7 +14,7 @@ import games
 from tests.test_ui_setup import config, open_app, setup_screen  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import click, down_to_widget, key, recorded_draws, same_as_a_whole_frame
 from ui.match import HOTSEAT
-from ui.scenes.common import thumbnail
+from ui.scenes.common import FADED, thumbnail
 from ui.scenes.setup import SetupScene
 
 
@@ -124,6 +124,28 @@ def test_options_that_make_no_game_show_their_board_under_why_not(config, monkey
         assert board_drawn(app, scene, "tictactoe") == board  # the board the game will have
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("kept, why, drawn", [
+    ({"size": 7}, "Board size: 7 is not valid; choose 6, 8, 10", (("size", 7),)),  # no board: its outline
+    ({"size": 6, "older": True}, "", (("size", 6),)),  # an older version's option, which the form drops
+])
+def test_reversis_card_says_what_new_game_makes_of_options_kept_from_a_settings_file(config, monkeypatch, kept, why,  # noqa: F811
+                                                                                      drawn):
+    """A board size Reversi has not is said on its card as Start says it, over no board (the usual
+    8x8 was drawn); an option an older version kept beside the size is left out, as the form leaves
+    it once Reversi is chosen, and the card shows the 6x6 board chosen (it drew the usual 8x8)."""
+    with setup_screen("hex") as (app, scene):
+        scene.choices.options["reversi"] = dict(kept)  # Reversi's card beside Hex's, chosen
+        assert words_on_the_card(app, scene, monkeypatch, "reversi") == why
+        assert scene.cards.drawn["reversi"] == drawn
+        side = scene.cards.picture_rects["reversi"].width
+        image = thumbnail("reversi", app.theme.name, side, side, drawn)
+        colours = {tuple(image.get_at((x, y))) for x in range(0, side, 2) for y in range(0, side, 2)}
+        if why:  # no board: the picture's outline (its fill, its border, the corners round it), faded
+            assert image.get_alpha() == FADED and len(colours) <= 3, colours
+        else:  # the 6x6 board: its felt, lines and discs
+            assert image.get_alpha() != FADED and len(colours) > 3, colours
 
 
 @pytest.mark.parametrize("size", [(800, 560), (1024, 640), (1280, 800)])
