@@ -47,6 +47,7 @@ from collections import Counter
 from functools import cached_property
 
 from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State, is_index
+from games.grid import cell_symbols
 from games.position_cells import TextCells
 
 INFO = GameInfo(
@@ -524,12 +525,12 @@ class Alquerque(Game):
     def _read_board(rows: list[str]) -> tuple[int, int]:
         rows = [r.strip() for r in rows]
         if len(rows) != SIZE or any(len(r) != SIZE for r in rows):
-            raise IllegalMove("expected 5 rows of 5 characters (W, B or .), row 5 first")
+            raise IllegalMove(f"expected 5 rows of 5 characters ({cell_symbols(LETTERS)}), row 5 first")
         boards = [0, 0]
         for i, row in enumerate(rows):
             for col, ch in enumerate(row.upper()):
                 if ch not in "WB.":
-                    raise IllegalMove(f"row {SIZE - i}: {ch!r} is not W, B or .")
+                    raise IllegalMove(f"row {SIZE - i}: {ch!r} is not {cell_symbols(LETTERS)}")
                 if ch != ".":
                     boards[LETTERS.index(ch)] |= 1 << ((SIZE - 1 - i) * SIZE + col)
         for side in (WHITE, BLACK):

@@ -176,6 +176,17 @@ class GameInfo:
         they go together."""
         return self.together(values) if self.together is not None else ""
 
+    def refusal(self, given: dict[str, Any]) -> str:
+        """Why the rules make no game of the options ``given`` (defaults for the rest), in the
+        words ``Game`` raises ("option k: 9 in a row cannot fit on 7x4; choose 3..7", "option
+        size: 7 is not valid; ..."); "" where they make one.  Told without making the game: a
+        screen asks it of every game's card."""
+        try:
+            values = self.resolve_options(given)
+        except ValueError as exc:
+            return str(exc)
+        return self.options_problem(values)
+
     def offered(self, name: str, values: dict[str, Any]) -> list[Any]:
         """The values of option ``name`` a form offers beside the other options in ``values``: its
         own (``Option.values``), less those the rules refuse with the options it ``follows``

@@ -52,13 +52,20 @@ def read_to_move_header(text: str, side_names: str | tuple[str, ...]) -> tuple[s
     return None, lines
 
 
+def cell_symbols(marks: str) -> str:
+    """What a cell of a board written in characters may hold, as the games' position refusals list
+    it: the two sides' ``marks`` and "." for an empty cell ("X, O or .").  One wording for every
+    game: Reversi said "X, O or an empty square (. or -)" where the others said "X, O or ."."""
+    return f"{marks[0]}, {marks[1]} or ."
+
+
 def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str = "characters") -> tuple[int, int]:
     """The two sides' bitboards (row-major, the first row on top) from ``rows`` of one character a
     cell: ``marks[0]``'s, ``marks[1]``'s or "." for an empty cell, in either case.  Tic-tac-toe and
     Hex read their positions so, and say the same when a row is out of place: IllegalMove naming
     the board's shape in ``unit`` ("expected 3 rows of 3 characters (X, O or .)") or the first
     character that is none of them ("row 2: 'Z' is not X, O or .")."""
-    listed = f"{marks[0]}, {marks[1]} or ."
+    listed = cell_symbols(marks)
     if len(rows) != height or any(len(row) != width for row in rows):
         raise IllegalMove(f"expected {height} rows of {width} {unit} ({listed})")
     boards = [0, 0]

@@ -37,7 +37,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, is_exactly, is_index
-from games.grid import cell_name, parse_cell, squares
+from games.grid import cell_name, cell_symbols, parse_cell, squares
 from games.position_cells import TextCells
 
 INFO = GameInfo(
@@ -381,7 +381,7 @@ class Reversi(Game):
         if len(chars) != n + 1:
             got = f"{len(chars)} character" + ("" if len(chars) == 1 else "s")
             raise IllegalMove(self._rows_problem(text)
-                              or f"expected {n} squares (X, O or an empty square: . or -) and the side to move (X or O), "
+                              or f"expected {n} squares ({cell_symbols(SIDE_CHARS)}) and the side to move (X or O), "
                                  f"got {got}")
         board, side = chars[:n], chars[n]
         if side not in SIDE_CHARS:
@@ -393,8 +393,9 @@ class Reversi(Game):
             elif ch == "O":
                 white |= 1 << i
             elif ch not in "-.":
-                # an empty square: "-" as the game writes it, "." as the position editor shows it
-                raise IllegalMove(f"square {cell_name(i, self.size)}: {ch!r} is not X, O or an empty square (. or -)")
+                # an empty square: "-" as the game writes it, "." as the position editor shows it and
+                # every game's refusal names it (``cell_symbols``)
+                raise IllegalMove(f"square {cell_name(i, self.size)}: {ch!r} is not {cell_symbols(SIDE_CHARS)}")
         return ReversiState(self, (black, white), SIDE_CHARS.index(side))
 
     def _rows_problem(self, text: str) -> str | None:

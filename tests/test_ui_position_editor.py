@@ -261,7 +261,7 @@ def test_a_text_that_is_no_position_is_said_and_cannot_be_played(app):
     setup, editor = open_editor(app, "reversi")
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
-    assert editor.status == "Not a position: square a1: 'Q' is not X, O or an empty square (. or -)"
+    assert editor.status == "Not a position: square a1: 'Q' is not X, O or ."
     assert not editor.play_button.enabled
     key(app, pygame.K_RETURN, mod=pygame.KMOD_LCTRL)
     assert app.scene is editor  # nothing to play
@@ -387,29 +387,46 @@ def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(ap
     assert not editor.play_button.enabled
 
 
-def test_reversis_refusals_name_the_dot_the_editor_shows_for_an_empty_square():
-    """The editor shows Reversi's empty squares as "." and the game reads "." as well as "-",
-    but its refusals said "X, O or -": they name both now, in Portuguese too."""
+@pytest.mark.parametrize("language, refused", [
+    ("en", r"Not a position: (row \d|square a1): 'Q' is not ([A-Z]), ([A-Z]) or \."),
+    ("pt", r"Não é uma posição: (fila \d|casa a1): 'Q' não é ([A-Z]), ([A-Z]) ou \."),
+])
+def test_reversi_words_a_wrong_square_as_the_other_games_do(app, language, refused):
+    """A letter typed on the first square of each board written in characters is refused in one
+    wording, the empty square a dot as the editor shows it: Reversi's said "X, O or an empty
+    square (. or -)" where the others said "X, O or ." (``games.grid.cell_symbols``)."""
+    import re
+
+    with words_in(language):
+        for game_id in ("tictactoe", "hex", "alquerque", "reversi"):
+            _setup, editor = open_editor(app, game_id)
+            pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
+            app.run_frames(2)
+            said = re.fullmatch(refused, editor.status)
+            assert said is not None, (game_id, editor.status)
+            assert said.group(2, 3) == {"tictactoe": ("X", "O"), "hex": ("B", "R"), "alquerque": ("W", "B"),
+                                        "reversi": ("X", "O")}[game_id]
+            key(app, pygame.K_ESCAPE)
+
+
+def test_reversis_board_of_the_wrong_length_lists_its_squares_as_the_others_do():
+    """Reversi reads "." and "-" for an empty square, but lists a square's symbols as every
+    game does ("X, O or ."), in Portuguese too."""
     from games.base import IllegalMove
-    from ui import words
 
     game = games.load("reversi")
     refusals = []
-    for text in ("Q" + "." * 63 + " X", "." * 10 + " X", "X"):
+    for text in ("." * 10 + " X", "X"):
         try:
             game.from_text(text)
         except IllegalMove as exc:
             refusals.append(str(exc))
-    assert refusals == ["square a1: 'Q' is not X, O or an empty square (. or -)",
-                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
-                        "got 11 characters",
-                        "expected 64 squares (X, O or an empty square: . or -) and the side to move (X or O), "
-                        "got 1 character"]
+    assert refusals == ["expected 64 squares (X, O or .) and the side to move (X or O), got 11 characters",
+                        "expected 64 squares (X, O or .) and the side to move (X or O), got 1 character"]
     with words_in("pt"):
         assert [words.rule_reason(refusal, "reversi") for refusal in refusals] == [
-            "casa a1: 'Q' não é X, O nem casa vazia (. ou -)",
-            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); vieram 11 caracteres",
-            "esperavam-se 64 casas (X, O ou casa vazia: . ou -) e o lado a jogar (X ou O); veio 1 carácter"]
+            "esperavam-se 64 casas (X, O ou .) e o lado a jogar (X ou O); vieram 11 caracteres",
+            "esperavam-se 64 casas (X, O ou .) e o lado a jogar (X ou O); veio 1 carácter"]
 
 
 def test_a_reversi_row_one_square_short_is_named_by_its_row(app):

@@ -6,7 +6,10 @@ line of a form.  The chosen card had a ring in the accent colour, the colour pyg
 form's line with, so the keyboard seemed to be in two places.
 
 A card's picture is its game's start under the options the screen gives it (``options``: New
-game's choices, so Reversi's 6x6 chosen shows a 6x6 board; the last chosen on the main menu)."""
+game's choices, so Reversi's 6x6 chosen shows a 6x6 board; the last chosen on the main menu).
+Options that make no game (9 in a row on 7x4, from an edited settings file) show their board
+faded under why, in the words Start refuses them in: the card showed the usual 3x3 board, a game
+the player had not chosen and Start would not begin."""
 
 from __future__ import annotations
 
@@ -17,8 +20,9 @@ import pygame
 
 from games.base import GameInfo
 from ui import text as tx
+from ui import words
 from ui.i18n import _
-from ui.scenes.common import thumbnail
+from ui.scenes.common import refusal_note, thumbnail
 from ui.theme import Theme, ink_on
 from ui.widgets import card, focus_ring, mix
 
@@ -97,8 +101,17 @@ class GameCards:
         default, as the form leaves it)."""
         if self.options is None:
             return ()
+        known = {option.name for option in self._info(game_id).options}  # an older version's left out, as the form does
         return tuple(sorted((name, value) for name, value in self.options(game_id).items()
-                            if isinstance(value, bool | int | float | str)))
+                            if name in known and isinstance(value, bool | int | float | str)))
+
+    def refusal(self, game_id: str) -> str:
+        """Why the rules make no game of the options ``game_id``'s picture is drawn under, in
+        their words (``GameInfo.refusal``); "" where they make one."""
+        return self._info(game_id).refusal(dict(self.picture_options(game_id)))
+
+    def _info(self, game_id: str) -> GameInfo:
+        return next(info for info in self.infos if info.id == game_id)
 
     def changed_pictures(self) -> list[pygame.Rect]:
         """Where a card's picture no longer shows its options (one changed on the form since it
@@ -144,6 +157,9 @@ class GameCards:
             image = thumbnail(info.id, theme.name, size, size, self.drawn[info.id])
             self.picture_rects[info.id] = image.get_rect(center=pic.center)
             surface.blit(image, self.picture_rects[info.id])
+            refusal = self.refusal(info.id)
+            if refusal:
+                self._say_refused(surface, self.picture_rects[info.id], words.rule_reason(refusal, info.id), theme, s)
             title_size = self.fitting_title_size(r.width - int(16 * s), s)
             centre, colour = (r.centerx, r.bottom - title_h // 2 - int(8 * s)), theme.text
             if chosen:
@@ -151,6 +167,18 @@ class GameCards:
                 centre, colour = self.band.center, ink_on(theme.accent)
             tx.text(surface, tx.fit(_(info.title), title_size, r.width - int(16 * s), True), centre, title_size,
                     colour, "center", bold=True)
+
+    @staticmethod
+    def _say_refused(surface: pygame.Surface, picture: pygame.Rect, why: str, theme: Theme, s: float) -> None:
+        """Why the options make no game (``why``, as Start says it), over the faded board in the
+        middle of the ``picture``; a picture too small to hold it whole (the main menu's at
+        1280x800) says only that they do not fit, New game's card saying why."""
+        size, pad = tx.small(12, s), max(3, int(5 * s))
+        most = max(1, (picture.height - 2 * pad) // tx.line_height(size, bold=True))
+        lines = tx.wrap(why, size, picture.width - 2 * pad)
+        if len(lines) > most:
+            lines = tx.wrap_at_most(_("Options do not fit"), size, picture.width - 2 * pad, most)
+        refusal_note(surface, theme, s, [(line, False) for line in lines], size, picture, pad, centred=True)
 
     @staticmethod
     def picture_margin(scale: float) -> int:

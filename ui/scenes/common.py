@@ -21,7 +21,7 @@ from ui.names import NAME_LENGTH
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
-from ui.widgets import KeptLayer, Messages, mix, stepped_within
+from ui.widgets import KeptLayer, Messages, card, mix, stepped_within
 
 
 def menu_font_pixels(font_size: int, scale: float) -> int:
@@ -764,32 +764,68 @@ def heading(surface: pygame.Surface, theme: Theme, scale: float, title: str, sub
 THUMBNAILS_KEPT = 12  # the six games' cards at two sizes: a screen's grid draws every card at one size
 
 
+FADED = 70  # the alpha of a board shown faded because what it stands for makes no game: the position
+# editor's last good board under a text that is no position, a game card's under options that make none
+
+
 @lru_cache(maxsize=THUMBNAILS_KEPT)
 def thumbnail(game_id: str, theme_name: str, width: int, height: int,
               options: tuple[tuple[str, object], ...] = ()) -> pygame.Surface:
     """The game's initial position drawn by its own board view, under ``options`` ((name, value)
-    pairs: New game's choices, Reversi's 6x6 board; the defaults for those not given, and for
-    all where they make no game: tic-tac-toe's k over its sides).
+    pairs: New game's choices, Reversi's 6x6 board; the defaults for those not given).  Options
+    that make no game (9 in a row on 7x4, which an edited settings file may hold) get their board
+    faded (``refused_board``), which the card says why over: the usual 3x3 board drawn for them
+    showed a game the player had not chosen.
 
     Kept for the cards shown now and the size before (``THUMBNAILS_KEPT``): a screen draws all of
     its cards at one size, and a window dragged bigger draws them at every size it passes through,
     so 64 kept were 43 MB of thumbnails never shown again after one drag across the screen."""
+    theme, chosen = THEMES[theme_name], dict(options)
     try:
-        return board_picture(_first_state(game_id, dict(options)), THEMES[theme_name], width, height)
+        if games.info(game_id).refusal(chosen):
+            return refused_board(game_id, theme, width, height, chosen)
+        return board_picture(games.load(game_id, **chosen).initial_state(), theme, width, height)
     except Exception:  # noqa: BLE001 - a view still being written must not break the menu
-        theme = THEMES[theme_name]
         surface = pygame.Surface((width, height), pygame.SRCALPHA)
         surface.fill((*theme.board, 255))
         tx.text(surface, "?", (width // 2, height // 2), height // 2, theme.grid, "center", bold=True)
         return surface
 
 
-def _first_state(game_id: str, options: dict[str, object]) -> games.State:
-    """The usual start of ``game_id`` under ``options``; under its defaults where they make no game."""
+def refused_board(game_id: str, theme: Theme, width: int, height: int, options: dict[str, object]) -> pygame.Surface:
+    """The picture of ``options`` that make no game of ``game_id``, faded (``FADED``): the board
+    they choose, its options that follow others at the nearest value the rules take with them
+    (``GameInfo.followed``: the 7x4 board of a 9 in a row chosen on it); where even that is no
+    game (a board size the game has not), the picture's outline alone."""
+    info = games.info(game_id)
     try:
-        return games.load(game_id, **options).initial_state()
+        values = info.resolve_options(options)
+        state = games.load(game_id, **{**values, **info.followed(values)}).initial_state()
     except ValueError:
-        return games.load(game_id).initial_state()
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        card(surface, surface.get_rect(), mix(theme.panel, theme.text, 0.1), max(3, width // 10), theme.muted,
+             max(1, width // 60))
+    else:
+        surface = board_picture(state, theme, width, height)
+    surface.set_alpha(FADED)
+    return surface
+
+
+def refusal_note(surface: pygame.Surface, theme: Theme, scale: float, lines: list[tuple[str, bool]], size: int,
+                 room: pygame.Rect, pad: int, centred: bool = False) -> pygame.Rect:
+    """Why what is shown under it makes no game, over it: ``lines`` (text, bold) of ``size``
+    pixels on a card as wide as ``room``, at its top (``centred``: in its middle), bordered in
+    the refusal colour, the bold lines in it.  The position editor's over its board while the
+    text is no position, a game card's over options that make no game.  The rect it covers."""
+    step = tx.line_height(size, bold=True)
+    rect = pygame.Rect(room.x, room.y, room.width, len(lines) * step + 2 * pad)
+    if centred:
+        rect.centery = room.centery
+    card(surface, rect, theme.panel, int(10 * scale), theme.invalid, max(1, int(2 * scale)))
+    for i, (line, bold) in enumerate(lines):
+        tx.text(surface, line, (rect.x + pad, rect.y + pad + i * step), size, theme.invalid if bold else theme.text,
+                bold=bold)
+    return rect
 
 
 def board_picture(state: games.State, theme: Theme, width: int, height: int, view: BoardView | None = None

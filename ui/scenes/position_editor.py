@@ -50,7 +50,15 @@ from ui.board_cursor import BoardCursor
 from ui.export import board_view, render_board
 from ui.i18n import _
 from ui.scenes.base import Scene, top_of
-from ui.scenes.common import add_option_input, backdrop, heading, make_menu, rendering_held
+from ui.scenes.common import (
+    FADED,
+    add_option_input,
+    backdrop,
+    heading,
+    make_menu,
+    refusal_note,
+    rendering_held,
+)
 from ui.settings import text_size_of
 from ui.text_area import TextArea
 from ui.widgets import Button, KeyFocus, Messages, card, mix, share_row
@@ -518,7 +526,7 @@ class PositionEditorScene(Scene):
         card(surface, self.board_rect, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         preview = self._draw_preview()
         if preview is not None:
-            preview.set_alpha(255 if self.record is not None else 70)  # faded: the text is not a position now
+            preview.set_alpha(255 if self.record is not None else FADED)  # the text is not a position now
             surface.blit(preview, self.board_rect)
         self.stale_rect = self._draw_stale_note(surface) if self.record is None else pygame.Rect(0, 0, 0, 0)
         if self.on_board and self._board_view() is not None:
@@ -540,20 +548,14 @@ class PositionEditorScene(Scene):
         position read, not the text, and why (the line under the text says it too, but the eye is
         on the board when it is clicked, and a faded empty Tic-tac-toe board looked like any
         other).  Returns the rect it covers."""
-        theme, s = self.theme, self.app.scale
+        s = self.app.scale
         size, pad = int(15 * s), int(10 * s)
         width = self.board_rect.width - 2 * int(16 * s) - 2 * pad
         heading = tx.wrap(_("Not what the text says: the last position read"), size, width, bold=True)
         lines = [(line, True) for line in (heading if self.shown is not None else [])]
         lines += [(line, False) for line in tx.wrap(self.problem, size, width)[:3]]
-        step = tx.line_height(size, bold=True)
-        rect = pygame.Rect(self.board_rect.x + int(16 * s), self.board_rect.y + int(12 * s),
-                           width + 2 * pad, len(lines) * step + 2 * pad)
-        card(surface, rect, theme.panel, int(10 * s), theme.invalid, max(1, int(2 * s)))
-        for i, (line, bold) in enumerate(lines):
-            tx.text(surface, line, (rect.x + pad, rect.y + pad + i * step), size,
-                    theme.invalid if bold else theme.text, bold=bold)
-        return rect
+        room = pygame.Rect(self.board_rect.x + int(16 * s), self.board_rect.y + int(12 * s), width + 2 * pad, 0)
+        return refusal_note(surface, self.theme, s, lines, size, room, pad)
 
     def _hint(self) -> tuple[str, str]:
         """The line above the text: what the keys do where they are (the board's cursor, the text),
