@@ -16,6 +16,7 @@ from tests.ui_helpers import (
     down_to_widget,
     held_game_clock,
     in_language,
+    key,
     recorded_text_rects,
     wait,
     window_for_a_test,
@@ -478,7 +479,7 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
     low as their labels allow: three rows of moves in every game, every text whole, inside the
     window and none over another.  In a 1024x768 window the rows were at a fingertip's height
     already, and Reversi's and Alquerque's list kept one row: the three share one row, their
-    labels alone with less padding (``widgets.KEYLESS_PADDING``)."""
+    labels alone with less padding (``game_panel.KEYLESS_PADDING``), "Retomar" whole too, paused."""
     from ui.match import HOTSEAT, MatchSetup
 
     app = projector
@@ -493,6 +494,10 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
         assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
         assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
         assert all(b.rect.height >= b.least_height(scene.panel.scale) for b in scene.buttons if b.visible)
+        key(app, pygame.K_p, pygame.KMOD_CTRL)  # paused: Pause reads "Retomar"
+        texts = drawn_texts(app, monkeypatch)
+        assert scene.paused and "Retomar" in [text for text, rect in texts if scene.btn_pause.rect.contains(rect)]
+        assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
 
 
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
