@@ -13,7 +13,7 @@ import pytest
 
 import games
 from ai.match import random_line
-from tests.ui_helpers import in_language, key, recorded_text, wait
+from tests.ui_helpers import in_language, key, recorded_text, recorded_text_rects, wait
 from ui import ai_worker
 from ui.ai_worker import AIMoveValues, Job, _run_values_job
 
@@ -551,7 +551,8 @@ def test_the_lines_proof_from_the_bar_says_its_length_as_a_hint_does(app, monkey
     (its background analysis, or the file's saved values: ``source``) while analysis mode's own
     value is an estimate, and the panel's line says the bar's proof, "proven: X wins", where the
     hint of that position says how soon.  The proof keeps its measure on its way (``Opinion``,
-    ``PlyValue.measure``), and the line says it in the hint's measure: "wins in 5 moves"."""
+    ``PlyValue.measure``), and the line says it in the hint's measure: "wins in 5 moves"; the bar
+    beside it, "W5", as it says a proof of analysis' own (it read a bare "W")."""
     from games.record import GameRecord
     from tests.test_replay import tictactoe_with_a_blunder
     from ui.analysis import saved_lines
@@ -574,13 +575,20 @@ def test_the_lines_proof_from_the_bar_says_its_length_as_a_hint_does(app, monkey
     assert scene.move_analysis.best_line().proven is None  # analysis' own value: an estimate
     proven, measure = _hints_proof(scene.states[2])
     assert proven == 1 and measure[1] > 1
-    drawn = recorded_text(monkeypatch)
+    drawn = recorded_text_rects(monkeypatch)
     scene.draw(app.screen)
-    said = " ".join(drawn)
+    said = " ".join(text for text, _rect in drawn)
     shown = eval_line_shown(scene)
     assert proof_measure(shown) == measure
     assert proven_text(shown, scene.game.sides) == f"proven: X wins in {measure[1]} moves"
     assert f"proven: X wins in {measure[1]} moves" in said and "best guess a1" in said, said
+    assert bar_text(scene, drawn) == [f"W{measure[1]}"]
+
+
+def bar_text(scene, drawn: list[tuple[str, pygame.Rect]]) -> list[str]:
+    """What the replay's eval bar writes inside itself (its value, and the unit under it), of the
+    texts ``drawn`` (``recorded_text_rects``); its caption stands above it."""
+    return [text for text, rect in drawn if scene.eval_rect.collidepoint(rect.center)]
 
 
 def eval_line_shown(scene):
@@ -618,6 +626,36 @@ def test_the_lines_proof_from_the_bar_is_said_as_a_hint_borrowing_it_says_it(pro
         said = line_with_proof(line, GraphValue(1.0, "W", True, kept, 9))
         assert proven_text(said, ("Black", "White")) == proven_text(hint, ("Black", "White"))
         assert proven_for_you(said) == proven_for_you(hint) and said.proof_apart
+
+
+@pytest.mark.parametrize("proof, said", [
+    (dict(score=12.0, exact_margin=True), ["+12", "discs"]),  # Reversi's solver
+    (dict(score=1.0, proven_plies=21, plies_at_most=True), ["W21"]),  # Alquerque's tables
+    (dict(score=999_993.0, proven_plies=7), ["W7"]),
+    (dict(score=1.0), ["W"]),  # Rastros' solver, Hex's connections: no length
+])
+def test_the_bar_says_a_saved_proof_in_its_searchs_measure(app, monkeypatch, proof, said):
+    """A replay of a game saved with a proof of its position (``PlyValue.measure``) shows it on
+    the eval bar in its search's measure, as the bar says analysis' own proof and the line beside
+    it says it ("proven: White wins by 12 discs on the board"): the bar read a bare "W" for every
+    proof the graph held (``eval_bar.graph_value``)."""
+    from games.record import GameRecord
+    from tests.test_analysis_ui import compiling_analysis_workers
+    from ui.analysis import opinion_from_progress, ply_value, values
+
+    found = ai_worker.AIProgress(job_id=1, depth=9, proven=1, kind="solver", mover=1, **proof)  # White, to move
+    opinion = opinion_from_progress(found, 1)
+    record = _record_valued(ply_value(opinion, 9))
+    record.evaluations = [0.0, values("reversi", [opinion])[0]]
+    compiling_analysis_workers(monkeypatch)  # analysis has no value of its own: the bar shows the graph's
+    app.open_replay(GameRecord.loads(record.dumps()), ply=1)
+    scene = app.scene
+    assert wait(app, lambda: scene.analysis is not None and scene.analysis.done, 10)
+    key(app, pygame.K_a)
+    assert scene.move_analysis.active and scene.move_analysis.values is None
+    drawn = recorded_text_rects(monkeypatch)
+    scene.draw(app.screen)
+    assert bar_text(scene, drawn) == said
 
 
 def _record_valued(value):

@@ -16,6 +16,7 @@ from tests.ui_helpers import (
     down_to_widget,
     held_game_clock,
     in_language,
+    key,
     recorded_text_rects,
     wait,
     window_for_a_test,
@@ -462,15 +463,23 @@ def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, g
     holds()
 
 
-@pytest.mark.parametrize("projector", [(800, 600)], indirect=True)
-@pytest.mark.parametrize("game_id", GAMES)
+TRAX_HEADER_SHORT = pytest.mark.xfail(strict=True, reason=(
+    "Trax's options take three lines in Portuguese: its panel, clocked or not, is 9 pixels short of a third row"))
+
+
+@pytest.mark.parametrize("projector, game_id", [
+    *(pytest.param(size, game_id, id=f"{size[0]}x{size[1]}-{game_id}",
+                   marks=[TRAX_HEADER_SHORT] if (size, game_id) == ((1024, 768), "trax") else [])
+      for size in [(800, 600), (1024, 768)] for game_id in GAMES)], indirect=["projector"])
 def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese(projector, monkeypatch, game_id):
     """QA: at Larger text in an 800x600 window in Portuguese a clocked Alquerque game's panel kept
     two rows of moves, where the other games kept three.  "Anular", "Refazer" and "Retomar" have
     no room in one row there: the clock's Pause went into the grid, a seventh row of buttons
     beside Alquerque's Legal moves (Reversi's and Trax's too).  The rows of buttons go lower, as
     low as their labels allow: three rows of moves in every game, every text whole, inside the
-    window and none over another."""
+    window and none over another.  In a 1024x768 window the rows were at a fingertip's height
+    already, and Reversi's and Alquerque's list kept one row: the three share one row, their
+    labels alone with less padding (``game_panel.KEYLESS_PADDING``), "Retomar" whole too, paused."""
     from ui.match import HOTSEAT, MatchSetup
 
     app = projector
@@ -485,6 +494,10 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
         assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
         assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
         assert all(b.rect.height >= b.least_height(scene.panel.scale) for b in scene.buttons if b.visible)
+        key(app, pygame.K_p, pygame.KMOD_CTRL)  # paused: Pause reads "Retomar"
+        texts = drawn_texts(app, monkeypatch)
+        assert scene.paused and "Retomar" in [text for text, rect in texts if scene.btn_pause.rect.contains(rect)]
+        assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
 
 
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)

@@ -75,6 +75,31 @@ def test_the_watched_hex_panel_keeps_four_rows_of_moves_and_every_button(tmp_pat
         app.quit()
 
 
+def test_at_large_text_in_portuguese_the_watched_hex_panel_keeps_its_rows_of_moves(tmp_path, monkeypatch):
+    """At Large text in a 1280x800 window in Portuguese "Pausa", "Passo" and "Normal" had no room
+    in one row at the buttons' usual padding: they went two a row, seven rows of buttons over one
+    row of moves.  They share one row at less padding, their keys left out (the keys page lists
+    them): the move list keeps its rows, every label whole."""
+    from ui.scenes.game_panel import MOVE_ROWS_KEPT
+
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        app.settings.text_size = 1.25
+        app.apply_settings()
+        with in_language(app, "pt"):
+            scene = watched(app)
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            row = (scene.btn_pause, scene.btn_step, scene.btn_speed)
+            assert len({b.rect.y for b in row}) == 1 and all(b.rect.width for b in row)
+            assert move_rows_shown(scene) >= MOVE_ROWS_KEPT, scene.panel.moves_rect
+            assert not [text for text, rect in drawn if text.endswith("…") and scene.panel.rect.contains(rect)]
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
 def test_the_watch_row_sets_each_label_whole_in_portuguese_at_800x560(tmp_path, monkeypatch):
     """Paused, "Retomar" took the room and "Passo" was cut to "Pa…" beside it."""
     app = make_app_of(tmp_path, monkeypatch, (800, 560))

@@ -100,9 +100,15 @@ class GraphValue(NamedTuple):
 
 def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, str]:
     """The bar's value from the evaluation graph: an engine's ``opinion`` of a position and its
-    point on the graph (``share``), the text said for the side it favours, as ``position_value``'s."""
+    point on the graph (``share``), the text said for the side it favours, as ``position_value``'s:
+    a proof in the measure its search gave it (``Opinion.measure``), "W5", Reversi's "+12", as the
+    bar says a proof of analysis' own and the line beside it does (``line_with_proof``); the bar
+    read a bare "W" beside "proven: X wins in 5 moves"."""
     kind = "mcts" if opinion.kind == "mcts" else "alphabeta"
-    return share, favoured_text(MoveValue(None, opinion.score, kind, opinion.proven, unit=opinion.unit), game_id)
+    measure = opinion.measure or ProofMeasure()
+    value = MoveValue(None, opinion.score, kind, opinion.proven, plies=measure.plies, margin=measure.margin,
+                      unit=opinion.unit, plies_at_most=measure.at_most)
+    return share, favoured_text(value, game_id)
 
 
 def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int,

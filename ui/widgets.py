@@ -136,6 +136,7 @@ class Button:
     focused: bool = False  # the keyboard's place (KeyFocus): a ring in the text colour round it, seen on any fill
     label_size: int = 15  # the label's usual size at scale 1: larger for a heading read as one (a chosen game)
     key_left_out: bool = False  # drawn without its key hint: its row has no room for the keys (the watch row's)
+    padding: float = BUTTON_PADDING  # the room (unscaled) kept between its text and each side (``_padding``)
     shorter: tuple[str, ...] = ()  # shorter forms of the label, longest first, for a narrow button (``labels``)
     keeps_key: bool = False  # a shorter form with its key taken before the label without it (``_fit_label``)
     # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
@@ -220,7 +221,7 @@ class Button:
         they say sets its label at the usual size ("Passo" was set a point smaller in a watch row
         given its ``least_width`` at Larger text in 1280x800, the padding 27.6 pixels taken off, 27 added)."""
         width = self.rect.width if width is None else width
-        return width - int(2 * BUTTON_PADDING * scale) - 2 * self.side_room(scale)
+        return width - self._padding(scale)
 
     def fits_at(self, scale: float, width: int) -> bool:
         """Whether a button ``width`` wide sets its label, or a shorter form of it, whole at the
@@ -332,8 +333,7 @@ class Button:
         """The width the label (or ``label``) and its key take at the usual size, with the padding
         ``draw`` keeps: a row that gives each button at least this shows every key (``share_row``)."""
         said = self.label if label is None else label
-        return (tx.ui_font(tx.small(self.label_size, scale), True).size(said)[0] + self._hint_width(scale)
-                + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale))
+        return tx.ui_font(tx.small(self.label_size, scale), True).size(said)[0] + self._hint_width(scale) + self._padding(scale)
 
     def steady_width(self, scale: float) -> int:
         """``wanted_width`` of the widest of its label and its ``other_labels``, a long name in
@@ -344,10 +344,11 @@ class Button:
         return max(self.wanted_width(scale, _shortest_named(labels[0], self.names))
                    for labels in ((self.label,), *self.other_labels))
 
-    def least_width(self, scale: float, height: int, with_key: bool = True) -> int:
+    def least_width(self, scale: float, height: int, with_key: bool = True, padding: float | None = None) -> int:
         """The least width that sets the shortest of its labels at the usual size with its key
         (unless not ``with_key``: the label alone, as ``draw`` sets it where its key has no room):
-        under the label where a button ``height`` high holds both lines, beside it otherwise."""
+        under the label where a button ``height`` high holds both lines, beside it otherwise;
+        with its ``padding``, or that one (``_padding``)."""
         size, hint_size = tx.small(self.label_size, scale), max(9, int(12 * scale))
         width = min(tx.ui_font(size, True).size(label)[0] for label in self.labels())
         hint = self.shown_hint() if with_key else ""
@@ -355,7 +356,7 @@ class Button:
             width = max(width, tx.ui_font(hint_size).size(hint)[0])
         elif hint:
             width += self._hint_width(scale)
-        return width + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
+        return width + self._padding(scale, padding)
 
     def width_at(self, scale: float, size: int) -> int:
         """The least width that sets the shortest of its labels at ``size``, its key beside it,
@@ -365,12 +366,17 @@ class Button:
         rather than under it, or every label of the grid smaller still for one."""
         label = max(min(text_width(_shortest_named(said, form.names), size, True) for said in form.labels())
                     for form in self.label_forms())
-        return label + self._hint_width(scale) + int(2 * BUTTON_PADDING * scale) + 2 * self.side_room(scale)
+        return label + self._hint_width(scale) + self._padding(scale)
 
-    def steady_least_width(self, scale: float, height: int, with_key: bool = True) -> int:
+    def _padding(self, scale: float, each: float | None = None) -> int:
+        """The room both ends of the button keep free of its text, its side room included: its
+        ``padding`` (or ``each``) at each end."""
+        return int(2 * (self.padding if each is None else each) * scale) + 2 * self.side_room(scale)
+
+    def steady_least_width(self, scale: float, height: int, with_key: bool = True, padding: float | None = None) -> int:
         """``least_width`` of the widest of the button's ``label_forms``: a row shared by it stays
         as it is when the label changes (Speed stepped from "Normal" to "Fast" moved Undo beside it)."""
-        return max(form.least_width(scale, height, with_key) for form in self.label_forms())
+        return max(form.least_width(scale, height, with_key, padding) for form in self.label_forms())
 
     def shown_hint(self) -> str:
         """The key hint as drawn beside the label: in the window's language for the keys of
@@ -879,7 +885,7 @@ _SHARED: dict[Hashable, tuple[list[list[int]], int]] = {}
 def _labelling(button: Button, scale: float) -> Hashable:
     """What of ``button`` sets how its label fits a width (``Button._fit``, ``steady_width``)."""
     return (type(button), button.labels(), button.other_labels, button.names, button.shown_hint(), button.label_size,
-            button.keeps_key, button.side_room(scale))
+            button.keeps_key, button._padding(scale))
 
 
 def shared_rows(rows: list[list[Button]], room: int, height: int, scale: float) -> tuple[list[list[int]], int]:

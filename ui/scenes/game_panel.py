@@ -37,6 +37,7 @@ from ui.scenes.thinking import (
 )
 from ui.theme import Theme, widened, window_scale
 from ui.widgets import (
+    BUTTON_PADDING,
     Button,
     DragScroll,
     card,
@@ -295,6 +296,13 @@ lower give way as far as their height at the usual text size: ``GamePanel._least
 BUTTON_GAP = 4
 """The room (unscaled) between two rows of the panel's buttons: 8 before the rows grew by 4, so
 the rows together take the room they took, and the move list keeps its rows."""
+KEYLESS_PADDING = 6
+"""The room (unscaled) the row of three's buttons keep at each side of their labels, their keys
+left out, where with the usual ``widgets.BUTTON_PADDING`` they have no room in one row and the
+move list would keep fewer than ``MOVE_ROWS_KEPT`` rows (``GamePanel._plan_rows``): a label
+alone, centred, needs no room for the gap before a key.  At Larger text in a 1024x768 window in
+Portuguese "Anular", "Refazer" and "Retomar" went two a row, Pause in a row of its own, and a
+clocked Reversi or Alquerque game's move list kept one row."""
 
 
 def panel_width(size: tuple[int, int], window: float, panel: float) -> int:
@@ -335,6 +343,7 @@ class GamePanel:
         # the last part to give way, before the extras, where the move list needs the room (``_room_plan``)
         self.line_row_kept = True
         self.watch_row: list[Button] = []  # the row of three over the others, Pause's (``_watch_row_fitting``)
+        self.watch_padding: float = BUTTON_PADDING  # its buttons' padding: less where that saves rows of moves
         self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
         self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
         self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
@@ -480,12 +489,18 @@ class GamePanel:
 
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
-        height planned with it, else without it."""
+        height planned with it, else without it; or, where without it the move list keeps fewer
+        than ``MOVE_ROWS_KEPT`` rows, with it at less padding where that fits (``KEYLESS_PADDING``)."""
+        self.watch_padding = BUTTON_PADDING
         self.watch_row, self.grid_taller = self._watch_row_fitting(w, self._s(BUTTON_ROW)), 0
         self.keys_under = self._room_for_keys_under(top, w)
         plan = self._room_plan(top, w)
         if self.watch_row and not self._watch_row_fitting(w, plan.button_row):
             self.watch_row, self.keys_under = [], False
+            plan = self._room_plan(top, w)
+        if not self.watch_row and self._spare_room(top, w) < self._moves_height(MOVE_ROWS_KEPT):
+            self.watch_row = self._watch_row_fitting(w, plan.button_row, KEYLESS_PADDING)
+            self.watch_padding = KEYLESS_PADDING if self.watch_row else BUTTON_PADDING
             plan = self._room_plan(top, w)
         self.grid_tall = self._grid_tall()
         self.grid_taller = self._room_for_grid_keys(top, w, plan.button_row)
@@ -499,10 +514,15 @@ class GamePanel:
         rows = len(self._grid_keys_under(row))
         if not rows:
             return 0
-        room, gives = self._room_and_gives(top, w, badge=True)
-        spare = room + sum(gives) + self._line_row_give() - self._kept_height(w)
         taller = rows * max(0, self.grid_tall - self._least_row())
-        return rows if spare - taller >= self._moves_height(MOVE_ROWS_KEPT) else 0
+        return rows if self._spare_room(top, w, lowered=False) - taller >= self._moves_height(MOVE_ROWS_KEPT) else 0
+
+    def _spare_room(self, top: int, w: int, lowered: bool = True) -> int:
+        """The room the move list has under ``top`` with every part giving way as far as it may
+        (``_room_plan``), the rows of buttons no lower than ``_least_row`` unless ``lowered``."""
+        room, gives = self._room_and_gives(top, w, badge=True)
+        return (room + sum(gives) + self._line_row_give() - self._kept_height(w)
+                + (self._rows_lowered_give() if lowered else 0))
 
     def _grid_tall(self) -> int:
         """The height of a row of the grid that sets its keys under its labels (``Button.two_line_height``)."""
@@ -527,21 +547,19 @@ class GamePanel:
         self.keys_under = False
         if taller <= 0:
             return False
-        room, gives = self._room_and_gives(top, w, badge=True)
-        spare = room + sum(gives) + self._line_row_give() - self._kept_height(w)
-        return spare - taller >= self._moves_height(MOVE_ROWS_KEPT)
+        return self._spare_room(top, w, lowered=False) - taller >= self._moves_height(MOVE_ROWS_KEPT)
 
-    def _watch_row_fitting(self, width: int, row: int) -> list[Button]:
+    def _watch_row_fitting(self, width: int, row: int, padding: float = BUTTON_PADDING) -> list[Button]:
         """The row of three shown (``_row_of_three``: a watched game's Pause, Step and Speed, a
         clocked game's Undo, Redo and Pause), to be laid in one row over the others (``watch_row``), where a row ``width`` wide and ``row`` high sets each
         one's label at the usual size with its key (``Button.least_width``), or else without the
         keys (``_watch_keys_fit``); else none: they go two a row with the others (at Larger text
         in a 1024x768 window "Pause" was set at 10 pixels beside the other labels' 16).  Two a
         row, they took a row and a half, and Hex's watched panel (with Take over and Connections)
-        seven rows at 1280x800, its move list two."""
+        seven rows at 1280x800, its move list two.  ``padding``: their labels' (``KEYLESS_PADDING``)."""
         shown = self._row_of_three()
         room = width - self._s(BUTTON_GAP) * (len(shown) - 1)
-        return shown if shown and sum(self._watch_least(shown, row, keys=False)) <= room else []
+        return shown if shown and sum(self._watch_least(shown, row, keys=False, padding=padding)) <= room else []
 
     def _row_of_three(self) -> list[Button]:
         """The buttons that may share one row (``_watch_row_fitting``): a watched game's Pause,
@@ -554,11 +572,12 @@ class GamePanel:
         row = [scene.btn_undo, scene.btn_redo, scene.btn_pause]
         return row if all(b.visible for b in row) else []
 
-    def _watch_least(self, buttons: list[Button], row: int, keys: bool) -> list[int]:
+    def _watch_least(self, buttons: list[Button], row: int, keys: bool, padding: float | None = None) -> list[int]:
         """The least width of each of the watch row's ``buttons`` in a row ``row`` high, with
         their keys or without (``Button.steady_least_width``): Pause's by its longer label, Resume's too
-        (pausing moved the buttons round)."""
-        return [b.steady_least_width(self.scale, row, keys) for b in buttons]
+        (pausing moved the buttons round); at ``padding``, by default the row's (``watch_padding``)."""
+        padding = self.watch_padding if padding is None else padding
+        return [b.steady_least_width(self.scale, row, keys, padding) for b in buttons]
 
     def _watch_keys_fit(self, width: int, row: int) -> bool:
         """Whether the watch row's keys (Space, S, +/-) fit beside or under their labels in
@@ -626,12 +645,13 @@ class GamePanel:
         set every label at 16 for 18)."""
         gap, watch, scene = self._s(BUTTON_GAP), self.watch_row, self.scene
         for button in (scene.btn_pause, scene.btn_step, scene.btn_speed, scene.btn_undo, scene.btn_redo):
-            button.key_left_out = False  # measured with them; in the grid they show as ever
+            button.key_left_out, button.padding = False, BUTTON_PADDING  # measured with them; in the grid they show as ever
         if watch:
             x, room, tall = area.x, area.width - gap * (len(watch) - 1), self._watch_height(row)
             keys = self._watch_keys_fit(room, tall)
             for button, width in zip(watch, self._watch_widths(room, tall, keys), strict=True):
                 button.rect, button.grid, button.key_left_out = pygame.Rect(x, area.y, width, tall), watch, not keys
+                button.padding = self.watch_padding
                 x += width + gap
             area = pygame.Rect(area.x, area.y + tall + gap, area.width, area.height - tall - gap)
         taller = self._grid_keys_under(row)[:self.grid_taller] if self.grid_taller else []
