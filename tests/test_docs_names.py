@@ -1,6 +1,6 @@
 """The docs name only what is there: each repository file a current doc names (in prose, backticks
 or a command shown), each ``main.py`` command it runs and each option it gives that command or a
-tool.  tests/test_style.py checks the design's backticked paths and the docs' dotted and class
+tool, each ``TABULEIRO_...`` variable it tells a user to set.  tests/test_style.py checks the design's backticked paths and the docs' dotted and class
 names; these cover the README's and the guides' commands and bare paths, which a reader copies."""
 
 from __future__ import annotations
@@ -107,9 +107,29 @@ def test_every_tool_option_a_doc_shows_is_the_tools(doc):
     assert not wrong, f"{doc} shows options its tools do not take: {wrong}"
 
 
+@functools.cache
+def program_text() -> str:
+    """The program's sources, its tools, packaging and CI scripts, and the tests' conftest: where an
+    environment variable the docs name is read."""
+    paths = [p for folder in ("games", "ai", "ui", "tools", "packaging", ".ci") for p in (ROOT / folder).rglob("*")
+             if p.is_file() and p.suffix in ("", ".py", ".sh", ".spec") and "shipped-cache" not in p.parts]
+    return "\n".join(p.read_text(encoding="utf-8", errors="replace")
+                     for p in [*paths, ROOT / "main.py", ROOT / "tests" / "conftest.py"])
+
+
+@pytest.mark.parametrize("doc", CURRENT_DOCS)
+def test_every_environment_variable_a_doc_names_is_read(doc):
+    """A ``TABULEIRO_...`` variable the docs tell a user to set (``TABULEIRO_DATA_DIR``,
+    ``TABULEIRO_BOT_LIMITS``) is one the program, its tools or CI read."""
+    named = set(re.findall(r"\bTABULEIRO_[A-Z_]*[A-Z]", (ROOT / doc).read_text(encoding="utf-8")))
+    unread = sorted(name for name in named if not re.search(rf"\b{name}\b", program_text()))
+    assert not unread, f"{doc} names environment variables nothing reads: {unread}"
+
+
 def test_the_scans_find_what_the_readme_names():
     """The scans above see the README's paths and commands (a scan that found nothing would pass)."""
     assert "tests/test_desktop.py" in named_paths("README.md")
     shown = shown_main_commands("README.md")
     assert {"match", "tournament", "bench", "gtp", "analyse"} <= {command for command, _ in shown}
     assert any(command == "tournament" and {"--withdraw", "--clock"} <= set(flags) for command, flags in shown)
+    assert "TABULEIRO_DATA_DIR" in program_text()
