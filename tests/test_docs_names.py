@@ -1,7 +1,9 @@
 """The docs name only what is there: each repository file a current doc names (in prose, backticks
-or a command shown), each ``main.py`` command it runs and each option it gives that command or a
-tool, each ``TABULEIRO_...`` variable it tells a user to set.  tests/test_style.py checks the design's backticked paths and the docs' dotted and class
-names; these cover the README's and the guides' commands and bare paths, which a reader copies."""
+or a command shown), each ``main.py`` command it shows and each option it gives that command or a
+tool, each ``TABULEIRO_...`` variable it tells a user to set.  tests/test_style.py checks the
+design's backticked paths and the docs' dotted and class names, tests/test_cli.py that the example
+commands parse (synopses left out); these cover the synopses too, the guides' bare paths, the
+tools' options and the variables, which a reader copies."""
 
 from __future__ import annotations
 
