@@ -15,8 +15,9 @@ last move marked).  ``App.draws`` counts the frames actually drawn.
 
 Test hooks: ``App(fps=0)`` runs frames as fast as possible (never sleeps), ``App.frame()`` runs one frame
 (after ``pygame.event.post`` of whatever input a test wants), ``App.run_frames(n, until=...)``.
-``TABULEIRO_DEMO`` opens a screen directly (for screenshots): ``menu``, ``play``, ``watch``,
-``rules``, ``settings``, ``game:ID[:MODE[:MOVES[:SECONDS]]]`` (MODE human-pc|hotseat|pc-pc, MOVES a1,b2,...).
+``TABULEIRO_DEMO`` opens a screen directly (for screenshots): ``menu``, ``play[:ID]``, ``watch[:ID]``,
+``rules[:ID]``, ``settings``, ``saved``, ``tournament[:ID]``, ``game:ID[:MODE[:MOVES[:SECONDS]]]``
+(MODE human-pc|hotseat|pc-pc, MOVES a1,b2,...).
 """
 
 from __future__ import annotations

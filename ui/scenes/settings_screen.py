@@ -1,6 +1,7 @@
 """The settings screen: language, theme, text size, your name, legal-move dots, the board facing
-you, animation speed, default time per move, Trax's notation, full screen, sound and volume;
-forgetting the remembered outside players and your results (pressed twice).
+you, the computer's evaluation shown or kept to itself, animation speed, default time per move,
+Trax's notation, full screen, sound and volume; forgetting the remembered outside players and
+your results (pressed twice).
 
 Every change is applied and saved at once (ui/settings.py writes JSON atomically)."""
 

@@ -228,7 +228,7 @@ def verdict_text(value: float, sides: tuple[str, str], max_side: int, plies: int
                  whole: bool = False) -> str:
     """A proven value (a win, a loss, 0 for MAX, ``max_side``) in words: "White wins", "draw", and
     where ``plies`` says how soon (not 0: a finished game), "White wins in 3" (``whole``: "in 3
-    plies", for the side panel, which has the room)."""
+    moves", a move a player's turn, for the side panel, which has the room)."""
     if value == 0:
         return _("draw")
     side = _(sides[max_side if value > 0 else 1 - max_side])
