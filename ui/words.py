@@ -299,6 +299,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} is not a cell name like a1", N_("{text} is not a cell name like a1")),
     (rf"{QUOTED} is not a square like a1 or \(0, 0\)", N_("{text} is not a square like a1 or (0, 0)")),
     (rf"{QUOTED} is not a point a1\.\.e5", N_("{text} is not a point a1..e5")),
+    (rf"{QUOTED} is not a move: points are a1\.\.e5", N_("{text} is not a move: points are a1..e5")),
     (rf"{QUOTED} is not a square like 4-5 \(row-col\)", N_("{text} is not a square like 4-5 (row-col)")),
     (rf"{QUOTED} is not a move like c2-c3 or b1xb3xd5", N_("{text} is not a move like c2-c3 or b1xb3xd5")),
     (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
