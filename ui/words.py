@@ -1133,6 +1133,17 @@ def quiet_line(counts: DrawCounts) -> str:
                     counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit)
 
 
+def move_of(ply: int, total: int) -> str:
+    """Where a line of ``total`` moves stands after ``ply`` of them: "Move 3 of 8"; its start, which
+    is no move, as Undo's "Back to the start" names it: "Start of 8 moves", "The start" in a line of
+    none (both said "Move 0 of ...")."""
+    if ply:
+        return _("Move {n} of {total}").format(n=ply, total=total)
+    if not total:
+        return _("The start")
+    return ngettext("Start of {total} move", "Start of {total} moves", total).format(total=total)
+
+
 def side(game: Any, index: int) -> str:
     """The name of side ``index`` of ``game`` (a Game or a GameInfo): "Preto"."""
     return _(game.sides[index])
