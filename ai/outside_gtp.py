@@ -87,6 +87,34 @@ class Refused(Forfeit):
         self.answer = answer
 
 
+class _Ended(ProcessDied):
+    """The engine's end while Tabuleiro waited for its answer to ``command``: ``how`` it ended
+    ("exit status 0", "killed by SIGSEGV", "" where it had not exited yet) and ``tail``, the last
+    of its error stream.  A forfeit says it as a crash of the game's player ("crashed (engine
+    ended, exit status 1; stderr: ...)"); a start-up failure in a sentence of its own
+    (``start_words``), where an exit status 0 is no crash."""
+
+    def __init__(self, command: str, how: str, tail: str) -> None:
+        super().__init__(f"crashed (engine ended{', ' + how if how else ''}{'; stderr: ' + tail if tail else ''})")
+        self.command = command
+        self.how = how
+        self.tail = tail
+
+    def start_words(self) -> str:
+        """"the engine ended as it started (exit status 0), before answering GTP", "crashed"
+        where it failed, "at 'boardsize 7' ..., though it answered the commands before it" where
+        it had answered the first; its error stream follows (``stderr_note``)."""
+        verb = "ended" if self.how in ("", "exit status 0") else "crashed"
+        how = f" ({self.how})" if self.how else ""
+        if self.command == "protocol_version":
+            return f"the engine {verb} as it started{how}, before answering GTP"
+        return f"the engine {verb} at {self.command!r}{how}, though it answered the commands before it"
+
+    def stderr_note(self) -> str:
+        """``; stderr: ...`` where the engine wrote to its error stream, else ""."""
+        return f"; stderr: {self.tail}" if self.tail else ""
+
+
 def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
     """The engine configuration in the JSON file ``path`` (docs/outside-players.md, "GTP
     engines"), each field checked, so that a teacher's slip is named in one line
@@ -192,9 +220,12 @@ class GTPPlayer(Player):
         refused set-up command), with its log; the engine is stopped."""
         log = self.bot.log_note() if self.bot else ""
         self.close()
+        missing = missing_files_note(self.command)
+        if isinstance(exc, _Ended):  # what it wrote comes last, after what Tabuleiro can tell of it
+            return OutsideLoadError(self.player_id, f"{exc.start_words()}{missing}{exc.stderr_note()}{log}")
         why = (f"at start-up: {exc}" if not isinstance(exc, ProcessDied)
                else f"the engine does not answer GTP ({self._silence() if isinstance(exc, ProcessLate) else exc})")
-        return OutsideLoadError(self.player_id, f"{why}{missing_files_note(self.command)}{log}")
+        return OutsideLoadError(self.player_id, f"{why}{missing}{log}")
 
     def _silence(self) -> str:
         """Why the engine gave no answer at start-up, said so that a student can act on it: an
@@ -239,7 +270,7 @@ class GTPPlayer(Player):
         """Send one command; its answer.  ProcessDied on no answer; ``Refused`` on a ``?`` (None if ``optional``)."""
         assert self.bot is not None
         if not self.bot.send(command + "\n"):
-            raise ProcessDied(f"crashed (engine ended{self.bot.exit_text()})")
+            raise _Ended(command, *self.bot.ending())
         deadline = None if timeout is None else time.perf_counter() + timeout
         answer: list[str] = []
         while True:
@@ -257,7 +288,7 @@ class GTPPlayer(Player):
                     raise ProcessDied(f"started more processes than its limit ({self.bot.limits.processes})") from None
                 continue
             if not raw:
-                raise ProcessDied(f"crashed (engine ended{self.bot.exit_text()})")
+                raise _Ended(command, *self.bot.ending())
             if isinstance(raw, LongLine):
                 raise self._too_large(command, raw)
             line = raw.decode("utf-8", "replace").rstrip("\r\n")

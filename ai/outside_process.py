@@ -392,22 +392,29 @@ class Bot:
     def exit_text(self) -> str:
         """``, exit status 3; stderr: ...`` for a reason (the signal's name for a killed bot); its
         log is kept."""
+        how, tail = self.ending()
+        return (f", {how}" if how else "") + (f"; stderr: {tail}" if tail else "")
+
+    def ending(self) -> tuple[str, str]:
+        """How the ended bot ended ("exit status 3", "killed by SIGXCPU (CPU time limit)", or ""
+        where it has not exited yet) and the last of its error stream, noted in its log, which is
+        kept: a reason says the two apart (``exit_text``) or in a sentence of its own."""
         self._keep_log[0] = True
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=2)
         code = self.proc.returncode
-        text = ""
+        how = ""
         if code is not None and code < 0:
             try:
                 name = signal.Signals(-code).name
             except ValueError:
                 name = str(-code)
-            text = f", killed by {name}" + {"SIGXCPU": " (CPU time limit)", "SIGXFSZ": " (file size limit)"}.get(name, "")
+            how = f"killed by {name}" + {"SIGXCPU": " (CPU time limit)", "SIGXFSZ": " (file size limit)"}.get(name, "")
         elif code is not None:
-            text = f", exit status {code}"
-        tail = self.stderr_tail()
-        self.note(f"the process ended{text}")
-        return text + (f"; stderr: {tail}" if tail else "")
+            how = f"exit status {code}"
+        tail = self.stderr_tail()  # before the note below, which goes to the same log
+        self.note(f"the process ended{', ' + how if how else ''}")
+        return how, tail
 
     def note(self, text: str, ours: bool = True) -> None:
         """A line of Tabuleiro's in the bot's log: why it was stopped or lost, so that the log a

@@ -447,7 +447,10 @@ class Alquerque(Game):
         parts = re.split(r"[-x]", cleaned)
         if len(parts) < 2:
             raise IllegalMove(f"{text!r} is not a move like c2-c3 or b1xb3xd5")
-        move = tuple(parse_point(p) for p in parts)
+        try:
+            move = tuple(parse_point(p) for p in parts)
+        except IllegalMove:  # "'1' is not a point a1..e5" named a part of '1-1' as if it were the move
+            raise IllegalMove(f"{text!r} is not a move: points are a1..e5") from None
         if self.move_text(move) != cleaned:
             raise IllegalMove(f"{text!r}: write steps with '-' (c2-c3) and captures with 'x' (b1xb3)")
         if state.is_terminal():

@@ -482,8 +482,27 @@ def test_a_corrupt_or_foreign_record_is_refused_in_one_line(capsys, tmp_path):
     assert "not a text file" in refused(capsys, "reversi", "--record", str(pickled))
     record = tmp_path / "hex.json"
     record.write_text(GameRecord.start(games.load("hex", size=5), PLAYERS).dumps(), encoding="utf-8")
-    assert "that is a hex position, not reversi" in refused(capsys, "reversi", "--record", str(record))
+    assert "that is a Hex game, not a Reversi game" in refused(capsys, "reversi", "--record", str(record))
     assert "--ply 9: the record has positions 0 to 0" in refused(capsys, "hex", "--record", str(record), "--ply", "9")
+
+
+def test_another_games_record_or_position_is_named_by_its_title_and_what_it_is(capsys, tmp_path):
+    """A Rastros game's log given to ``analyse reversi`` was "that is a rastros position, not
+    reversi": a game called a position, the games by their ids.  A game is said a game, a copied
+    board a position, each game by the title the screens give it."""
+    log = tmp_path / "rastros.jsonl"
+    log.write_text(json.dumps({"game": "rastros", "options": {"size": 8}, "players": ["level-1", "level-1"],
+                               "moves": ["5-5", "4-6"], "winner": None, "reason": "", "forfeit": False}) + "\n",
+                   encoding="utf-8")
+    assert refused(capsys, "reversi", "--record", str(log)) == (
+        "error: that is a Rastros game, not a Reversi game: analyse it as rastros")
+    board = tmp_path / "board.txt"
+    alquerque = games.load("alquerque")
+    board.write_text(f"Alquerque\n{alquerque.to_text(alquerque.initial_state())}\n", encoding="utf-8")
+    assert refused(capsys, "rastros", "--record", str(board)) == (
+        "error: that is an Alquerque position, not a Rastros position: analyse it as alquerque")
+    assert refused(capsys, "rastros", "--position", board.read_text(encoding="utf-8")) == (
+        "error: --position: that is an Alquerque position, not a Rastros position: analyse it as alquerque")
 
 
 @pytest.mark.parametrize("kind", KINDS)

@@ -98,6 +98,19 @@ def test_reversi_says_a_text_that_is_no_cell_in_one_sentence(tmp_path):
     assert said == "fez uma jogada ilegal '(2,3)' na jogada 1: '(2,3)' não é o nome de uma casa como a1, nem 'pass'"
 
 
+def test_alquerque_names_the_whole_move_a_bot_sent_and_why_it_is_none(tmp_path):
+    """A bot answering '1-1' was told "'1' is not a point a1..e5": a part of its answer, as if it
+    had sent that; the whole answer is named, and what points are."""
+    bot = tmp_path / "numbers.py"
+    bot.write_text("def choose(game, state):\n    return '1-1'\n")
+    result = play_with_new_players(games.load("alquerque"), [str(bot), "level-1"], (1, 2), 2.0)
+    why = result.reason.split("; log: ")[0]
+    assert why.endswith("played an illegal move '1-1' at move 1: '1-1' is not a move: points are a1..e5"), why
+    with words_in("pt"):
+        said = forfeit_reason(why.split("numbers.py ", 1)[1])
+    assert said == "fez uma jogada ilegal '1-1' na jogada 1: '1-1' não é uma jogada: os pontos vão de a1 a e5", said
+
+
 @pytest.mark.parametrize(("why", "said"), [
     ("exceeded the time limit at move 3 (no answer after 1.00 s; limit 0.5 s + 0.5 s grace); process stopped; "
      "it was running bot.py line 9 (in choose); log: /tmp/b.log",

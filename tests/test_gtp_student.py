@@ -96,7 +96,7 @@ def test_an_error_stream_without_a_traceback_is_quoted_by_whole_lines():
     from ai.outside_process import STDERR_TAIL, stderr_summary
 
     said = stderr_summary("".join(f"received: command number {n}\n" for n in range(100)) + "assertion failed\n")
-    assert said.endswith("received: command number 99 | assertion failed") and len(said) <= STDERR_TAIL
+    assert said.split("; registo: ")[0].endswith("received: command number 99 | assertion failed") and len(said) <= STDERR_TAIL
     assert said.startswith("received: command number ")
     went_on = 'Traceback (most recent call last):\n  File "bot.py", line 9, in genmove\nValueError: x\nstill here\n'
     assert stderr_summary(went_on).endswith("ValueError: x | still here")  # a traceback it logged, not its end
@@ -177,11 +177,49 @@ def test_a_mistyped_script_path_is_said_from_where_tabuleiro_started(tmp_path, m
     monkeypatch.chdir(tmp_path)
     (tmp_path / "bots").mkdir()
     reason = refusal(f"gtp:{sys.executable} bots/meubott.py --depth 2")
-    assert "the engine does not answer GTP (crashed (engine ended" in reason
+    assert reason.startswith(f"gtp:{sys.executable} bots/meubott.py --depth 2: the engine crashed as it started "
+                             "(exit status 2), before answering GTP; no file bots/meubott.py in "), reason
     assert f"; no file bots/meubott.py in {tmp_path}: the engine runs in a folder of its own" in reason
     said = in_portuguese(reason)
-    assert "o motor não responde em GTP (falhou (o motor terminou" in said, said
+    assert "o motor falhou ao arrancar (código de saída 2), antes de responder em GTP" in said, said
     assert f"não há ficheiro bots/meubott.py em {tmp_path}" in said, said
+
+
+def engine_script(tmp_path: Path, name: str, body: str) -> str:
+    """The id of a GTP engine made of the Python ``body``, saved as ``name`` (``gtp:python name``)."""
+    script = tmp_path / name
+    script.write_text(body)
+    return f"gtp:{sys.executable} {script}"
+
+
+def test_an_engine_that_ends_at_start_up_is_said_to_end_there_not_to_crash(tmp_path):
+    """An engine that exits at once was said as "the engine does not answer GTP (crashed (engine
+    ended, exit status 0))": brackets in brackets, and "crashed" for a program that ended as
+    programs do.  One sentence says how it ended, a crash only where it failed, what it wrote last."""
+    quits = refusal(engine_script(tmp_path, "quits.py", "raise SystemExit(0)\n"))
+    fails = refusal(engine_script(tmp_path, "fails.py", "import sys\nsys.exit('no network file')\n"))
+    assert quits.split("; log: ")[0].endswith(": the engine ended as it started (exit status 0), before answering GTP"), quits
+    assert fails.split("; log: ")[0].endswith(": the engine crashed as it started (exit status 1), before answering GTP; stderr: "
+                          "no network file"), fails
+    said = [in_portuguese(reason) for reason in (quits, fails)]
+    assert said[0].split("; registo: ")[0].endswith(": o motor terminou ao arrancar (código de saída 0), antes de responder em GTP"), said
+    assert said[1].split("; registo: ")[0].endswith(": o motor falhou ao arrancar (código de saída 1), antes de responder em GTP; saída de erros: "
+                            "no network file"), said
+
+
+def test_an_engine_that_ends_at_a_set_up_command_is_said_to_have_answered_before(tmp_path):
+    """An engine that answered its start and ended at a set-up command (an engine.json's "setup")
+    did answer GTP: the sentence names the command it ended at."""
+    engine = engine_script(tmp_path, "once.py", "import sys\nsys.stdin.readline()\nprint('= 2', end='\\n\\n', "
+                                                "flush=True)\nsys.stdin.readline()\n")
+    config = tmp_path / "once.json"
+    config.write_text(json.dumps({"command": engine.removeprefix("gtp:").split(), "setup": ["komi 0"]}))
+    reason = refusal(str(config))
+    assert reason.split("; log: ")[0].endswith(": the engine ended at 'komi 0' (exit status 0), though it answered the commands before "
+                           "it"), reason
+    said = in_portuguese(reason)
+    assert said.split("; registo: ")[0].endswith(": o motor terminou em 'komi 0' (código de saída 0), embora tenha respondido aos comandos "
+                         "antes dele"), said
 
 
 def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):

@@ -77,3 +77,19 @@ def test_tictactoe_rules_count_analysis_look_ahead_in_moves_as_the_screens_do(la
     paragraph = re.split(r"\n(?:- |#)", text[text.index(start) + 1:])[0]  # up to the next bullet or heading
     assert "3, 5, 7" in paragraph
     assert PLY_WORDS.findall(paragraph) == []
+
+
+ALQUERQUE_DRAW = {"en": (Path("assets/rules/alquerque.md"), "Draw after 40 moves (20 each) without a capture"),
+                  "pt": (Path("assets/locale/pt/rules/alquerque.md"), "Empate ao fim de 40 jogadas (20 de cada) sem captura")}
+
+
+@pytest.mark.parametrize("language", ALQUERQUE_DRAW)
+def test_alquerque_rules_count_the_draw_in_moves_as_the_screens_do(language):
+    """The page said "40 plies" and "the 40-ply rule" (meias-jogadas in Portuguese) where the
+    game screen says "Draw after 40 moves (20 each) without a capture"; the course's report counts
+    no plies for the page to quote, so it says moves throughout, quoting the screen."""
+    path, quoted = ALQUERQUE_DRAW[language]
+    text = path.read_text(encoding="utf-8")
+    assert PLY_WORDS.findall(text) == []
+    assert re.sub(r"\s+", " ", quoted) in re.sub(r"\s+", " ", text)
+

@@ -10,6 +10,7 @@ import re
 import pygame
 import pytest
 
+from tests.test_ui_play_from import chooser, recorded
 from tests.ui_helpers import DrawnText, click, key, recorded_draws, resign_by_keys
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -70,6 +71,11 @@ def test_the_game_screen_counts_moves_and_lights_the_move_it_names(app, monkeypa
         assert scene.browsing == n
         assert f"Move {n} of {total}: Left/Right to step, End to go back to the game" in said, said
         assert lit_cell(drawn, scene.panel.move_cells) == where_in_the_list(n, lead), n
+    key(app, pygame.K_LEFT)  # the start, which is no move: said as Undo's "Back to the start" says it
+    said = [d.value for d in drawn_once(monkeypatch, scene)]
+    assert scene.browsing == 0
+    assert f"Start of {total} moves: Left/Right to step, End to go back to the game" in said, said
+    assert not any(line.startswith("Move 0") for line in said), said
 
 
 def test_the_replay_header_names_the_move_its_list_lights(app, monkeypatch):
@@ -90,6 +96,20 @@ def test_the_replay_header_names_the_move_its_list_lights(app, monkeypatch):
         assert replay.ply == n
         assert any(line.startswith(f"Move {n} of 8") for line in said), said
         assert lit_cell(drawn, replay.move_rows) == where_in_the_list(n), n
+    key(app, pygame.K_HOME)  # its header said "Move 0 of 8" at the start
+    said = [d.value for d in drawn_once(monkeypatch, replay)]
+    assert replay.ply == 0
+    assert any(line.startswith("Start of 8 moves") for line in said), said
+    assert not any("Move 0" in line for line in said), said
+
+
+@pytest.mark.parametrize("moves, where", [([], "The start"), (["b2", "a1"], "Start of 2 moves")])
+def test_play_from_here_at_the_start_says_the_start_not_move_0(app, monkeypatch, moves, where):
+    """Play from here at a game's start said "Move 0 of 0" (a game of no moves) or "Move 0 of 2":
+    no move is move 0, and the header names the start as the replay does."""
+    scene = chooser(app, recorded(HOTSEAT, (None, None), moves=moves), ply=0)
+    said = [d.value for d in drawn_once(monkeypatch, scene)]
+    assert f"Tic-tac-toe · {where} · X to move" in said, said
 
 
 def replay_header(app, monkeypatch, record) -> tuple[int, int, tuple[int, int]]:

@@ -433,7 +433,7 @@ def test_a_watched_game_browsed_back_shows_the_search_behind_the_move_shown(app,
     assert "is thinking" not in shown and "Last search" not in shown
     key(app, pygame.K_HOME)
     shown = thinking_card_text(app, monkeypatch)
-    assert "Browsing move 0" in shown and "The game waits: End goes back to it" in shown, shown
+    assert "Browsing the start" in shown and "The game waits: End goes back to it" in shown, shown  # no move 0
     key(app, pygame.K_END)
     assert scene.browsing is None and "Browsing" not in thinking_card_text(app, monkeypatch)
 

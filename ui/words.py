@@ -211,6 +211,11 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"package (?P=name)(?=(?: \(at [^()]+? line \d+\))?$)",
      N_(": put {name}.py (or the {name} folder) beside {file}, in {folder}, or install the package {name}")),
     (r"^, exit status (?P<code>-?\d+)", N_(", exit status {code}")),
+    # an engine's command naming a file that is not there (ai.outside_gtp.missing_files_note), before what it wrote
+    (r"^; no file (?P<files>.+?) in (?P<folder>.+?): the engine runs in a folder of its own, so name its files from "
+     r"the folder Tabuleiro is started in, or by their whole path$",
+     N_("; no file {files} in {folder}: the engine runs in a folder of its own, so name its files from the folder "
+        "Tabuleiro is started in, or by their whole path")),
     (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
     (r" \(file size limit\)$", N_(" (file size limit)")),
     (r"^, killed by (?P<signal>\w+)", N_(", killed by {signal}")),
@@ -294,6 +299,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (rf"{QUOTED} is not a cell name like a1", N_("{text} is not a cell name like a1")),
     (rf"{QUOTED} is not a square like a1 or \(0, 0\)", N_("{text} is not a square like a1 or (0, 0)")),
     (rf"{QUOTED} is not a point a1\.\.e5", N_("{text} is not a point a1..e5")),
+    (rf"{QUOTED} is not a move: points are a1\.\.e5", N_("{text} is not a move: points are a1..e5")),
     (rf"{QUOTED} is not a square like 4-5 \(row-col\)", N_("{text} is not a square like 4-5 (row-col)")),
     (rf"{QUOTED} is not a move like c2-c3 or b1xb3xd5", N_("{text} is not a move like c2-c3 or b1xb3xd5")),
     (rf"{QUOTED}: write steps with '-' \(c2-c3\) and captures with 'x' \(b1xb3\)",
@@ -551,7 +557,13 @@ def _load_reason(reason: str) -> str:
 
 
 def _said_load(reason: str) -> str:
-    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason})
+    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason, "how": _how_ended})
+
+
+def _how_ended(how: str) -> str:
+    """How a process ended ("exit status 0", "killed by SIGXCPU (CPU time limit)") in the current language."""
+    ended, bracket, limit = how.partition(" (")
+    return _fill(WORKER_ENDS, ended) + (_(bracket + limit) if bracket else "")
 
 
 def detail(rest: str) -> str:
@@ -708,6 +720,8 @@ def _game_titles(titles: str) -> str:
 
 
 
+# how an engine ended (ai.outside_process.Bot.ending), in brackets: "exit status 0", "killed by SIGXCPU (CPU time limit)"
+HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?: \([^()]*\))?)\)"
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
@@ -745,7 +759,21 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"cannot start (?P<program>'[^']*'): it is there, but what it needs to run is not \(a program built for another "
      r"system\?\)",
      N_("cannot start {program}: it is there, but what it needs to run is not (a program built for another system?)")),
-    # an engine that died or fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
+    # an engine that ended at start-up (ai.outside_gtp._Ended.start_words): {how} is how (``_how_ended``); {rest}
+    # may say a file of its command is missing (SNIPPETS), then what it wrote and its log
+    (rf"the engine ended as it started {HOW}, before answering GTP(?P<rest>.*)",
+     N_("the engine ended as it started ({how}), before answering GTP{rest}")),
+    (r"the engine ended as it started, before answering GTP(?P<rest>.*)",
+     N_("the engine ended as it started, before answering GTP{rest}")),
+    (rf"the engine crashed as it started {HOW}, before answering GTP(?P<rest>.*)",
+     N_("the engine crashed as it started ({how}), before answering GTP{rest}")),
+    (rf"the engine ended at (?P<command>'[^']*') {HOW}, though it answered the commands before it(?P<rest>.*)",
+     N_("the engine ended at {command} ({how}), though it answered the commands before it{rest}")),
+    (r"the engine ended at (?P<command>'[^']*'), though it answered the commands before it(?P<rest>.*)",
+     N_("the engine ended at {command}, though it answered the commands before it{rest}")),
+    (rf"the engine crashed at (?P<command>'[^']*') {HOW}, though it answered the commands before it(?P<rest>.*)",
+     N_("the engine crashed at {command} ({how}), though it answered the commands before it{rest}")),
+    # an engine that fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
     (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
      r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
      r"path(?P<rest>.*)",
@@ -1100,6 +1128,17 @@ def quiet_line(counts: DrawCounts) -> str:
             limit=counts.quiet_limit, each=counts.quiet_limit // 2)
     return ngettext("No capture for {n} move (draw at {limit})", "No capture for {n} moves (draw at {limit})",
                     counts.quiet).format(n=counts.quiet, limit=counts.quiet_limit)
+
+
+def move_of(ply: int, total: int) -> str:
+    """Where a line of ``total`` moves stands after ``ply`` of them: "Move 3 of 8"; its start, which
+    is no move, as Undo's "Back to the start" names it: "Start of 8 moves", "The start" in a line of
+    none (both said "Move 0 of ...")."""
+    if ply:
+        return _("Move {n} of {total}").format(n=ply, total=total)
+    if not total:
+        return _("The start")
+    return ngettext("Start of {total} move", "Start of {total} moves", total).format(total=total)
 
 
 def side(game: Any, index: int) -> str:

@@ -373,10 +373,22 @@ def record_from_text(text: str) -> GameRecord:
 
 
 def of_this_game(game: Game, record: GameRecord) -> GameRecord:
-    """``record``, if it is a game of ``game``'s kind (its own options kept), else BadInput."""
+    """``record``, if it is a game of ``game``'s kind (its own options kept), else BadInput naming
+    both games by their titles and what the record is: a game, or a position (a copied board, no
+    moves played from it).  A Rastros game log was "a rastros position, not reversi"."""
     if record.game_id != game.id:
-        raise BadInput(f"that is a {record.game_id} position, not {game.id}")
+        kind = "position" if record.start_position is not None and not record.moves else "game"
+        raise BadInput(f"that is {titled(record.game_id)} {kind}, not {titled(game.id)} {kind}: analyse it as "
+                       f"{record.game_id}")
     return record
+
+
+def titled(game_id: str) -> str:
+    """"a Rastros", "an Alquerque": a game's title as the window writes it, with its article."""
+    import games
+
+    title = games.info(game_id).title
+    return f"{'an' if title[0].lower() in 'aeiou' else 'a'} {title}"
 
 
 def record_state(game: Game, record: GameRecord, ply: int | None) -> State:

@@ -218,8 +218,8 @@ class BoardSide:
         # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
         # player at the board: only while a human is to move
         if scene.browsing is not None:
-            line = _("Move {n} of {total}: Left/Right to step, End to go back to the game").format(
-                n=scene.browsing, total=len(scene.history))
+            line = _("{where}: Left/Right to step, End to go back to the game").format(
+                where=words.move_of(scene.browsing, len(scene.history)))
             return (line,), theme.accent
         if scene.move_entry.open:  # what the field takes and its keys, whole (the field is narrower),
             return (sentence(scene.move_entry.field.placeholder),), theme.muted  # a sentence as the others

@@ -1317,6 +1317,7 @@ class GamePanel:
         search under way ("Level 3 is thinking…") or its last, as if about the position shown."""
         plies = self.scene.browsing
         return (_("Analysis: best line") if analysed
+                else _("Browsing the start") if not plies  # no move 0: the start, as Undo says it
                 else self._plays_how(search) if chosen_without_search(search)
                 else _("The search that chose move {n}").format(n=plies) if search is not None and not chosen_by_rule(search)
                 else _("Browsing move {n}").format(n=plies))

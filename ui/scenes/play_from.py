@@ -349,7 +349,7 @@ class PlayFromScene(MenuFormScene):
     def draw(self, surface: pygame.Surface) -> None:
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
-        where = _("Move {n} of {total}").format(n=len(self.record.moves), total=len(self.ended.moves))
+        where = words.move_of(len(self.record.moves), len(self.ended.moves))
         sub = f"{words.title(games.info(self.game.id))} · {where} · " + _("{side} to move").format(
             side=words.side(self.game, self.state.to_move))
         heading(surface, theme, s, _("Play from here"), sub)

@@ -935,7 +935,7 @@ class ReplayScene(Scene):
         y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
         for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
-        where = [_("Move {n} of {total}").format(n=self.ply, total=len(self.moves)), self._last_move_time()]
+        where = [words.move_of(self.ply, len(self.moves)), self._last_move_time()]
         if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
             where.append(_("from a set-up position"))
         where += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
