@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     key,
     make_app,
     resign_by_keys,
+    type_text,
     wait,
     window_given_back,
 )
@@ -84,6 +85,26 @@ def test_the_editors_rules_and_key_hints_fit_at_larger_text(window, monkeypatch,
             hints.add(hint)
             key(app, pygame.K_TAB)
         assert len(hints) == 4
+
+
+@pytest.mark.parametrize("window", [(800, 600)], indirect=True)
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_editors_word_on_a_text_that_is_no_position_stands_above_its_rule_options(window, monkeypatch,
+                                                                                      language):
+    """Tic-tac-toe's "Not a position: expected 3 rows of 3 characters (X, O or .)" takes two lines
+    under the text at Larger text in a 800x600 window: the second was drawn over the "In a row to
+    win" option below it, the room kept there being one line's."""
+    app = window
+    with in_language(app, language):
+        editor = editor_by_keys(app, "tictactoe")
+        key(app, pygame.K_DELETE)
+        type_text(app, "zz")
+        assert editor.record is None and editor.rules_form is not None
+        texts = drawn_texts(app, monkeypatch)
+        status = [rect for _text, rect in texts if rect.x == editor.area.rect.x and rect.top >= editor.status_y]
+        assert len(status) == 2, status  # the line wraps: the case that overlapped
+        assert not any(rect.colliderect(editor.rules_rect) for rect in status), (status, editor.rules_rect)
+        assert all(rect.bottom <= editor.messages_ceiling() for rect in status)
 
 
 @pytest.mark.parametrize("window", [(800, 600)], indirect=True)
