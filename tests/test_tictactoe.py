@@ -371,6 +371,22 @@ def test_the_rules_page_states_the_published_results_and_no_more(language):
     assert page_results(language) == PUBLISHED
 
 
+PLY_WORDS = {"en": r"\bpl(?:y|ies)\b", "pt": r"meias?-jogadas?"}  # a ply: one player's move, the screens' "move"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_rules_page_counts_moves_as_the_screens_do_plies_only_for_the_courses_depth(language):
+    """The screens count moves, one player's turn each ("Analysis: 9 moves ahead…"), but the
+    page said analysis "looks an odd number of plies ahead": a player read two words for one
+    thing.  Only the course's AIMA player, whose depth the course counts otherwise, says plies."""
+    from ui import markdown
+
+    path = KNOWN_RESULTS[language][0]
+    saying = [block.text for block in markdown.parse(path.read_text(encoding="utf-8"))
+              if re.search(PLY_WORDS[language], block.text)]
+    assert saying and all("AIMA" in text for text in saying), saying
+
+
 @pytest.mark.parametrize("width, height", sorted(PUBLISHED[4][1]))
 def test_the_compiled_search_proves_the_pages_four_in_a_row_wins(width, height):
     """A fresh solve of each first-player win the page names with k = 4 (beyond the Python search's

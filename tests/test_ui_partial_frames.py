@@ -25,12 +25,14 @@ from ai.match import random_line
 from tests.ui_helpers import (
     click,
     count_calls,
+    in_language,
     key,
     make_app,
     make_app_of,
     same_as_a_whole_frame,
     shown_areas,
     wait,
+    window_for_a_test,
 )
 from tools.frame_bench import values_shown
 from ui import i18n
@@ -213,6 +215,35 @@ def test_new_analysis_figures_draw_the_board_side_and_the_cards_not_the_move_lis
     monkeypatch.setattr(scene.analysis, "follow", lambda *_args: None)
     app.frame()
     assert same_as_a_whole_frame(app, tmp_path)
+
+
+def test_analysis_line_that_makes_the_cards_taller_draws_the_whole_window_after(tmp_path, monkeypatch):
+    """At Larger text in an 800x600 window in Portuguese, a game over looked at three moves back:
+    analysis's best line, come with its proof, takes a second row of the one-line card.  Drawn
+    in part (``_analysed_areas``: the cards as last drawn), the card was clipped at its old foot,
+    over the move list's heading, until something else drew the whole window."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "pt"):
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        setup = MatchSetup("tictactoe", {"width": 4, "height": 4, "k": 3}, HOTSEAT, (None, None), 1.0)
+        scene = GameScene(app, setup, ["b2", "b3", "c2", "a2", "c3", "c4"])
+        app.switch(scene)
+        app.run_frames(3)
+        key(app, pygame.K_b)  # the result card put away
+        key(app, pygame.K_a)
+        for _ in range(3):
+            key(app, pygame.K_LEFT)
+
+        def line_proved() -> bool:
+            line = scene.analysis.best_line()
+            return line is not None and line.proven is not None and len(line.pv) > 1
+
+        assert wait(app, line_proved, 60)
+        app.run_frames(3)
+        monkeypatch.setattr(scene.analysis, "poll", lambda: False)  # no new figures while the two frames are compared
+        monkeypatch.setattr(scene.analysis, "follow", lambda *_args: None)
+        app.frame()
+        assert same_as_a_whole_frame(app, tmp_path)
 
 
 def test_a_message_fading_as_a_clock_runs_draws_the_pill_and_the_cards_apart(app, monkeypatch, tmp_path,

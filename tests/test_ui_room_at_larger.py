@@ -19,6 +19,7 @@ from tests.ui_helpers import (
     key,
     make_app,
     resign_by_keys,
+    type_text,
     wait,
     window_given_back,
 )
@@ -39,6 +40,8 @@ def window(request, tmp_path, monkeypatch):
         key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
     assert app.settings.text_size == 1.5
     yield app
+    if app.running:
+        app.quit()  # the workers a tree's proofs started end with it
     assert not app.errors, app.errors[0]
     window_given_back()
 
@@ -85,20 +88,45 @@ def test_the_editors_rules_and_key_hints_fit_at_larger_text(window, monkeypatch,
 
 
 @pytest.mark.parametrize("window", [(800, 600)], indirect=True)
-def test_the_trees_values_note_is_whole_at_larger_text(window, monkeypatch):
-    """In Portuguese at Larger text in a 800x600 window the header's note of what the boxes'
-    values are was cut at "à profundi…": the depth they estimate at was lost.  Its short form says it."""
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_editors_word_on_a_text_that_is_no_position_stands_above_its_rule_options(window, monkeypatch,
+                                                                                      language):
+    """Tic-tac-toe's "Not a position: expected 3 rows of 3 characters (X, O or .)" takes two lines
+    under the text at Larger text in a 800x600 window: the second was drawn over the "In a row to
+    win" option below it, the room kept there being one line's."""
     app = window
-    with in_language(app, "pt"):
-        app.open_demo("game:reversi:hotseat")
+    with in_language(app, language):
+        editor = editor_by_keys(app, "tictactoe")
+        key(app, pygame.K_DELETE)
+        type_text(app, "zz")
+        assert editor.record is None and editor.rules_form is not None
+        texts = drawn_texts(app, monkeypatch)
+        status = [rect for _text, rect in texts if rect.x == editor.area.rect.x and rect.top >= editor.status_y]
+        assert len(status) == 2, status  # the line wraps: the case that overlapped
+        assert not any(rect.colliderect(editor.rules_rect) for rect in status), (status, editor.rules_rect)
+        assert all(rect.bottom <= editor.messages_ceiling() for rect in status)
+
+
+@pytest.mark.parametrize("window", [(800, 600)], indirect=True)
+@pytest.mark.parametrize(("game_id", "language"), [("reversi", "pt"), ("rastros", "pt"), ("rastros", "en"),
+                                                   ("hex", "pt")])
+def test_the_trees_values_note_is_whole_at_larger_text(window, monkeypatch, game_id, language):
+    """In Portuguese at Larger text in a 800x600 window the header's note of what the boxes'
+    values are was cut at "à profundi…": the depth they estimate at was lost.  Its short form says
+    it; where the course heuristic's unit is long (Rastros' nearness to MAX's goal, Hex's race to
+    connect in Portuguese), with the unit in a few words."""
+    app = window
+    with in_language(app, language):
+        app.open_demo(f"game:{game_id}:hotseat")
         key(app, pygame.K_t)
         explorer = app.scene
         assert isinstance(explorer, TreeExplorerScene)
         built(app, explorer)
         texts = drawn_texts(app, monkeypatch)
-        note = next((text, rect) for text, rect in texts if text.startswith("Valores do"))
+        note = next((text, rect) for text, rect in texts if text.startswith(("Valores do", "Values")))
         assert note[1].width <= explorer.header.width and not cut([note]), note
-        assert f"profundidade {explorer.depth}" in note[0]
+        depth = {"pt": "profundidade {n}", "en": "depth {n}"}[language].format(n=explorer.depth)
+        assert depth in note[0], note[0]
 
 
 @pytest.mark.parametrize("window", [(1280, 800)], indirect=True)

@@ -469,7 +469,7 @@ class GamePanel:
         reason = self._result_lines(plan, (y, bottom), w)
         y = self._thinking(surface, x, y, w, plan.compact and reason is None, reason or [])
         y = self._extras_shown(surface, plan, (x, y, w), bottom)
-        self.live_rect = pygame.Rect(r.x, live_top, r.width, y - live_top)
+        self._keep_live_rect(surface, pygame.Rect(r.x, live_top, r.width, y - live_top))
         moves = pygame.Rect(x, y + plan.gap, w, bottom - y - 2 * plan.gap)
         clip = surface.get_clip()
         if clip.colliderect(moves):  # not on a frame of the clocks alone (``ticking_rect``)
@@ -479,6 +479,16 @@ class GamePanel:
         scene.panel_focus.mark(scene.buttons, scene.buttons)  # no ring left on a button hidden since
         for b in scene.buttons if clip.colliderect(buttons) else ():
             b.draw(surface, theme, self.scale)
+
+    def _keep_live_rect(self, surface: pygame.Surface, live: pygame.Rect) -> None:
+        """Keep ``live``, where the cards time changes were just drawn (``ticking_rect``); where it
+        grew or shrank in a frame drawn in part (the surface clipped to the cards as last drawn),
+        the next frame is whole: analysis's best line come with a proof added a row to the
+        one-line card, drawn over the move list's heading, clipped at the card's old foot, until
+        something else drew the whole window (at Larger text at 800x600, browsing a game)."""
+        if live != self.live_rect and surface.get_clip() != surface.get_rect():
+            self.scene.invalidate()
+        self.live_rect = live
 
     def ticking_rect(self) -> pygame.Rect | None:
         """Where the panel shows what time alone changes, as last drawn: the players' cards (a

@@ -110,6 +110,8 @@ UNIT_NAMES = {"discs": N_("discs"), "pieces": N_("pieces"), "points": N_("points
 # the piece to MAX's goal corner: one more for each square nearer
 HEURISTIC_UNITS = {"hex": N_("stones ahead in the race to connect"),
                    "rastros": N_("the piece's nearness to MAX's goal (+1 a square nearer)")}
+# the same in a few words, for the header's short note where the whole one has no room (``values_note``)
+HEURISTIC_UNITS_SHORT = {"hex": N_("stones ahead"), "rastros": N_("nearness to MAX's goal")}
 # why a box's value can differ from analysis' on the board (QA was puzzled): the legend's note,
 # whole where room allows, else short
 DEPTH_NOTE = N_("Values of a depth {n} search; analysis searches deeper, so its values can differ")
@@ -272,13 +274,16 @@ def box_unit(game_id: str) -> str:
     return "" if unit == "percent" or course_points(game_id) is None else unit
 
 
-def unit_name(game_id: str) -> str:
+def unit_name(game_id: str, short: bool = False) -> str:
     """What the boxes' numbers count, for the legend (untranslated): analysis's unit (``box_unit``),
     else what the course heuristic measures, said plainly (Hex's "stones ahead in the race to
     connect", Rastros' "the piece's nearness to MAX's goal": a player read "the heuristic's own
-    units" as course jargon), else only that it is the heuristic's own number."""
+    units" as course jargon), else only that it is the heuristic's own number.  ``short``: in a
+    few words (``HEURISTIC_UNITS_SHORT``), for a header with no room for the whole."""
     unit = box_unit(game_id)
-    return UNIT_NAMES[unit] if unit else HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
+    if unit:
+        return UNIT_NAMES[unit]
+    return (short and HEURISTIC_UNITS_SHORT.get(game_id)) or HEURISTIC_UNITS.get(game_id, UNIT_NAMES[""])
 
 
 def value_words(node: Node, game: Game, max_side: int) -> str:
@@ -833,19 +838,24 @@ class TreeExplorerScene(Scene):
             return _("Search tree: {algorithm}, choosing a depth…").format(algorithm=_(TITLES[self.algorithm]))
         return _("Search tree: {algorithm}, depth {n}").format(algorithm=_(TITLES[self.algorithm]), n=self.depth)
 
-    def values_note(self) -> tuple[str, str]:
+    def values_note(self) -> tuple[str, ...]:
         """What the numbers in the boxes are: the lesson's scale, from the root's mover's side, not
         the game's unit that analysis and the hint show (a student read -0.53 beside "Black +1
         disc" for the same position and was puzzled); each node's value in that unit is in the
         side panel (``value_words``).  Whole and short (``tx.first_fitting``): at Larger text in a
         800x600 window the Portuguese note was cut at "à profundi…", the depth lost.  Nothing while
-        the depth is being chosen: the note says which depth's values they are."""
+        the depth is being chosen: the note says which depth's values they are.  Last, the short
+        note with the unit in a few words: at Larger text at 800x600 Rastros' "the piece's nearness
+        to MAX's goal (+1 a square nearer)" (Hex's race to connect in Portuguese) left no room for
+        the rest, cut at "estimativas à pr…"."""
         if self.choosing:
             return "", ""
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
         side, unit = _(self.game.sides[self.root_state.to_move]), _(unit_name(self.game.id))
-        return _(whole).format(side=side, n=self.depth, unit=unit), _(short).format(side=side, n=self.depth, unit=unit)
+        few_words = _(unit_name(self.game.id, short=True))
+        return (_(whole).format(side=side, n=self.depth, unit=unit), _(short).format(side=side, n=self.depth, unit=unit),
+                _(short).format(side=side, n=self.depth, unit=few_words))
 
     def _to_the_end(self) -> bool:
         """Whether the tree shown searched every line to the game's end (no estimate in it), or the
