@@ -22,7 +22,7 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_over import reason_lines, result_words, shown_score
+from ui.scenes.game_over import players_named, reason_lines, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
@@ -1459,7 +1459,7 @@ class GamePanel:
         most two lines of the panel's width, broken between whole parts as the result card breaks
         it (``reason_lines``): "... Ana (O) · 0" over "drawn" read as apart."""
         line = self.scene.sitting.running_line(self.scene)
-        return reason_lines(line, self._t(13), w, 2) if line else []
+        return reason_lines(line, self._t(13), w, 2, whole=players_named(self.scene)) if line else []
 
     def _session_height(self, w: int) -> int:
         """The room ``_session`` takes (0 without a score to say)."""
