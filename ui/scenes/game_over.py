@@ -43,10 +43,12 @@ NEXT_GAME_SECONDS = 15.0
 KEY_GRACE = 1.0
 # Rematch's label and its shorter form: it plays again at once, sides exchanged, and says so;
 # "Rematch" alone beside "New game" (which chose nothing either) left which did what to be tried
-REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Swap sides"), N_("Rematch"))
+REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Flip sides"), N_("Rematch"))
 """Rematch's labels, longest first: the last where the others leave no room for its key beside it
 (at Larger text at 1024x768 in Portuguese, the panel's "Trocar de lados  R" beside "Resultado"
-took the room of its Enter)."""
+took the room of its Enter).  The short form says nothing of a swap, in either language: Hex's
+swap rule is the move "swap" ("trocar"), and View board's "Swap sides  R" beside a Hex board read
+as that move.  It is as short as the button beside an 800x600 board holds."""
 
 
 def result_title(scene: GameScene) -> str:
