@@ -172,7 +172,8 @@ def test_the_session_score_is_never_broken_between_its_counts(tmp_path, monkeypa
 def test_a_players_name_is_never_broken_over_two_lines_of_the_session_score(tmp_path, monkeypatch):
     """In an 800x600 window the hot-seat card of Hex read "This session: Player 1 (Blue) 1 - 2
     Player" over "2 (Red) · 0 drawn": a friend's name parted.  Each name stands whole on one line
-    now, on the card and the panel (``ui.text.names_whole``), the line's words unchanged."""
+    now, on the card and the panel (``ui.text.names_whole``), the line's words unchanged, the
+    score after the first name (not pulled down before the second: ``ui.text.no_lone_last_word``)."""
     app = make_app_of(tmp_path, monkeypatch, (800, 600))
     try:
         scene = GameScene(app, MatchSetup("hex", {}, HOTSEAT, (None, None), 1.0), [])
@@ -187,6 +188,7 @@ def test_a_players_name_is_never_broken_over_two_lines_of_the_session_score(tmp_
             key(app, pygame.K_r)  # Rematch
         assert session_lines_drawn([(text, pygame.Rect(0, 0, 0, 0)) for text in said], line), said
         assert all(any(name in text for text in said) for name in names), (names, said)
+        assert not any(text[:1].isdigit() for text in said if names[1] in text), said  # the score by the first name
         click(app, tuple(round(v) for v in scene.view.centre(0, 0)))
         names = [words.player_on_side(scene.setup, scene.game, side) for side in (0, 1)]
         panel = panel_text(app, monkeypatch, scene)

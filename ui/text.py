@@ -411,8 +411,10 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
     """One paragraph's wrapped ``lines``, the last given the word before it when it is one word
     alone and the two fit ``width`` pixels in ``font``, unless that would end the line above on a
     separator; ``wrap`` and the forms' wrapped labels (``ui.scenes.common.add_wrapped_label``)
-    share it."""
-    if len(lines) < 2 or len(words_of(lines[-1])) > 1:
+    share it.  A last line of words held together by no-break spaces (``NO_BREAK``: a player's
+    name, ``names_whole``) is not one word alone: the session's score read "This session: Player 1
+    (Blue)" over "1 - 1 Player 2 (Red) · 0 drawn", the score pulled down to the other name."""
+    if len(lines) < 2 or len(words_of(lines[-1])) > 1 or any(space in lines[-1] for space in NO_BREAK):
         return lines
     above = lines[-2].rstrip()
     last = (words_of(above) or [""])[-1]  # a unit ("3 x 3") moves down whole
