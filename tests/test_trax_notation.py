@@ -668,6 +668,32 @@ def test_the_last_moves_tag_leaves_the_hints_tile_in_sight(app, monkeypatch):
     assert not any(tags["A0/"].colliderect(ghost) for ghost in ghosts), (tags, ghosts)
 
 
+def test_the_last_moves_tag_stays_clear_of_the_open_picker(app, monkeypatch):
+    """Hot-seat, ``A0/`` laid above the tiles; the next player walks the keyboard's cursor to C1
+    and opens its picker (Enter): the pointed tile's line "C1/  ddll (light right-bottom)" lay
+    over the tag "A0/" of the last move.  The tag stands off the picker, its tiles and its lines
+    (``TraxView._tag_place``), and still beside its tile."""
+    import ui.views.trax as trax_view
+    from tests.test_ui_board_cursor import walk
+
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    c1 = square_named(app, monkeypatch, "C1")
+    key(app, pygame.K_DOWN)  # the cursor
+    walk(app, scene, next(place for place, rect in scene.view.targets(scene.state) if rect.collidepoint(c1)))
+    key(app, pygame.K_RETURN)  # the picker, the cursor on its first tile
+    assert scene.view.picker is not None
+    drawn = recorded_text_rects(monkeypatch, trax_view)
+    app.invalidate()
+    app.run_frames(2)
+    tag = dict(drawn)["A0/"]
+    lines = [(text, rect) for text, rect in drawn if text.startswith("C1")]
+    tiles = [rect for place, rect in scene.view.targets(scene.state) if place[0] == "tile"]
+    assert lines and tiles, drawn
+    assert not any(tag.colliderect(rect) for rect in [*(rect for _text, rect in lines), *tiles]), (tag, lines, tiles)
+    assert beside(tag, scene.view.cell_rect(3, 4)), tag  # e4's tile, where A0/ lies
+
+
 # -- a refused typed move names the spaces as the letters round the board do -----------------------
 def typed(app, monkeypatch, text: str) -> str:
     """``text`` typed in the move field (Ctrl+V, Enter): the message the window then shows last

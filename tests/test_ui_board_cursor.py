@@ -12,6 +12,7 @@ import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
 from tests.ui_helpers import key, recorded_text, resign_by_keys, wait, words_in
+from ui.board_cursor import ring_rects
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -519,3 +520,24 @@ def test_a_click_on_the_hints_cell_opens_the_picker_on_the_hints_tile(app):
     assert scene.view.picker is not None and scene.cursor.key == ("tile", scene.hint), scene.cursor.key
     key(app, pygame.K_RETURN)
     assert played(scene) == ["f5+", hint]
+
+
+def test_the_cursor_below_blues_first_stone_leaves_the_swap_label_readable(app):
+    """Under the swap rule Blue's first stone offers "swap" on a label beside it (below it, where
+    there is room), and the cursor on the cell below drew its rings over the word.  The rings go
+    under the board's words now, as under Trax's last move's name: the label is as drawn without
+    the cursor."""
+    scene = start(app, "hex", ["f6"], {"swap": True})
+    label = scene.view.notes[0]
+    below = max((place for place in scene.view.targets(scene.state) if place[0] != scene.state.swap_cell()),
+                key=lambda place: label.clip(place[1]).width * label.clip(place[1]).height)
+    key(app, pygame.K_DOWN)
+    walk(app, scene, below[0])
+    outer = ring_rects(below[1], app.scale)[0]
+    assert outer.colliderect(label), (outer, label)
+    with_cursor = app.screen.subsurface(label).copy()
+    key(app, pygame.K_ESCAPE)  # hides the cursor
+    assert not scene.cursor.on
+    plain = app.screen.subsurface(label)
+    assert all(with_cursor.get_at((x, y)) == plain.get_at((x, y))
+               for x in range(label.width) for y in range(label.height))

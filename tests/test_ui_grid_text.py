@@ -76,12 +76,12 @@ def test_at_larger_text_the_replays_short_rows_of_actions_show_every_key(tmp_pat
 
 
 @pytest.mark.parametrize("game_id", ["hex", "reversi"])
-def test_at_larger_text_in_1024x768_the_panel_says_swap_sides_not_rematch(tmp_path, monkeypatch, game_id):
+def test_at_larger_text_in_1024x768_the_panel_says_flip_sides_not_rematch(tmp_path, monkeypatch, game_id):
     """At Larger text in a 1024x768 window the game panel's grid set its labels at 17 pixels, where
     Rematch's button read "Rematch  R" (what Rematch does, sides swapped, left to guess), rather
-    than at 16, where "Swap sides  R" fits: a grid whose labels are under their usual size already
+    than at 16, where "Flip sides  R" fits: a grid whose labels are under their usual size already
     gives a point more for a longer form (``ui.widgets.FORM_WORTH``), its keys all still shown.
-    The Portuguese "Trocar de lados  R" needs two points more there: "Desforra  R" stays."""
+    The Portuguese "Inverter lados  R" needs more there: "Desforra  R" stays."""
     from tests.test_game_endings import ILLEGAL_BOT
     from ui.match import HUMAN_VS_PC, MatchSetup
     from ui.scenes.game import GameScene
@@ -101,7 +101,39 @@ def test_at_larger_text_in_1024x768_the_panel_says_swap_sides_not_rematch(tmp_pa
             app.invalidate()
             app.run_frames(1)
         said = [text for text, rect in drawn if scene.btn_rematch.rect.contains(rect)]
-        assert said == ["Swap sides", "R"], said
+        assert said == ["Flip sides", "R"], said
         heights = label_heights(app, monkeypatch, scene.buttons)
         assert len(set(heights.values())) == 1, heights  # one size for the grid
         pygame.image.save(app.screen, str(tmp_path / "panel.png"))
+
+
+@pytest.mark.parametrize(("language", "short"), [("en", "Flip sides"), ("pt", "Inverter lados")])
+def test_view_board_beside_a_hex_board_at_800x600_says_rematch_in_no_words_of_the_swap(tmp_path, monkeypatch,
+                                                                                       language, short):
+    """After View board beside a finished Hex game in an 800x600 window, Rematch's button read
+    "Swap sides  R" ("Trocar de lados  R"), as if it offered the swap rule's move ("swap",
+    "trocar").  Its short form says that the sides change without those words, whole, its key
+    beside it."""
+    from tests.test_ui_player_names import card_text
+    from tests.ui_helpers import in_language, key, make_app_of, resign_by_keys
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        with in_language(app, language):
+            scene = GameScene(app, MatchSetup("hex", {"swap": True}, HOTSEAT, (None, None), 1.0), [])
+            app.switch(scene)
+            app.run_frames(2)
+            resign_by_keys(app)
+            card_text(app, monkeypatch, scene)
+            key(app, pygame.K_b)  # View board: the panel's buttons
+            with monkeypatch.context() as patched:
+                drawn = recorded_text_rects(patched)
+                app.invalidate()
+                app.run_frames(1)
+        said = [text for text, rect in drawn if scene.btn_rematch.rect.contains(rect)]
+        assert said == [short, "R"], said
+        assert app.errors == []
+    finally:
+        app.quit()

@@ -12,6 +12,7 @@ import pytest
 
 from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
 from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text_rects, resign_by_keys
+from ui import words
 from ui.autosave import SESSION_KEY
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -163,6 +164,37 @@ def test_the_session_score_is_never_broken_between_its_counts(tmp_path, monkeypa
             app.run_frames(2)
             panel = [text for text, rect in drawn if rect.left >= scene.panel.rect.left]
             assert any("1 - 1" in text for text in panel), panel
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+def test_a_players_name_is_never_broken_over_two_lines_of_the_session_score(tmp_path, monkeypatch):
+    """In an 800x600 window the hot-seat card of Hex read "This session: Player 1 (Blue) 1 - 2
+    Player" over "2 (Red) · 0 drawn": a friend's name parted.  Each name stands whole on one line
+    now, on the card and the panel (``ui.text.names_whole``), the line's words unchanged, the
+    score after the first name (not pulled down before the second: ``ui.text.no_lone_last_word``)."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        scene = GameScene(app, MatchSetup("hex", {}, HOTSEAT, (None, None), 1.0), [])
+        app.switch(scene)
+        app.run_frames(2)
+        for _game in range(2):
+            for cell in range(0, 121, 4):  # stones all over the board: the card stands over the panel, narrower
+                click(app, tuple(round(v) for v in scene.view.centre(*divmod(cell, 11))))
+            resign_by_keys(app)
+            said, line = card_text(app, monkeypatch, scene), scene.sitting.line(scene)
+            names = [words.player_on_side(scene.setup, scene.game, side) for side in (0, 1)]
+            key(app, pygame.K_r)  # Rematch
+        assert session_lines_drawn([(text, pygame.Rect(0, 0, 0, 0)) for text in said], line), said
+        assert all(any(name in text for text in said) for name in names), (names, said)
+        assert not any(text[:1].isdigit() for text in said if names[1] in text), said  # the score by the first name
+        click(app, tuple(round(v) for v in scene.view.centre(0, 0)))
+        names = [words.player_on_side(scene.setup, scene.game, side) for side in (0, 1)]
+        panel = panel_text(app, monkeypatch, scene)
+        running = scene.sitting.running_line(scene)
+        assert session_lines_drawn([(text, pygame.Rect(0, 0, 0, 0)) for text in panel], running), panel
+        assert all(any(name in text for text in panel) for name in names), (names, panel)
         assert app.errors == []
     finally:
         app.quit()

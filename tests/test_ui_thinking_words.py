@@ -427,6 +427,24 @@ def test_hexs_opening_stone_for_the_swap_rule_is_not_said_to_have_searched(tmp_p
         assert all(any(part in text for text in drawn) for part in said), drawn
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_hint_of_hexs_opening_stone_for_the_swap_rule_suggests_it(app, monkeypatch, language):
+    """Blue asks for a hint at the start of a hot-seat Hex game with the swap rule: a rule gives
+    the stone (an opening stone for the swap rule), and the card read "Hint · chose c1 · an
+    opening stone for the swap rule", as if the hint had played it.  A hint suggests its move as
+    a search's hint does: "best c1"."""
+    with in_language(app, language):
+        setup = MatchSetup("hex", {"size": 7, "swap": True}, HOTSEAT, (None, None), 0.5)
+        scene, drawn = _panel_after_hint(app, monkeypatch, setup)
+        hint = scene.computer.last_search_seen()[0]
+        assert hint.kind == "rule", hint
+        texts = [text for text, _colour in drawn]
+        best = i18n._("best {move}").format(move=hint.best_text)
+        assert i18n._("Hint") in texts and any(best in text for text in texts), texts
+        assert any(i18n._("an opening stone for the swap rule") in text for text in texts), texts
+        assert not any(i18n._("chose {move}").format(move=hint.best_text) in text for text in texts), texts
+
+
 def test_a_player_who_hides_the_computers_evaluation_sees_only_the_move_it_chose(tmp_path, monkeypatch):
     """A club player in a serious Reversi game against the computer read, after each of its moves,
     how its search judged the game ("White +2 discs") and the line it expected, whose first move was

@@ -160,12 +160,14 @@ class BoardCursor:
 
     def draw(self, surface: pygame.Surface, view: BoardView, state: State, scale: float) -> None:
         """A black ring with a white one inside: seen on light and dark boards, pieces and tiles;
-        under it what the mouse hovering there would show (``BoardView.draw_pointed``)."""
+        under it what the mouse hovering there would show (``BoardView.draw_pointed``), over it
+        the board's words (``notes_under``)."""
         rect = self.current(view, state)
         if rect is None:
             return
         view.draw_pointed(surface, state, self.key)
         outer, inner, width = ring_rects(rect, scale)
+        notes = notes_under(surface, view.notes, outer)
         if view.round_targets:
             pygame.draw.ellipse(surface, (0, 0, 0), outer, width)
             pygame.draw.ellipse(surface, (255, 255, 255), inner, width)
@@ -173,6 +175,18 @@ class BoardCursor:
             radius = max(2, rect.width // 8)
             pygame.draw.rect(surface, (0, 0, 0), outer, width, border_radius=radius)
             pygame.draw.rect(surface, (255, 255, 255), inner, width, border_radius=radius)
+        surface.blits(notes)
+
+
+def notes_under(surface: pygame.Surface, notes: list[pygame.Rect],
+                ring: pygame.Rect) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The words on the board (``BoardView.notes``: Hex's "swap" beside Blue's first stone,
+    Trax's last move's name) that the cursor's ``ring`` crosses, as drawn, with where they go:
+    put back over the ring, they stay readable, the ring under them as under every label.  On
+    the cell below Blue's first stone the ring went over the "swap" the stone offered."""
+    bounds = surface.get_rect()
+    crossed = [note.clip(bounds) for note in notes if note.colliderect(ring)]
+    return [(surface.subsurface(note).copy(), note.topleft) for note in crossed if note.width and note.height]
 
 
 def along_axes(axes: tuple[tuple[float, float], tuple[float, float]], x: float, y: float) -> tuple[float, float]:

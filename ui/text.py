@@ -411,8 +411,10 @@ def no_lone_last_word(lines: list[str], font: pygame.font.Font, width: int) -> l
     """One paragraph's wrapped ``lines``, the last given the word before it when it is one word
     alone and the two fit ``width`` pixels in ``font``, unless that would end the line above on a
     separator; ``wrap`` and the forms' wrapped labels (``ui.scenes.common.add_wrapped_label``)
-    share it."""
-    if len(lines) < 2 or len(words_of(lines[-1])) > 1:
+    share it.  A last line of words held together by no-break spaces (``NO_BREAK``: a player's
+    name, ``names_whole``) is not one word alone: the session's score read "This session: Player 1
+    (Blue)" over "1 - 1 Player 2 (Red) · 0 drawn", the score pulled down to the other name."""
+    if len(lines) < 2 or len(words_of(lines[-1])) > 1 or any(space in lines[-1] for space in NO_BREAK):
         return lines
     above = lines[-2].rstrip()
     last = (words_of(above) or [""])[-1]  # a unit ("3 x 3") moves down whole
@@ -470,6 +472,24 @@ def _wrap_parts_afresh(value: str, size: int, width: int, bold: bool) -> list[st
             lines.append(part)
         else:
             lines += wrap(part, size, width, bold)
+    return lines
+
+
+def names_whole(value: str, names: Iterable[str], size: int, width: int,
+                lay: Callable[[str], list[str]], bold: bool = False) -> list[str]:
+    """The lines ``lay`` wraps ``value`` into, none broken inside one of ``names`` (players'
+    names, "Player 2 (Red)") that fits ``width`` pixels alone: its spaces are no-break ones
+    (``NO_BREAK``) while ``lay`` wraps, and plain again in the lines given, so they say the
+    words as ``value`` does.  The hot-seat card's session score read "This session: Player 1
+    (Blue) 1 - 2 Player" over "2 (Red) · 0 drawn" in an 800x600 window."""
+    font = ui_font(size, bold)
+    glued = {name: name.replace(" ", NO_BREAK[0]) for name in sorted(set(names), key=len, reverse=True)
+             if " " in name and name in value and font.size(name)[0] <= width}
+    for name, whole in glued.items():
+        value = value.replace(name, whole)
+    lines = lay(value)
+    for name, whole in glued.items():
+        lines = [line.replace(whole, name) for line in lines]
     return lines
 
 

@@ -837,7 +837,7 @@ def _best_shown(grids: list[GridShown], usual: int) -> GridShown:
     points smaller, whose labels go less far down their shorter forms (``GridShown.forms``), the
     largest of them (a grid at its usual size keeps it: a point under it is seen beside the
     other screens' labels; under it, hardly).  At Larger text in a 1024x768 window the game
-    panel read "Rematch  R" at 17 pixels where "Swap sides  R" fit at 16, and the Portuguese
+    panel read "Rematch  R" at 17 pixels where "Flip sides  R" fit at 16, and the Portuguese
     "Desforra  R" at 1280x800, where "Trocar de lados  R" said that the sides change."""
     best = max(grids, key=_rank)
     if best.size >= usual:
@@ -848,7 +848,7 @@ def _best_shown(grids: list[GridShown], usual: int) -> GridShown:
 
 FORM_WORTH = 1
 """The points a grid's labels may be set smaller for a button to say what it does in a longer form
-of its label ("Swap sides" rather than "Rematch"): a point is hardly seen, a word is read."""
+of its label ("Flip sides" rather than "Rematch"): a point is hardly seen, a word is read."""
 
 KEY_WORTH = 2
 """The points a grid's labels may be set smaller for a key shown beside its label rather than

@@ -28,7 +28,7 @@ from ui.tally import board_words, results_line
 from ui.widgets import BUTTON_PADDING, Button, KeyFocus, card, keys_held, layout_grid, worded
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Hashable
+    from collections.abc import Callable, Hashable, Iterable
 
     from games.base import State
     from ui.board_view import BoardView
@@ -43,10 +43,12 @@ NEXT_GAME_SECONDS = 15.0
 KEY_GRACE = 1.0
 # Rematch's label and its shorter form: it plays again at once, sides exchanged, and says so;
 # "Rematch" alone beside "New game" (which chose nothing either) left which did what to be tried
-REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Swap sides"), N_("Rematch"))
+REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Flip sides"), N_("Rematch"))
 """Rematch's labels, longest first: the last where the others leave no room for its key beside it
 (at Larger text at 1024x768 in Portuguese, the panel's "Trocar de lados  R" beside "Resultado"
-took the room of its Enter)."""
+took the room of its Enter).  The short form says nothing of a swap, in either language: Hex's
+swap rule is the move "swap" ("trocar"), and View board's "Swap sides  R" beside a Hex board read
+as that move.  It is as short as the button beside an 800x600 board holds."""
 
 
 def result_title(scene: GameScene) -> str:
@@ -178,14 +180,29 @@ def result_lines(scene: GameScene) -> list[str]:
 
 
 
-def reason_lines(text: str, size: int, width: int, most: int = 2, break_words: bool = False) -> list[str]:
+def players_named(scene: GameScene) -> list[str]:
+    """The players as the card and the panel name them, with their sides ("Ana (Black)") and
+    without ("Player 2"): no line of theirs breaks inside one (``reason_lines``' ``whole``)."""
+    setup, game = scene.setup, scene.game
+    return [*(words.player_on_side(setup, game, side) for side in (0, 1)),
+            *(setup.player_label(side) for side in (0, 1))]
+
+
+def reason_lines(text: str, size: int, width: int, most: int = 2, break_words: bool = False,
+                 whole: Iterable[str] = ()) -> list[str]:
     """``text`` wrapped on at most ``most`` lines ``width`` wide, the last shortened if need be; a
     forfeit's "; log: PATH" is left out when it does not fit (``fits_whole``; cut, it left "log:"
     with no path: the game says the path in a message of its own).  A line of parts (the tally's "won 1 · drawn 0
     · lost 0") breaks between whole parts where they fit so (``tx.wrap_parts``).  With
     ``break_words``, a word wider than a line (the log's path) is broken over lines
     (``tx.break_word``) rather than left to run past the edge: the game panel's thinking card
-    draws its lines as they come, and a path ran out of the panel."""
+    draws its lines as they come, and a path ran out of the panel.  No line breaks inside one of
+    the names ``whole`` (``tx.names_whole``: the players', ``players_named``)."""
+    return tx.names_whole(text, whole, size, width, lambda glued: _reason_lines(glued, size, width, most, break_words))
+
+
+def _reason_lines(text: str, size: int, width: int, most: int, break_words: bool) -> list[str]:
+    """``reason_lines``' lines, the names to keep whole already glued."""
     short = words.without_log(text)
     if short != text and not fits_whole(text, size, width, most, break_words):
         text = short
@@ -508,8 +525,9 @@ class GameOverCard:
         """The card's lines of text, and its height, ``width`` wide with its buttons in ``columns``,
         each line on at most ``most`` rows, with ``spacing`` around them."""
         s = self.scene.app.scale
+        names = players_named(self.scene)
         lines = [part for line in self.lines()  # a long reason (a forfeit's) takes two lines
-                 for part in reason_lines(line, int(16 * s), width - int(30 * s), most)]
+                 for part in reason_lines(line, int(16 * s), width - int(30 * s), most, whole=names)]
         rows = -(-len(self.buttons) // columns)
         height = (int(spacing.top * s) + tx.line_height(int(34 * s), True) + int(spacing.under_headline * s)
                   + len(lines) * (tx.line_height(int(16 * s)) + int(4 * s)) + int(spacing.over_buttons * s)

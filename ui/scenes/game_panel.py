@@ -22,7 +22,7 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_over import reason_lines, result_words, shown_score
+from ui.scenes.game_over import players_named, reason_lines, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
@@ -159,18 +159,19 @@ def proof_colour(progress: AIProgress, viewer: int | None, theme) -> tuple[int, 
 
 
 def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[int, int], width: int, size: int,
-                      step: int, theme, viewer: int | None = None) -> int:
+                      step: int, theme, viewer: int | None = None, hint: bool = False) -> int:
     """What a search's report says, in the thinking card's two lines from ``at`` (``step`` apart,
     ``size`` text cut to ``width``): depth, best move and value, then its nodes and its line (a
     proof in its place); analysis mode's best line is said the same way (``line_progress``), in
     the game screen's card and the replay's panel.  A proof is coloured as news for ``viewer``
-    (``proof_colour``).  Returns the bottom of the last line."""
+    (``proof_colour``); a ``hint``'s is worded as a suggestion (``detail_parts``).  Returns the
+    bottom of the last line."""
     x, y = at
     # the parts that do not fit the first line (in Portuguese at 800x560 the evaluation,
     # "Preto +45", was cut off) open the second, before what it says of the search; why the
     # search stopped early is said last, where the line leaves it room (it took the line's)
     note = stopped_note(p)
-    parts = [part for part in detail_parts(p, game.sides, game.id) if part != note]
+    parts = [part for part in detail_parts(p, game.sides, game.id, hint) if part != note]
     detail, *carried = tx.pack_parts(parts, size, width) or [""]
     nodes = nodes_text(p)
     if nodes and tx.ui_font(size).size(tx.join_parts([*carried, nodes]))[0] > width:
@@ -1132,7 +1133,7 @@ class GamePanel:
                     "midleft", bold=True)
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
-                              self._s(18), theme, asking_side(scene))
+                              self._s(18), theme, asking_side(scene), self._hint_shown(analysed))
         elif scene.is_over() and scene.browsing is None:  # the card's words under its headline, as many lines as given
             for i, line in enumerate(reason or self._reason_lines(result_words(scene)[1], w, 2)):
                 tx.text(surface, line, (tx_x, y + self._s(42 + REASON_ROW * i)), small, theme.text)
@@ -1275,11 +1276,18 @@ class GamePanel:
             return idle_headline(scene), [], self._compact_tips()
         headline = (self._browsing_headline(p, analysed) if browsing
                     else _("Analysis: best line") if analysed else self._last_search_headline(p, back))
-        parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id))
+        parts = best_first(p, detail_parts(p, scene.game.sides, scene.game.id, self._hint_shown(analysed)))
         proof = proven_text(p, scene.game.sides)  # the full card's second line: the compact one never said it
         if proof:
             parts.insert(1 if p.best_text and parts[:1] == [best_part(p)] else 0, proof)
         return headline, parts, ()
+
+    def _hint_shown(self, analysed: bool) -> bool:
+        """Whether the thinking card shows a hint's search (H), headed "Hint": its move is
+        suggested, not chosen (``detail_parts``' ``hint``)."""
+        scene, computer = self.scene, self.scene.computer
+        return (not analysed and scene.browsing is None and computer.last_search_hint
+                and not computer.shows_thinking() and not self._reply_held())
 
     def _short_headline(self) -> str | None:
         """The one-line card's headline over a search in a word or a name, for a line whose news
@@ -1490,7 +1498,7 @@ class GamePanel:
         most two lines of the panel's width, broken between whole parts as the result card breaks
         it (``reason_lines``): "... Ana (O) · 0" over "drawn" read as apart."""
         line = self.scene.sitting.running_line(self.scene)
-        return reason_lines(line, self._t(13), w, 2) if line else []
+        return reason_lines(line, self._t(13), w, 2, whole=players_named(self.scene)) if line else []
 
     def _session_height(self, w: int) -> int:
         """The room ``_session`` takes (0 without a score to say)."""

@@ -239,7 +239,8 @@ def bound_text(progress: AIProgress, sides: tuple[str, str]) -> str:
         side=names[1 - progress.mover], n=discs)
 
 
-def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "") -> list[str]:
+def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, game_id: str = "",
+                 hint: bool = False) -> list[str]:
     """What a search says, part by part: "7 moves ahead", "best e4", "Black +6 discs" (the parts that are
     known; no evaluation once proven); a move from an opening book: "from the opening book: f5",
     with, when the book proves nothing, its value, "Black +1 discs" (Reversi's 8x8 book values its
@@ -251,14 +252,17 @@ def detail_parts(progress: AIProgress, sides: tuple[str, str] | None = None, gam
     its memory limit" (the move came early), last: it is the least of the news, and where it
     stood before the value, in Portuguese at Larger text the one-line card said the best move and
     "parou no limite de memória", the value gone (``stopped_note``).  No part names a search's
-    ``kind`` ("book", "solver", "mcts"...): a newcomer reads where the move came from in words."""
+    ``kind`` ("book", "solver", "mcts"...): a newcomer reads where the move came from in words.
+    A ``hint``'s rule suggests its move, as a hint's search does: "best c1", not "chose c1" (Hex's
+    hint card read "Hint · chose c1 · an opening stone for the swap rule": the player chooses)."""
     parts = []
     said = choice_reason(progress.reason)
     reason = [said] if said else []
     stopped = [stopped_note(progress)] if stopped_note(progress) else []  # the tree's memory cap
     if progress.kind == "rule" and progress.best_text and (progress.only_move or progress.proven is None):
-        chose = _("only legal move: {move}") if progress.only_move else _("chose {move}")
-        return [chose.format(move=progress.best_text), *reason, *stopped]
+        named = (_("only legal move: {move}").format(move=progress.best_text) if progress.only_move
+                 else best_part(progress) if hint else _("chose {move}").format(move=progress.best_text))
+        return [named, *reason, *stopped]
     if progress.kind == "book" and progress.best_text:
         parts.append(_("from the opening book: {move}").format(move=progress.best_text))
         value = value_found(progress, sides, game_id) if sides is not None else ""

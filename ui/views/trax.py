@@ -551,9 +551,10 @@ class TraxView(GridView):
         """Where the previews of the open picker are (``_picker_layout``)."""
         return self._picker_layout()[0]
 
-    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str], bool]:
-        """The open picker's previews, the lines under them that say why tiles are left out, and
-        whether its lines are narrow (``pointed_lines``).
+    def _picker_layout(self) -> tuple[list[tuple[pygame.Rect, int]], list[str], bool, pygame.Rect | None]:
+        """The open picker's previews, the lines under them that say why tiles are left out,
+        whether its lines are narrow (``pointed_lines``), and the place it takes with the room
+        for its lines (None without a picker).
 
         Beside the cell (above, below, left, right, then the corners between), never on it, the
         first place that covers fewest of the cells its tiles would force, then of the last turn's
@@ -564,7 +565,7 @@ class TraxView(GridView):
         cells: a line seven cells wide lay over the forced cells next to the cell wherever the
         picker stood, hiding the very tiles that pointing at a preview ghosts."""
         if self.picker is None:
-            return [], [], False
+            return [], [], False, None
         cell, moves = self.picker
         size = max(36, min(96, int(self.cell * 1.1)))
         gap = max(4, size // 8)
@@ -586,7 +587,7 @@ class TraxView(GridView):
         _cost, box, notes, narrow = best
         first = box.x + (box.width - tiles_width) // 2 + gap  # the tiles centred over the lines
         rects = [(pygame.Rect(first + i * (size + gap), box.y + gap, size, size), m) for i, m in enumerate(moves)]
-        return rects, notes, narrow
+        return rects, notes, narrow, box
 
     def _place_picker(self, full: pygame.Rect, target: pygame.Rect, gap: int) -> tuple[pygame.Rect, tuple]:
         """The place of a picker box the size of ``full`` beside ``target`` (see ``_picker_layout``)
@@ -775,18 +776,20 @@ class TraxView(GridView):
         width, height = font(size).size(written)
         hinted = {move_cell(m) for m in state.forced_tiles(overlay.hint)} \
             if overlay.hint is not None and overlay.hint in state.legal_moves() else set()
-        place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2), hinted)
+        place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2), hinted,
+                                self._picker_layout()[3])
         tag = draw_label(surface, written, place.midtop, size, self.grid, overlay.theme)
         pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
         self.notes.append(tag)
 
     def _tag_place(self, state: TraxState, tile: pygame.Rect, size: tuple[int, int],
-                   hinted: set[int] | frozenset[int] = frozenset()) -> pygame.Rect:
+                   hinted: set[int] | frozenset[int] = frozenset(), picker: pygame.Rect | None = None) -> pygame.Rect:
         """Where a tag of ``size`` names the tile at ``tile``: above it, below, left or right of it
-        on the board, the first of them over the fewest other tiles (a tag above the tile hid the
-        tile laid before it there) and ghosted tiles of the hint's turn (``hinted``: the tag
-        "A0/" of the last move covered half the hint's tile above it); over the tile itself only
-        where none is off it."""
+        on the board, the first of them off the open ``picker`` (its tiles and the lines under them:
+        the pointed tile's "C1/ ddll (light right-bottom)" covered the tag), then over the fewest
+        other tiles (a tag above the tile hid the tile laid before it there) and ghosted tiles of
+        the hint's turn (``hinted``: the tag "A0/" of the last move covered half the hint's tile
+        above it); over the tile itself only where none is off it."""
         tiles = {i for i, held in enumerate(state.cells) if held} | hinted
         best, best_cost = pygame.Rect((0, 0), size), None
         best.midbottom = tile.midtop
@@ -798,7 +801,7 @@ class TraxView(GridView):
             candidate.clamp_ip(self.grid)
             if candidate.colliderect(tile):
                 continue
-            cost = len(self._cells_under(candidate) & tiles)
+            cost = (picker is not None and candidate.colliderect(picker), len(self._cells_under(candidate) & tiles))
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
         return best
@@ -855,7 +858,7 @@ class TraxView(GridView):
 
     def _draw_picker(self, surface, state: TraxState, theme: Theme, hovered: int | None) -> None:
         """The open picker; ``hovered``: the tile pointed at, its turn ghosted and its name shown."""
-        rects, notes, narrow = self._picker_layout()
+        rects, notes, narrow, _box = self._picker_layout()
         if not rects:
             return
         if hovered is not None:  # the whole turn, ghosted on the board under the picker
