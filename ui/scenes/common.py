@@ -627,10 +627,12 @@ def follow_options(info: games.GameInfo, options: dict[str, Any], changed: str, 
     ``options`` to the nearest value the rules take with the others (``GameInfo.followed``) and
     said so in ``messages`` ("In a row to win is now 3, to go with Width: 3"): the form never
     keeps a choice the rules refuse, and never changes one unsaid.  Their names, moved or not
-    (their selectors or steppers offer other values now)."""
+    (their selectors or steppers offer other values now).  ``changed`` itself stays as the
+    player set it: moved back, a step onto an edited settings file's 9 in a row on 7x4 was said
+    "In a row to win is now 7, to go with In a row to win: 9"; Start says why it does not fit."""
     from ui import words
 
-    moved = info.followed(options)
+    moved = {name: value for name, value in info.followed(options).items() if name != changed}
     cause = info.option(changed), options[changed]
 
     def said(name: str, value: Any) -> str:
