@@ -63,7 +63,6 @@ from ui.scenes.common import (
     rendering_held,
     time_label,
     time_per_move_title,
-    values_shown,
 )
 from ui.settings import TIME_CHOICES
 from ui.tally import TALLY, board_words, other_boards_line, results_line
@@ -381,14 +380,13 @@ class SetupScene(MenuFormScene):
         (Trax's centre tile's code: ``words.note_follows_value``), where it makes another board
         in Human vs PC, whose results line under the computer player is that board's (``ui.tally``),
         and where another option's values follow it (``follow_options``: tic-tac-toe's k offers
-        3 to the board's longer side, and comes down with a board made smaller than it), or its
-        own offer other values (``_offers_other_values``)."""
+        3 to the board's longer side, and comes down with a board made smaller than it), or where the
+        options make a game now and made none, or the other way round (``_refusal_changed``)."""
         options = self._options()
-        before = dict(options)
         options[name] = value
         self.error = ""
         followers = follow_options(self.info, options, name, self.app.messages)
-        if followers or words.note_follows_value(self.info.id, name) or self._offers_other_values(name, before) or (
+        if followers or words.note_follows_value(self.info.id, name) or (
                 self.mode == HUMAN_VS_PC and self.info.option(name).board) or self._refusal_changed():
             self.rebuild_wanted = not self.building
 
@@ -397,14 +395,6 @@ class SetupScene(MenuFormScene):
         on 7x4), in the player's words as Start says them (``_say_refused``); "" where they make one."""
         why = self.info.refusal(dict(self._options()))
         return words.rule_reason(why, self.info.id) if why else ""
-
-    def _offers_other_values(self, name: str, before: dict[str, Any]) -> bool:
-        """Whether option ``name``'s selector offers other values now than with the options
-        ``before`` (``values_shown``): stepped off a value an edited settings file kept and no
-        board takes (9 in a row on 7x4), it offered that value still, a step back onto it moved
-        straight back with a word that made no sense."""
-        option = self.info.option(name)
-        return values_shown(self.info, option, before) != values_shown(self.info, option, self._options())
 
     def _set_start_option(self, name: str, value: Any) -> None:
         """A rule option changed for the pasted position: the game reads the position again under
@@ -932,7 +922,10 @@ class SetupScene(MenuFormScene):
 
     def _refusal_changed(self) -> bool:
         """Whether the options make a game now where the form was built for none, or the other way
-        round: Start lit or greyed, and the words above it, need the form built again."""
+        round: Start lit or greyed, and the words above it, need the form built again, and so does
+        a selector stepped off a value an edited settings file kept and no board takes (9 in a row
+        on 7x4), which offered it still (``values_shown``): a step back onto it went straight back,
+        said "In a row to win is now 7, to go with In a row to win: 9"."""
         return bool(self.refusal()) == self.start_button.enabled
 
     def _refusal_note(self, surface: pygame.Surface) -> None:
