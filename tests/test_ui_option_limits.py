@@ -136,7 +136,9 @@ def test_start_is_greyed_with_why_above_it_while_the_options_do_not_fit(app, mon
 ])
 def test_a_refusal_lists_its_choices_with_an_or(app, monkeypatch, language, why):
     """A Reversi board of 7 kept from an edited settings file: the form says, above Start, which
-    sizes to choose with an "or" before the last ("choose 6, 8, 10" read as no list at all)."""
+    sizes to choose with an "or" before the last ("choose 6, 8, 10" read as no list at all).  Its
+    selector shows the 7 it says of (it showed 6), between 6 and 8; Right takes 8, and the 7 is
+    offered no more."""
     with in_language(app, language):
         scene = SetupScene(app, game_id="reversi")
         scene.choices.options["reversi"] = {"size": 7}
@@ -145,6 +147,13 @@ def test_a_refusal_lists_its_choices_with_an_or(app, monkeypatch, language, why)
         assert " ".join(text.value for text in words_above(app, scene, monkeypatch)) == why
         click(app, scene.start_button.rect.center)
         assert said(app)[-1] == why
+        sizes = scene.menu.get_widget("opt-size")
+        assert sizes.get_value()[0][1] == 7 and [size for _text, size in sizes.get_items()] == [6, 7, 8, 10]
+        down_to_widget(app, scene.menu, "opt-size")
+        key(app, pygame.K_RIGHT)
+        sizes = scene.menu.get_widget("opt-size")
+        assert scene._options()["size"] == 8 and scene.start_button.enabled
+        assert [size for _text, size in sizes.get_items()] == [6, 8, 10]
 
 
 def words_above(app, scene: SetupScene, monkeypatch) -> list:
