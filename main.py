@@ -93,10 +93,11 @@ class _Parser(argparse.ArgumentParser):
 def log_level(text: str) -> str:
     """``--log``'s value, checked as it is read: a level ``ui.debug_log`` knows, else a one-line
     error naming them (status 2), as for every other bad input."""
+    from games.base import one_of
     from ui.debug_log import LEVELS
 
     if text.strip().lower() not in LEVELS:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a log level; choose {', '.join(LEVELS)}")
+        raise argparse.ArgumentTypeError(f"{text!r} is not a log level; choose {one_of(LEVELS)}")
     return text.strip().lower()
 
 

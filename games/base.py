@@ -88,11 +88,11 @@ class Option:
         return []
 
     def allowed(self) -> str:
-        """The valid values in words, for error messages."""
+        """The valid values in words, for error messages: "6, 8 or 10" (``one_of``), "3..19"."""
         if self.choices:
-            return ", ".join(str(c) for c in self.choices)
+            return one_of([str(c) for c in self.choices])
         if self.kind is bool:
-            return "true, false"
+            return one_of(["true", "false"])
         if self.kind is int:
             return f"{self.minimum}..{self.maximum}"
         return "any text"
@@ -100,7 +100,10 @@ class Option:
     def usage(self) -> str:
         """``k=3..19 (default 3)``, ``swap=true|false (default false)``: the option as the command
         line takes it, for its ``--help`` (written from this declaration, so it never falls behind)."""
-        values = "|".join(str(c) for c in self.choices) if self.choices else self.allowed().replace(", ", "|")
+        if self.choices or self.kind is bool:
+            values = "|".join(str(c) for c in self.choices) if self.choices else "true|false"
+        else:
+            values = self.allowed()
         default = str(self.default).lower() if self.kind is bool else self.default
         return f"{self.name}={values} (default {default})"
 
@@ -135,6 +138,14 @@ class Option:
         if bad:
             raise ValueError(f"option {self.name}: {_shown(value)} is not valid; choose {self.allowed()}")
         return value
+
+
+def one_of(texts: Sequence[str], or_word: str = " or ") -> str:
+    """Values to choose among as a sentence lists them: "6, 8 or 10", "6 or 8", "6" (a refusal's
+    "choose 6, 8, 10" read as three choices with none between them).  ``or_word``: the window's
+    own, in its language (``ui.words.one_of``)."""
+    *rest, last = texts
+    return f"{', '.join(rest)}{or_word}{last}" if rest else last
 
 
 def _shown(value: Any, limit: int = 40) -> str:

@@ -315,7 +315,7 @@ def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):
     for name in ("c1", "c3", "a4"):
         click(app, scene.view.point_xy(parse_point(name)))
     said = [m.text for m in scene.messages.items]
-    assert said == ["c1xc3 can go on only to c5, e5; click c3 again to stop there"]
+    assert said == ["c1xc3 can go on only to c5 or e5; click c3 again to stop there"]
     assert not scene.history and scene.view.has_partial_input()
 
 

@@ -97,7 +97,7 @@ def test_a_value_that_is_no_level_is_one_warning_and_no_file(logging_as_it_was, 
     with caplog.at_level(logging.INFO):
         assert start_logging() is None
     warnings = [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]
-    assert warnings == [f"TABULEIRO_LOG={value!r} is not a log level: choose debug, info, warning; "
+    assert warnings == [f"TABULEIRO_LOG={value!r} is not a log level: choose debug, info or warning; "
                         "no log file is written"]
     assert not (logging_as_it_was / "logs").exists()
     assert logging_to_file() is None
@@ -137,7 +137,7 @@ def test_main_passes_log_to_the_window_and_refuses_a_bad_level(monkeypatch, caps
     assert main.main([]) == 0
     assert asked == ["debug", None]
     assert main.main(["--log", "loud"]) == 2
-    assert "'loud' is not a log level; choose debug, info, warning" in capsys.readouterr().err
+    assert "'loud' is not a log level; choose debug, info or warning" in capsys.readouterr().err
     assert main.main(["--log", "debug", "bench", "--quick"]) == 2
     assert "--log is the window's" in capsys.readouterr().err
 

@@ -212,7 +212,7 @@ def test_a_missing_nested_field_is_named(tmp_path):
 @pytest.mark.parametrize(("name", "value", "words"), [
     ("id", "chess", ("unknown game 'chess'", "reversi")),
     ("colour", "red", ("no option 'colour'",)),  # an option the game does not have
-    ("size", 7, ("option size", "6, 8, 10")),
+    ("size", 7, ("option size", "6, 8 or 10")),
     ("size", 1e400, ("option size: inf is not valid",)),  # json writes Infinity
 ], ids=["unknown game", "unknown option", "bad option value", "option of infinity"])
 def test_a_game_or_option_it_cannot_play_is_named(tmp_path, name, value, words):

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 import games
-from tests.ui_helpers import click, down_to_widget, in_language, key
+from tests.ui_helpers import click, down_to_widget, in_language, key, recorded_draws
 from ui.match import HOTSEAT
 from ui.scenes.setup import SetupScene
 from ui.scenes.tournament import TournamentScene
@@ -80,6 +80,93 @@ def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(a
     assert k_offered(scene) == [3, 5] and scene.menu.get_widget("opt-k").get_value()[0][1] == 5
     scene.start()
     assert "cannot fit" in scene.error
+
+
+def test_a_kept_row_that_does_not_fit_is_no_longer_offered_once_left(app):
+    """9 in a row on 7x4, kept from an edited settings file: stepped down to 7, the selector offers
+    3 to 7 alone, and Right stops at 7 with a word.  It offered the 9 still, and Right went onto
+    it and straight back, saying "In a row to win is now 7, to go with In a row to win: 9"."""
+    scene = open_new_game(app, {"width": 7, "height": 4, "k": 9})
+    assert k_offered(scene) == [3, 4, 5, 6, 7, 9]
+    step(app, scene, "opt-k", pygame.K_LEFT)
+    assert scene._options()["k"] == 7 and k_offered(scene) == [3, 4, 5, 6, 7]
+    key(app, pygame.K_RIGHT)
+    assert scene._options()["k"] == 7 and said(app)[-1] == "In a row to win: 7 already, the largest"
+
+
+def test_a_step_back_onto_a_kept_row_is_never_said_to_follow_itself(app):
+    """Left and Right in one frame, before the form is built again without the kept 9: the 9
+    chosen stays as chosen (Start, greyed, says why), with no word that it follows itself."""
+    scene = open_new_game(app, {"width": 7, "height": 4, "k": 9})
+    down_to_widget(app, scene.menu, "opt-k")
+    for arrow in (pygame.K_LEFT, pygame.K_RIGHT):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=arrow, mod=0, unicode="", scancode=0))
+    app.run_frames(2)
+    assert scene._options() == {"width": 7, "height": 4, "k": 9}
+    assert not any("to go with" in text for text in said(app)), said(app)
+    assert not scene.start_button.enabled
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "In a row to win: 9 in a row cannot fit on 7x4; choose 3 to 7"),
+    ("pt", "Em linha para ganhar: 9 em linha não cabe em 7x4; escolha de 3 a 7"),
+])
+def test_start_is_greyed_with_why_above_it_while_the_options_do_not_fit(app, monkeypatch, language, why):
+    """The form said nothing of options that make no game until Start was pressed: Start is
+    greyed with the reason just above it, a click on it says it again, and a fitting row
+    chosen lights Start and takes the reason away."""
+    with in_language(app, language):
+        scene = open_new_game(app, {"width": 7, "height": 4, "k": 9})
+        start = scene.start_button
+        assert not start.enabled
+        drawn = words_above(app, scene, monkeypatch)
+        assert " ".join(text.value for text in drawn) == why
+        assert all(text.rect.bottom <= start.rect.top and scene.panel.contains(text.rect) for text in drawn)
+        assert all(not scene.menu.get_rect().colliderect(text.rect) for text in drawn)  # under the form
+        click(app, start.rect.center)
+        assert app.scene is scene and said(app)[-1] == why
+        down_to_widget(app, scene.menu, "opt-k")
+        key(app, pygame.K_LEFT)
+        assert start.enabled and words_above(app, scene, monkeypatch) == []
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "Board size: 7 is not valid; choose 6, 8 or 10"),
+    ("pt", "Tamanho do tabuleiro: 7 não é válido; escolha 6, 8 ou 10"),
+])
+def test_a_refusal_lists_its_choices_with_an_or(app, monkeypatch, language, why):
+    """A Reversi board of 7 kept from an edited settings file: the form says, above Start, which
+    sizes to choose with an "or" before the last ("choose 6, 8, 10" read as no list at all).  Its
+    selector shows the 7 it says of (it showed 6), between 6 and 8; Right takes 8, and the 7 is
+    offered no more."""
+    with in_language(app, language):
+        scene = SetupScene(app, game_id="reversi")
+        scene.choices.options["reversi"] = {"size": 7}
+        app.switch(scene)
+        app.run_frames(2)
+        assert " ".join(text.value for text in words_above(app, scene, monkeypatch)) == why
+        click(app, scene.start_button.rect.center)
+        assert said(app)[-1] == why
+        sizes = scene.menu.get_widget("opt-size")
+        assert sizes.get_value()[0][1] == 7 and [size for _text, size in sizes.get_items()] == [6, 7, 8, 10]
+        down_to_widget(app, scene.menu, "opt-size")
+        key(app, pygame.K_RIGHT)
+        sizes = scene.menu.get_widget("opt-size")
+        assert scene._options()["size"] == 8 and scene.start_button.enabled
+        assert [size for _text, size in sizes.get_items()] == [6, 8, 10]
+
+
+def words_above(app, scene: SetupScene, monkeypatch) -> list:
+    """The words drawn, in a whole frame, between the form's last line and Start, but for the
+    window's messages (which stand there too)."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_draws(patched)
+        app.invalidate()
+        app.run_frames(1)
+    band = pygame.Rect(scene.panel.x, scene.menu.get_rect().bottom, scene.panel.width,
+                       scene.start_button.rect.top - scene.menu.get_rect().bottom)
+    messages = [message.text for message in app.messages.items]
+    return [text for text in drawn if band.contains(text.rect) and not any(text.value in m for m in messages)]
 
 
 def open_tournament(app, game_id: str = "tictactoe") -> TournamentScene:

@@ -127,7 +127,7 @@ def test_options_that_make_no_game_show_their_board_under_why_not(config, monkey
 
 
 @pytest.mark.parametrize("kept, why, drawn", [
-    ({"size": 7}, "Board size: 7 is not valid; choose 6, 8, 10", (("size", 7),)),  # no board: its outline
+    ({"size": 7}, "Board size: 7 is not valid; choose 6, 8 or 10", (("size", 7),)),  # no board: its outline
     ({"size": 6, "older": True}, "", (("size", 6),)),  # an older version's option, which the form drops
 ])
 def test_reversis_card_says_what_new_game_makes_of_options_kept_from_a_settings_file(config, monkeypatch, kept, why,  # noqa: F811

@@ -35,6 +35,7 @@ from pathlib import Path
 from platformdirs import user_log_dir
 
 from ai.worker_log import OUR_LOGGERS
+from games.base import one_of
 
 VARIABLE = "TABULEIRO_LOG"
 LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNING}
@@ -73,7 +74,7 @@ def level_asked(asked: str | None) -> tuple[int | None, str | None]:
         return None, None
     level = LEVELS.get(text.lower())
     if level is None:
-        return None, f"{VARIABLE}={text!r} is not a log level: choose {', '.join(LEVELS)}; no log file is written"
+        return None, f"{VARIABLE}={text!r} is not a log level: choose {one_of(LEVELS)}; no log file is written"
     return level, None
 
 

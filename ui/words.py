@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -984,6 +984,14 @@ def _legal_list(moves: str) -> str:
     the current language."""
     cut = re.fullmatch(r"(?P<moves>.*) and (?P<n>\d+) more", moves, re.S)
     return moves if cut is None else _("{moves} and {n} more").format(**cut.groupdict())
+
+
+def one_of(texts: Sequence[str]) -> str:
+    """Values a player chooses among, as a sentence lists them in the current language: "c5, e5
+    or a3", "c5, e5 ou a3" (``games.base.one_of``)."""
+    from games.base import one_of as listed
+
+    return listed(texts, _(OR))
 
 
 def _translated_or(items: str) -> str:

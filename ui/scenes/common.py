@@ -601,7 +601,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         values = option.values() if beside is None else values_shown(info, option, {**beside, option.name: value})
         items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
-        numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+        numbers = all(_is_number(v) for v in values)
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
                      onchange=lambda _item, chosen: on_change(chosen), say_ends=say_ends if numbers else None)
     else:
@@ -616,10 +616,20 @@ def values_shown(info: games.GameInfo, option: games.Option, chosen: dict[str, A
     """The values a form's selector or stepper of ``option`` shows beside the options ``chosen``:
     those the rules take with the others (``GameInfo.offered``: 3 and 4 in a row on a 4x3 board),
     and the value it holds where that is none of them (an edited settings file's 5 in a row on
-    3x3), which Start refuses saying why.  [] for an option without a list of values."""
+    3x3), which Start refuses saying why: in its place among the numbers where it is none of the
+    option's own (that file's Reversi board of 7, shown as the 6 the selector fell on, while the
+    words above Start said 7 is not valid).  [] for an option without a list of values."""
     current = chosen.get(option.name, option.default)
     offered = info.offered(option.name, {**chosen, option.name: current})
-    return [v for v in option.values() if v in offered or v == current]
+    shown = [v for v in option.values() if v in offered or v == current]
+    if shown and current not in shown and _is_number(current) and all(_is_number(v) for v in shown):
+        shown = sorted([*shown, current])
+    return shown
+
+
+def _is_number(value: Any) -> bool:
+    """An int or a float, not a bool (which Python counts as an int)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def follow_options(info: games.GameInfo, options: dict[str, Any], changed: str, messages: Any) -> list[str]:
@@ -627,10 +637,12 @@ def follow_options(info: games.GameInfo, options: dict[str, Any], changed: str, 
     ``options`` to the nearest value the rules take with the others (``GameInfo.followed``) and
     said so in ``messages`` ("In a row to win is now 3, to go with Width: 3"): the form never
     keeps a choice the rules refuse, and never changes one unsaid.  Their names, moved or not
-    (their selectors or steppers offer other values now)."""
+    (their selectors or steppers offer other values now).  ``changed`` itself stays as the
+    player set it: moved back, a step onto an edited settings file's 9 in a row on 7x4 was said
+    "In a row to win is now 7, to go with In a row to win: 9"; Start says why it does not fit."""
     from ui import words
 
-    moved = info.followed(options)
+    moved = {name: value for name, value in info.followed(options).items() if name != changed}
     cause = info.option(changed), options[changed]
 
     def said(name: str, value: Any) -> str:

@@ -39,6 +39,7 @@ from games.alquerque import (
     lines,
     point_name,
 )
+from ui import words
 from ui.board_marks import (
     flash_colour,
     legal_dot_radius,
@@ -223,7 +224,7 @@ class AlquerqueView(BoardView):
         it said the point was "not a destination of the piece on c1", a piece already on c3.  Given
         what the click found (``points``: where it goes on), so a language switch says the same."""
         fields = {"move": self.game.move_text(path), "point": point_name(path[-1]),
-                  "points": ", ".join(point_name(q) for q in points)}
+                  "points": words.one_of([point_name(q) for q in points])}
         if not stops:
             return _("{move} can go on only to {points}").format(**fields)
         said = (_("{move} can go on only to {points}; Enter on {point} again to stop there") if keys else
