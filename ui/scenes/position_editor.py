@@ -59,6 +59,7 @@ TEXT, BOARD, RULES, BUTTONS = "text", "board", "rules", "buttons"  # where the k
 FOCUS_ORDER = (TEXT, BOARD, RULES, BUTTONS)  # Tab's order (Shift+Tab the other way), those shown
 RULE_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER,
              pygame.K_SPACE)  # given to the rule options while they have the keys
+STATUS_LINES = 2  # the lines under the text that say what it is ("White to move", why it is no position)
 HEADING = re.compile(r"[a-z-]+: ")  # a position's line that is no row of its board: "to-move: X", "no-capture: 0"
 
 
@@ -483,9 +484,10 @@ class PositionEditorScene(Scene):
         self.area.size = max(12, int(17 * s))
         self.lane_top = right.bottom - row_h - int(8 * s) - Messages.lane_height(s)  # ``messages_ceiling``
         rules_h = min(len(self.rules) * int(46 * s) + int(8 * s), (self.lane_top - right.y) // 3) if self.rules else 0
+        status_h = self._status_height()
         self.area.rect = pygame.Rect(right.x, right.y + int(30 * s), right.width,
-                                     self.lane_top - int(36 * s) - right.y - int(30 * s) - rules_h)  # the status line under it
-        self._build_rules_form(pygame.Rect(right.x, self.area.rect.bottom + int(36 * s), right.width, rules_h))
+                                     self.lane_top - status_h - right.y - int(30 * s) - rules_h)  # the status line under it
+        self._build_rules_form(pygame.Rect(right.x, self.area.rect.bottom + status_h, right.width, rules_h))
         self.status_y = self.area.rect.bottom + int(10 * s)
         gap_x = int(10 * s)
         x = right.x
@@ -497,6 +499,13 @@ class PositionEditorScene(Scene):
                                             min(side, self.side_button.wanted_width(s)), row_h)
         self.side_button.visible = self.cells is not None
         self.preview = self.view = None
+
+    def _status_height(self) -> int:
+        """The room under the text for the line that says what it is, on the two lines ``draw``
+        gives it: the room of one had Alquerque's rule switches under the second line of "Not a
+        position: 'Whiteno-capture: ...' is not a side (White, Black)"."""
+        s = self.app.scale
+        return int(10 * s) + STATUS_LINES * tx.line_height(int(15 * s)) + int(6 * s)
 
     def messages_above(self) -> int | None:
         return top_of(self.play_button.rect)
@@ -530,7 +539,7 @@ class PositionEditorScene(Scene):
         if self.rules_form is not None:
             self.rules_form.draw(surface)
         colour = theme.text if self.record is not None else theme.invalid
-        for i, line in enumerate(tx.wrap(self.status, int(15 * s), width)[:2]):
+        for i, line in enumerate(tx.wrap(self.status, int(15 * s), width)[:STATUS_LINES]):
             tx.text(surface, line, (self.area.rect.x, self.status_y + i * tx.line_height(int(15 * s))), int(15 * s), colour)
         for button in [*self.buttons, self.side_button]:
             button.draw(surface, theme, s)
