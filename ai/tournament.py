@@ -85,6 +85,8 @@ WITHDREW = "withdrew from the league"  # why a withdrawn player lost the games i
 BOTH_WITHDREW = "double forfeit: both players withdrew from the league"  # 0-0: such a game in older files,
 # settled before withdrawals were taken in their order (``_settle_withdrawals``); read, never made now
 ANNULLED = "annulled: "  # the reason of a game counted for no one: a player of it withdrew before half its games
+TABLE_SUFFIXES = (".txt", ".md", ".html", ".csv")  # the tables ``--out FILE`` writes beside its results
+STANDINGS_SUFFIX = "-standings"  # FILE-standings.csv, the standings' table beside FILE.csv, the games'
 MAX_REPORT_BYTES = 64 * 1024 * 1024  # a report holds every game's moves (a class league's: a few MB); a dropped
 # .json larger than this is refused unread (it was read whole: a 12 MB one took 1.1 s, GBs filled the memory)
 
@@ -616,6 +618,23 @@ class Tournament:
                    opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None,
                    started_with=None if started_with is None else int(started_with),
                    withdrawn=_withdrawn_of(header), **running)
+
+    @staticmethod
+    def results_beside(path: str | Path) -> Path | None:
+        """The results (FILE.jsonl, else FILE.json) that ``--out FILE`` wrote beside ``path`` when
+        ``path`` is one of its tables (FILE.txt, FILE.md, FILE.html, FILE.csv, FILE-standings.csv):
+        a teacher who drops the standings a league printed means that league, which the window's
+        reader of games took for a move list ("its first line should name the game (... Alquerque
+        ...), not 'Alquerque round robin: ...'").  None for any other file, or with no results there."""
+        path = Path(path)
+        if path.suffix.lower() not in TABLE_SUFFIXES:
+            return None
+        stem = path.stem.removesuffix(STANDINGS_SUFFIX) if path.suffix.lower() == ".csv" else path.stem
+        for suffix in (".jsonl", ".json"):
+            beside = path.with_name(stem + suffix)
+            if beside.is_file():
+                return beside
+        return None
 
     @classmethod
     def from_files(cls, path: str | Path) -> Tournament | None:

@@ -11,7 +11,7 @@ import pytest
 import games
 from games.alquerque import parse_point
 from tests.test_trax import CHAIN as TRAX_CHAIN
-from tests.ui_helpers import key, recorded_text, resign_by_keys, wait, words_in
+from tests.ui_helpers import click, key, recorded_text, resign_by_keys, wait, words_in
 from ui.board_cursor import ring_rects
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
@@ -501,6 +501,23 @@ def test_after_a_hint_enter_goes_on_with_the_hints_move_to_its_end(app, game_id,
         if len(scene.history) == len(moves):  # a Trax cell where one tile fits plays at the first Enter
             key(app, pygame.K_RETURN)
     assert played(scene)[len(moves):] == [hint], (hint, played(scene), scene.cursor.key)
+
+
+def test_h_with_a_chain_half_clicked_puts_the_cursor_on_the_hints_next_point(app):
+    """c4 and e4 clicked (c4xe4, the chain half entered), then H: the cursor showed on c3, where
+    it first aims (by the last move), not on the hint's next point e2, and Enter there did not
+    go on with the chain.  It goes onto e2, and Enter ends the hint's chain."""
+    scene = start(app, "alquerque", CHAIN)
+    for point in ("c4", "e4"):
+        click(app, scene.view.point_xy(parse_point(point)))
+    key(app, pygame.K_h)
+    assert wait(app, lambda: scene.hint is not None, 120)
+    hint = scene.game.format_move(scene.state, scene.hint)
+    assert hint.startswith("c4xe4x"), hint  # the chain clicked so far begins the hint's
+    app.run_frames(2)
+    assert scene.cursor.on and scene.cursor.key == parse_point(hint.split("x")[2])
+    key(app, pygame.K_RETURN)
+    assert played(scene)[len(CHAIN):] == [hint]
 
 
 def test_a_click_on_the_hints_cell_opens_the_picker_on_the_hints_tile(app):

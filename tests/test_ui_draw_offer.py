@@ -310,3 +310,25 @@ def test_offer_draw_keeps_its_key_on_one_line_with_it(tmp_path, monkeypatch, siz
         assert label and "Ctrl+D" in shown, list(shown)
         assert abs(shown[label[0]].centery - shown["Ctrl+D"].centery) <= 2, (label, shown)  # one line
         assert button.rect.contains(shown[label[0]]) and button.rect.contains(shown["Ctrl+D"])
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_result_card_on_the_board_shows_every_buttons_key_beside_it(app, language):
+    """Two friends' pieces alone in Alquerque's corners, a draw agreed after a move each: the result card
+    stands on the empty board, its buttons two a row.  In Portuguese the halves were equal and
+    "Desforra, lados trocados" put its R on a line under it; each row is shared by what its
+    buttons need now."""
+    start = "to-move: White\nno-capture: 0\n....B\n.....\n.....\n.....\nW...."
+    with words_in(language):
+        scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.5, start=start),
+                           ["a1-b2", "e5-d4"])
+        app.switch(scene)
+        app.run_frames(2)
+        key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+        key(app, pygame.K_y)
+        assert scene.is_over() and wait(app, scene.over_card.visible)
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.over_card.on_board and scene.over_card.placement().columns == 2
+        short = [b.label for b in scene.over_card.buttons if b.visible and b.rect.width < b.wanted_width(app.scale)]
+    assert not short, short

@@ -12,8 +12,17 @@ from hypothesis import strategies as st
 
 import games
 from games.alquerque import Alquerque
-from tests.ui_helpers import click, click_widget, key, recorded_draws, recorded_text, words_in
+from tests.ui_helpers import (
+    click,
+    click_widget,
+    key,
+    recorded_draws,
+    recorded_text,
+    recorded_text_rects,
+    words_in,
+)
 from ui import clipboard, words
+from ui import text as tx
 from ui.match import HOTSEAT
 from ui.scenes.game import GameScene
 from ui.scenes.position_editor import PositionEditorScene
@@ -552,3 +561,27 @@ def test_set_up_a_position_with_options_the_game_refuses_says_why_and_keeps_the_
     assert app.scene is setup and app.errors == [], app.errors
     said = [m.text for m in app.messages.current()]
     assert said == ["In a row to win: 5 in a row cannot fit on 4x3; choose 3 to 4"], said
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)])
+def test_why_a_text_is_no_position_on_two_lines_stands_clear_of_the_rule_switches(app, monkeypatch, size):
+    """The status line had the room of one line over Alquerque's rule switches, and drew two: the
+    second ("is not a side (White, Black)") stood over "Captures in any direction"."""
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    _setup, editor = open_editor(app, "alquerque")
+    key(app, pygame.K_a, mod=pygame.KMOD_LCTRL)  # the whole text, replaced by the next edit
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="to-move: Whiteno-capture: abBBBBBBBBBBBB.WWWWWWWWWW"))
+    app.run_frames(2)
+    assert editor.record is None and len(words_wrapped(editor)) == 2, editor.status
+    drawn = recorded_text_rects(monkeypatch)
+    editor.draw(app.screen)
+    status = [rect for text, rect in drawn if text in words_wrapped(editor)]
+    switches = [widget.get_rect(to_real_position=True) for widget in editor.rules_form.get_widgets()]
+    assert len(status) == 2 and switches
+    assert not [(line, switch) for line in status for switch in switches if line.colliderect(switch)], (status, switches)
+
+
+def words_wrapped(editor: PositionEditorScene) -> list[str]:
+    """The status line's lines as the editor draws them under its text."""
+    return tx.wrap(editor.status, int(15 * editor.app.scale), editor.area.rect.width)[:2]

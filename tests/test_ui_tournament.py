@@ -1822,20 +1822,20 @@ def test_processes_chosen_are_kept_next_visit_and_next_session_within_the_cores(
     app = make_app(tmp_path, monkeypatch)
     try:
         scene = open_tournament_from_the_menu(app)
-        assert jobs_button(scene).label == "Processes: 2"
+        assert jobs_button(scene).label == "Games at once: 2"
         stepper = jobs_button(scene)
         click(app, (stepper.rect.right - 4, stepper.rect.centery))  # its right arrow: one more
-        assert scene.jobs == 3 and jobs_button(scene).label == "Processes: 3"
+        assert scene.jobs == 3 and jobs_button(scene).label == "Games at once: 3"
         click(app, scene.buttons[0].rect.center)  # Back
         scene = open_tournament_from_the_menu(app)
-        assert scene.jobs == 3 and jobs_button(scene).label == "Processes: 3"
+        assert scene.jobs == 3 and jobs_button(scene).label == "Games at once: 3"
     finally:
         app.quit()
     monkeypatch.setattr(os, "cpu_count", lambda: 2)  # the next session, on a smaller machine
     app = make_app(tmp_path, monkeypatch)
     try:
         scene = open_tournament_from_the_menu(app)
-        assert scene.jobs == 2 and jobs_button(scene).label == "Processes: 2"
+        assert scene.jobs == 2 and jobs_button(scene).label == "Games at once: 2"
         assert app.errors == [], app.errors[0]
     finally:
         app.quit()

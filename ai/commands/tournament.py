@@ -60,6 +60,7 @@ from ai.tournament import (
     DRAW_RESULT,
     MIN_RATED_GAMES,
     NO_VALUE,
+    STANDINGS_SUFFIX,
     Event,
     GameFinished,
     GameResult,
@@ -888,7 +889,7 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
     base = out_base(out)
     base.parent.mkdir(parents=True, exist_ok=True)
     paths = [base.with_name(base.name + ".json"), base.with_name(base.name + ".csv"),
-             base.with_name(base.name + "-standings.csv"), base.with_name(base.name + ".txt"),
+             base.with_name(base.name + STANDINGS_SUFFIX + ".csv"), base.with_name(base.name + ".txt"),
              base.with_name(base.name + ".md"), base.with_name(base.name + ".html")]
     # each whole or not at all: a second Ctrl+C (or a kill) while they are written left a half
     # FILE.json or FILE.csv in place of the ones written when the league stopped

@@ -510,6 +510,7 @@ class ComputerMoves:
                     scene.hint = item.move
                     show_hint_cursor(scene)
                     scene.cursor.onto(scene.view, scene.state, scene.view.first_place(item.move))
+                    scene.cursor.onto_hinted(scene.view, scene.state, item.move)  # a chain half entered: its next point
                     scene.messages.add(self._hint_said(shown_move(scene.app, scene.game, scene.state, item.move,
                                                                   item.text)), topic=HINT_NOTE)
             else:

@@ -611,7 +611,8 @@ class GameOverCard:
                         theme.muted, "midtop")
             y = r.bottom + int(4 * s)
         area = pygame.Rect(self.rect.x + int(24 * s), y + int(gaps.over_buttons * s), w - int(48 * s), 0)
-        layout_grid(self.buttons, area, placed.columns, int(40 * s), int(gaps.button_gap * s))
+        # each row shared by what its buttons need: in two equal halves "Desforra, lados trocados" put its R under it
+        layout_grid(self.buttons, area, placed.columns, int(40 * s), int(gaps.button_gap * s), s)
         self.ready()  # disabled within its grace
         for b in self.buttons:
             b.draw(surface, theme, s)

@@ -1151,12 +1151,17 @@ def open_file(app: Any, path: Any) -> None:
     """A record file (or a move list or a position saved as text) dropped on the window: replay it
     (a position: set a game up from it), or say why it cannot be opened (never touched).  A
     tournament's results (``main.py tournament --out FILE``'s FILE.json or FILE.jsonl) open on the
-    tournament screen, where each of its games is a click away from the replay."""
+    tournament screen, where each of its games is a click away from the replay, and so do the
+    tables written beside them (FILE.txt, FILE.md, FILE.html, FILE.csv, FILE-standings.csv)."""
     from ai.tournament import Tournament
     from ui.record_files import load_or_say
 
     try:
         tournament = Tournament.from_files(path)
+        results = Tournament.results_beside(path) if tournament is None else None
+        league = Tournament.from_files(results) if results is not None else None
+        if league is not None:  # a league's table (FILE.txt, FILE.md ...): the league written beside it
+            tournament, path = league, results
     except ValueError as exc:
         app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return

@@ -53,7 +53,7 @@ from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing, elo_said
-from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup
+from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup, jobs_label
 from ui.scenes.tournament_watch import WatchedGames
 from ui.scenes.tournament_withdraw import Withdrawal
 from ui.text_field import TextField
@@ -533,7 +533,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             games_b.label = _("Games per pair: {n} + {n}").format(n=n)
             openings_b.label = _("Random opening moves: {n}").format(n=OPENINGS[self.openings_index])
             time_b.label = time_per_move_title() + time_label(TIMES[self.time_index])
-            jobs_b.label = _("Processes: {j}").format(j=self.jobs)
+            jobs_b.label = jobs_label(self.jobs)
             # Yes/No as the game's rule switches above it say them ("Swap rule: Yes")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch

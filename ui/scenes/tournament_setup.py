@@ -36,6 +36,12 @@ OPENINGS = (0, 2, 4, 6)  # random plies before each round: deterministic players
 KEPT_CHOICES = {"games_index": ("games", GAMES), "time_index": ("time", TIMES), "openings_index": ("openings", OPENINGS)}
 
 
+def jobs_label(jobs: int) -> str:
+    """The setup's button for the games played at once, in a player's words: "Processes: 2"
+    named the programs the computer runs, not what the choice does."""
+    return _("Games at once: {n}").format(n=jobs)
+
+
 def unloadable_entry(entry: str, exc: BaseException, matched: bool) -> tuple[str, str] | None:
     """A student's file typed, dropped or matched that exists but cannot be loaded (a syntax error,
     a missing module, no player in it): (its player id, why), so it enters the tournament as the
@@ -200,8 +206,8 @@ class TournamentSetup:
             self._remember_choices()
 
     def _choose_kept_choices(self) -> None:
-        """Games per pair, time per move, opening moves, Watch the games and Processes as the user
-        last chose them (``kept_index``, ``kept_watch``, ``kept_jobs``).  Processes went back to 2
+        """Games per pair, time per move, opening moves, Watch the games and Games at once as the user
+        last chose them (``kept_index``, ``kept_watch``, ``kept_jobs``).  Games at once went back to 2
         each time the screen was made: a teacher who chose 1 (the machine busy with the class's
         bots) found 2 again on the next visit."""
         settings = getattr(self.app, "settings", None)
@@ -211,7 +217,7 @@ class TournamentSetup:
         self.jobs = kept_jobs(settings, self.jobs)
 
     def _remember_choices(self) -> None:
-        """Keep games per pair, time per move, opening moves, Watch the games and Processes in the
+        """Keep games per pair, time per move, opening moves, Watch the games and Games at once in the
         settings as they are now: the screen opens on them next time (``_choose_kept_choices``),
         rather than on its defaults."""
         settings = getattr(self.app, "settings", None)
@@ -229,7 +235,7 @@ class TournamentSetup:
         kept for next time."""
         cores = max(1, os.cpu_count() or 1)
         index, at_the_end = stepped_within(min(self.jobs, cores) - 1, step, cores,
-                                           _("Processes: {j}").format(j=self.jobs))
+                                           jobs_label(self.jobs))
         if self.messages.refuse(at_the_end):
             return
         self.jobs = index + 1
