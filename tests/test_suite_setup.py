@@ -206,3 +206,42 @@ def test_the_sessions_fork_server_is_ended_without_its_own_teardown(tmp_path):
     assert not (tmp_path / "socket").exists()
     assert not ended_by_itself.exists()
     proc.returncode = -9  # reaped by the server's stop, not by Popen
+
+
+def _texts_of_a_scanned_codec(tree: ast.AST) -> list[int]:
+    """Lines of hypothesis ``text`` calls left with their default alphabet (the UTF-8 codec's) and
+    of ``characters`` calls naming a codec."""
+    def scans(call: ast.Call) -> bool:
+        words = {keyword.arg for keyword in call.keywords}
+        if call.func.attr == "text":
+            return not call.args and "alphabet" not in words
+        return call.func.attr == "characters" and "codec" in words
+
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and scans(node))
+
+
+def test_no_test_module_draws_text_that_makes_hypothesis_scan_a_codec():
+    """``st.text()``'s default alphabet made hypothesis encode all 1.1 million code points in every
+    xdist worker that drew such text (2 to 6 s each on a fresh checkout); the tests draw the same
+    strings with tests/text_strategies.py's ``any_text``."""
+    scanned = {path.name: _texts_of_a_scanned_codec(ast.parse(path.read_text("utf-8")))
+               for path in sorted((ROOT / "tests").glob("test_*.py"))}
+    assert not {name: lines for name, lines in scanned.items() if lines}
+
+
+def test_any_text_draws_every_character_utf8_holds_without_scanning_the_codec(monkeypatch):
+    """``any_text``'s characters are UTF-8's (all but the surrogates, which UTF-8 refuses), found
+    without hypothesis encoding every code point."""
+    from hypothesis.internal import charmap
+    from hypothesis.strategies._internal.lazy import unwrap_strategies
+
+    from tests.text_strategies import ANY_CHARACTER
+
+    monkeypatch.setattr(charmap, "intervals_from_codec", lambda codec: pytest.fail(f"scanned {codec}"))
+    assert unwrap_strategies(ANY_CHARACTER).intervals.intervals == ((0, 0xD7FF), (0xE000, sys.maxunicode))
+    for held in (0, 0xD7FF, 0xE000, sys.maxunicode):
+        assert chr(held).encode("utf-8")
+    for refused in (0xD800, 0xDFFF):
+        with pytest.raises(UnicodeEncodeError):
+            chr(refused).encode("utf-8")
