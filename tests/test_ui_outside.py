@@ -1115,12 +1115,15 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     from ui.scenes import game_computer
 
     def slow_bot(move: int) -> None:
-        """pensador.py: slow to load (its set-up), and slow at the process's ``move``-th move."""
+        """pensador.py: its set-up (its load) held until the test has read the card at its start-up
+        (the file ``set_up``: 2.5 s of sleep in each start before, to be seen on a loaded machine),
+        and slow at the process's ``move``-th move."""
         bot.write_text(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
-                       + "\ntime.sleep(2.5)\n", encoding="utf-8")
+                       + f"\nwhile not os.path.exists({str(set_up)!r}):\n    time.sleep(0.01)\n", encoding="utf-8")
 
-    bot = tmp_path / "pensador.py"
+    bot, set_up = tmp_path / "pensador.py", tmp_path / "set-up-done"
     slow_bot(2)
+    set_up.touch()  # its first start: set up at once
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 30.0))
     app.switch(scene)
     assert wait(app, scene.human_to_move)
@@ -1130,6 +1133,7 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     assert wait(app, lambda: scene.computer.thinking_since() is not None)
     key(app, pygame.K_u)  # taken back while it thinks: its program is stopped
     assert len(scene.history) == 2 and scene.human_to_move()
+    set_up.unlink()
     slow_bot(1)  # anew, it thinks at its first move: its answer came within a loaded machine's slow frame, unread
     click(app, scene.view.cell_rect(2, 2).center)  # c3 again: its program starts anew for the move
     said: list[list[str]] = []
@@ -1140,6 +1144,8 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
             if began is not None:  # the words as the program is ready, not a loaded machine's slow frame later
                 patched.setattr(game_computer, "time", types.SimpleNamespace(monotonic=lambda: began))
             said.append(computer_words(scene, patched))
+        if "Starting pensador's program…" in " ".join(said[-1]):
+            set_up.touch()  # the start-up was seen: the program may be ready now
         return began is not None
 
     assert wait(app, ready)
