@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from games.record import GameRecord
-from tests.outside_bots import bot_faulting_at
+from tests.outside_bots import bot_faulting_at, set_up_held_until
 from tests.ui_helpers import (
     autosaves_written,
     click,
@@ -1076,14 +1076,16 @@ def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started
     without a word (qa109).  Undo takes the forfeit back with the moves before it, and the bot's
     program is started again at once, said in a message and on the card and the status line
     while it starts; the game then goes on with it."""
-    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')", name="faulty.py")
-    bot.write_text(bot.read_text(encoding="utf-8") + "\ntime.sleep(1.5)\n", encoding="utf-8")  # slow to start
+    bot, set_up = bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')", name="faulty.py"), tmp_path / "set-up"
+    set_up_held_until(bot, set_up)  # slow to start while the file set_up is missing
+    set_up.touch()  # its first start: at once
     starts = tmp_path / "starts.txt"  # each start of its program adds a line (its HOME is elsewhere)
     bot.write_text(bot.read_text(encoding="utf-8") + f"\nopen({str(starts)!r}, 'a').write('started\\n')\n",
                    encoding="utf-8")
     scene = forfeited_at_its_second_move(app, bot)
     key(app, pygame.K_b)  # the result card put away (View board), as a person looks at the board
     held_messages_clock(monkeypatch)  # its message's 6 s outlast the bot's slow start however loaded the machine
+    set_up.unlink()  # its start again holds until the card has been read
     key(app, pygame.K_u)
     assert scene.forfeit is None and not scene.is_over() and len(scene.history) == 1
     said = [m.text for m in scene.messages.current()]
@@ -1094,6 +1096,7 @@ def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started
         app.run_frames(1)
     card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
     assert any(text.startswith("Starting faulty's program again…") for text in card), card
+    set_up.touch()
     assert wait(app, scene.human_to_move)  # started again: the person's turn
     assert starts.read_text().count("started") == 2  # a fresh process, not the crashed one going on
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)
@@ -1115,11 +1118,9 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     from ui.scenes import game_computer
 
     def slow_bot(move: int) -> None:
-        """pensador.py: its set-up (its load) held until the test has read the card at its start-up
-        (the file ``set_up``: 2.5 s of sleep in each start before, to be seen on a loaded machine),
-        and slow at the process's ``move``-th move."""
-        bot.write_text(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
-                       + f"\nwhile not os.path.exists({str(set_up)!r}):\n    time.sleep(0.01)\n", encoding="utf-8")
+        """pensador.py: its set-up (its load) held until the file ``set_up`` is there, and slow at
+        the process's ``move``-th move."""
+        set_up_held_until(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py"), set_up)
 
     bot, set_up = tmp_path / "pensador.py", tmp_path / "set-up-done"
     slow_bot(2)
