@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from games.record import GameRecord
-from tests.outside_bots import bot_faulting_at, set_up_held_until
+from tests.outside_bots import bot_faulting_at, hold_until, set_up_held_until
 from tests.ui_helpers import (
     autosaves_written,
     click,
@@ -1045,7 +1045,10 @@ def test_a_late_bots_card_counts_what_the_referee_counts_and_says_its_time_is_up
     meanwhile the card and the status line say its time is up."""
     import re
 
-    bot = bot_faulting_at(tmp_path, 1, "time.sleep(8)", name="lento.py")
+    # its first move holds until the test has read that its time is up (8 s of sleep before, past
+    # the move asked again), then its program ends: no answer to the move asked again either
+    release = tmp_path / "release"
+    bot = bot_faulting_at(tmp_path, 1, hold_until(release) + "\n        os._exit(3)", name="lento.py")
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 1.0))
     app.switch(scene)
     assert wait(app, scene.human_to_move)  # once the bot is loaded
@@ -1057,6 +1060,8 @@ def test_a_late_bots_card_counts_what_the_referee_counts_and_says_its_time_is_up
         if scene.forfeit is None:
             with monkeypatch.context() as patched:
                 said.append(computer_words(scene, patched))
+            if "lento gave no answer in time" in " ".join(said[-1]):
+                release.touch()
         return scene.forfeit is not None
 
     assert wait(app, seen)
