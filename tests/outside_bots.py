@@ -43,6 +43,14 @@ def hold_until(release: Path) -> str:
     return f"while not os.path.exists({str(release)!r}):\n            time.sleep(0.01)"
 
 
+def set_up_held_until(bot: Path, release: Path) -> None:
+    """Give the file ``bot`` (``bot_faulting_at``'s) a set-up, run as its program loads, that holds
+    until the file ``release`` is there: a start-up that lasts until the test has read what the
+    window says meanwhile, however slow or fast its frames."""
+    bot.write_text(bot.read_text(encoding="utf-8") + f"\nwhile not os.path.exists({str(release)!r}):\n"
+                   "    time.sleep(0.01)\n", encoding="utf-8")
+
+
 def held_bots(folder: Path, move: int, release: Path, names: tuple[str, ...] = ("ana", "rui")) -> list[tuple[str, str]]:
     """Bots (id, title), one in ``folder/NAME`` for each of ``names``, that hold their ``move``-th
     move until the file ``release`` is there."""

@@ -436,13 +436,16 @@ def test_reductions_spare_the_first_moves_the_captures_and_the_killers():
 
 def test_with_reductions_the_search_still_proves_the_plain_searchs_wins():
     """Forced wins the plain search proves within 7 plies (on positions from random games),
-    the reduced search proves too, given the plies it may have cut (iterative deepening to 13)."""
+    the reduced search proves too, given the plies it may have cut (iterative deepening to 13).
+    The plain search is a depth-capped player's (a small table, as the depth-capped levels have:
+    its 40 MB table, written anew for each of the 581 positions tried, took 6 of this test's
+    seconds; the same 581 verdicts, the same 8 wins)."""
     game = Alquerque()
     proven = 0
     for state in random_states(game, 30, seed=41):
         if state.is_terminal() or sum(b.bit_count() for b in state.boards) > 12:
             continue
-        plain = EnginePlayer(None, Tactics(reduce=0))
+        plain = EnginePlayer(None, Tactics(reduce=0), depth=7)
         plain.choose(state, Limits(depth=7))
         if plain.last.proven != 1:
             continue

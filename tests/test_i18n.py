@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import gettext
 import importlib.util
 import io
 import re
 import sys
+import types
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -19,6 +22,13 @@ spec = importlib.util.spec_from_file_location("i18n_tool", ROOT / "tools" / "i18
 tool = importlib.util.module_from_spec(spec)
 sys.modules["i18n_tool"] = tool  # dataclasses look their module up there
 spec.loader.exec_module(tool)
+
+
+@functools.cache
+def tree_messages() -> Mapping:
+    """What ``tools/i18n.py extract`` finds in the tree (read only), found once for this module's
+    tests: the tree does not change under them, and each extract took 1.5 to 2 s."""
+    return types.MappingProxyType(tool.extract())
 
 
 @pytest.fixture(autouse=True)
@@ -88,7 +98,7 @@ def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
     from ui.autosave import describe
     from ui.scenes.thinking import eval_text
 
-    found = tool.extract()
+    found = tree_messages()
     assert ("{n} move", "{n} moves") in found and "{n} move" not in found
     assert ("{side} +{n} disc", "{side} +{n} discs") in found
     import games
@@ -613,7 +623,7 @@ def test_each_screen_asks_gettext_only_for_messages_extract_keeps(tmp_path, monk
         assert i18n.language() == "pt" and asked
         if screen.startswith("game:"):
             assert any("Jogador" in text for text in drawn)  # "You", the human's card
-        kept = {m[0] if isinstance(m, tuple) else m for m in tool.extract()}
+        kept = {m[0] if isinstance(m, tuple) else m for m in tree_messages()}
         assert sorted({text for text in asked if text} - kept) == []
     finally:
         app.quit()

@@ -161,6 +161,10 @@ ONE_THREAD = ("ai/bench/",)  # benchmarks: ``main.py bench`` runs them in a proc
 NUMBA_HELPERS = ("ai/kernels/__init__.py", "ai/kernel_compile.py", "ai/kernel_cache.py")
 
 
+# what a file's source names if it imports a racing module or a module by name: the others need no parsing
+RACING_WORDS = ("numba", *(package.rstrip(".") for package in ENGINE_PACKAGES), "import_module", "__import__")
+
+
 def _racing(name: str, where: str = "") -> bool:
     numba = name == "numba" or name.startswith("numba.")
     return (numba and where not in NUMBA_HELPERS) or name.startswith(ENGINE_PACKAGES)
@@ -190,13 +194,16 @@ def _plain_imports(path: Path) -> list[str]:
     """Where ``path`` imports an engine, a kernel module or numba the plain way once it runs (an
     import inside a function; ``importlib.import_module`` or ``__import__`` of such a module, or of
     a name not known before it runs): "file:line module"."""
-    tree, found = ast.parse(path.read_text(encoding="utf-8")), []
+    source, found = path.read_text(encoding="utf-8"), []
+    if not any(word in source for word in RACING_WORDS):
+        return found
     where = path.relative_to(ROOT).as_posix()
-    for function in (n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
-        for node in ast.walk(function):
-            if isinstance(node, ast.Import | ast.ImportFrom):
-                found += [f"{where}:{node.lineno} {name}" for name in _imported_names(node) if _racing(name, where)]
-    for node in ast.walk(tree):
+    nodes = list(ast.walk(ast.parse(source)))
+    functions = [(n.lineno, n.end_lineno) for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)]
+    for node in nodes:  # an import within a function's lines is in its body (one walk, not one a function)
+        if isinstance(node, ast.Import | ast.ImportFrom) and any(start <= node.lineno <= end for start, end in functions):
+            found += [f"{where}:{node.lineno} {name}" for name in _imported_names(node) if _racing(name, where)]
+    for node in nodes:
         called = node.func if isinstance(node, ast.Call) else None
         name = getattr(called, "attr", None) or getattr(called, "id", None)
         if name in ("import_module", "__import__") and node.args:

@@ -162,10 +162,15 @@ def _play_sources() -> list[Path]:
 
 
 @functools.cache
+def _source(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@functools.cache
 def _parsed(path: Path):
     import ast
 
-    return ast.parse(path.read_text(encoding="utf-8"))
+    return ast.parse(_source(path))
 
 
 def _uses_module(tree, path: Path, module: str) -> bool:
@@ -194,6 +199,8 @@ def _calls_outside(path: Path, kernel: str, skipped: set[str]) -> bool:
     import ast
 
     module, _, name = kernel.rpartition(".")
+    if name not in _source(path):  # no call of it is written without its name: nothing to parse or walk
+        return False
     tree = _parsed(path)
     if not _uses_module(tree, path, module):
         return False

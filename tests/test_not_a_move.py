@@ -24,6 +24,7 @@ from tests.test_move_refusal_words import reads_in_portuguese
 from tests.test_outside import bot_against_level_1
 from tests.test_ui_language_messages import shown
 from tests.test_ui_move_entry import start
+from tests.text_strategies import any_text
 from tests.ui_helpers import in_language, words_in
 from ui.words import rule_reason
 
@@ -32,18 +33,18 @@ GAME_IDS = games.available_ids()
 # and lists, tuples and dicts of them, nested
 SCALARS = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(-20, 700), st.floats(), st.complex_numbers(),
-    st.text(max_size=6), st.binary(max_size=3), st.sampled_from(["swap", "pass", "a1", "c2-c3"]),
+    any_text(max_size=6), st.binary(max_size=3), st.sampled_from(["swap", "pass", "a1", "c2-c3"]),
 )
 NOT_MOVES = st.recursive(
     SCALARS,
     lambda inner: st.one_of(
         st.lists(inner, max_size=4), st.lists(inner, max_size=4).map(tuple),
-        st.tuples(st.integers(-30, 30), st.integers(-30, 30)), st.dictionaries(st.text(max_size=2), inner, max_size=2),
+        st.tuples(st.integers(-30, 30), st.integers(-30, 30)), st.dictionaries(any_text(max_size=2), inner, max_size=2),
     ),
     max_leaves=8,
 )
 # what a player or a program might type: any text, and text made of the notations' own characters
-TEXTS = st.one_of(st.text(max_size=14), st.text(alphabet="abcdexyzABC0123456789-+/\\:[](), '\"@ldLD.", max_size=16))
+TEXTS = st.one_of(any_text(max_size=14), st.text(alphabet="abcdexyzABC0123456789-+/\\:[](), '\"@ldLD.", max_size=16))
 
 
 def option_values(game_id: str) -> st.SearchStrategy[dict]:

@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
+from tests.text_strategies import any_text
 from tests.ui_helpers import autosaves_written
 from ui import settings as settings_mod
 from ui.app import App
@@ -50,9 +51,9 @@ DEEP: list = []
 for _level in range(900):  # deeper than any setting, not too deep for JSON to read
     DEEP = [DEEP]
 ATOMS = (st.just(DEEP) | st.none() | st.booleans() | st.integers(-2**70, 2**70) | st.sampled_from([-1, 0, 1, 2, 3, -7, 10**30])
-         | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=30) | ODD_TEXT)
+         | st.floats(allow_nan=True, allow_infinity=True) | any_text(max_size=30) | ODD_TEXT)
 JUNK = st.recursive(ATOMS, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.text(max_size=10) | ODD_TEXT, inner, max_size=4), max_leaves=12)
+                    | st.dictionaries(any_text(max_size=10) | ODD_TEXT, inner, max_size=4), max_leaves=12)
 
 
 def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:

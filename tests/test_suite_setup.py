@@ -102,6 +102,13 @@ def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, mon
 HEAVY_OPTIONAL = ("distributed", "dask")  # imported in a second or more, by a few tests alone
 
 
+def _test_modules_naming(*words: str) -> dict[str, ast.Module]:
+    """The modules of tests/ whose source names one of ``words``, parsed, by file name: one that
+    names none of them cannot import or call them (parsing all 300 took 3 to 4 s a test)."""
+    sources = {path.name: path.read_text("utf-8") for path in sorted((ROOT / "tests").glob("*.py"))}
+    return {name: ast.parse(source) for name, source in sources.items() if any(word in source for word in words)}
+
+
 def _imports_at_the_top(tree: ast.Module) -> set[str]:
     """The top-level packages a module imports as it is loaded: its top-level imports, and its
     top-level ``pytest.importorskip("...")`` calls."""
@@ -124,8 +131,8 @@ def test_no_test_module_imports_dask_as_it_is_collected():
     """Every xdist worker collects every test module: one that imported Dask at its top
     (tests/test_cluster_stop.py) cost each worker's start 1 to 1.5 s and 800 modules kept alive,
     for a few tests one worker runs.  Those tests import it as they run."""
-    heavy = {path.name: sorted(_imports_at_the_top(ast.parse(path.read_text("utf-8"))) & set(HEAVY_OPTIONAL))
-             for path in sorted((ROOT / "tests").glob("*.py"))}
+    heavy = {name: sorted(_imports_at_the_top(tree) & set(HEAVY_OPTIONAL))
+             for name, tree in _test_modules_naming(*HEAVY_OPTIONAL).items()}
     assert not {name: found for name, found in heavy.items() if found}
 
 
@@ -206,3 +213,41 @@ def test_the_sessions_fork_server_is_ended_without_its_own_teardown(tmp_path):
     assert not (tmp_path / "socket").exists()
     assert not ended_by_itself.exists()
     proc.returncode = -9  # reaped by the server's stop, not by Popen
+
+
+def _texts_of_a_scanned_codec(tree: ast.AST) -> list[int]:
+    """Lines of hypothesis ``text`` calls left with their default alphabet (the UTF-8 codec's) and
+    of ``characters`` calls naming a codec."""
+    def scans(call: ast.Call) -> bool:
+        words = {keyword.arg for keyword in call.keywords}
+        if call.func.attr == "text":
+            return not call.args and "alphabet" not in words
+        return call.func.attr == "characters" and "codec" in words
+
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and scans(node))
+
+
+def test_no_test_module_draws_text_that_makes_hypothesis_scan_a_codec():
+    """``st.text()``'s default alphabet made hypothesis encode all 1.1 million code points in every
+    xdist worker that drew such text (2 to 6 s each on a fresh checkout); the tests draw the same
+    strings with tests/text_strategies.py's ``any_text``."""
+    scanned = {name: _texts_of_a_scanned_codec(tree) for name, tree in _test_modules_naming("hypothesis").items()}
+    assert not {name: lines for name, lines in scanned.items() if lines}
+
+
+def test_any_text_draws_every_character_utf8_holds_without_scanning_the_codec(monkeypatch):
+    """``any_text``'s characters are UTF-8's (all but the surrogates, which UTF-8 refuses), found
+    without hypothesis encoding every code point."""
+    from hypothesis.internal import charmap
+    from hypothesis.strategies._internal.lazy import unwrap_strategies
+
+    from tests.text_strategies import ANY_CHARACTER
+
+    monkeypatch.setattr(charmap, "intervals_from_codec", lambda codec: pytest.fail(f"scanned {codec}"))
+    assert unwrap_strategies(ANY_CHARACTER).intervals.intervals == ((0, 0xD7FF), (0xE000, sys.maxunicode))
+    for held in (0, 0xD7FF, 0xE000, sys.maxunicode):
+        assert chr(held).encode("utf-8")
+    for refused in (0xD800, 0xDFFF):
+        with pytest.raises(UnicodeEncodeError):
+            chr(refused).encode("utf-8")

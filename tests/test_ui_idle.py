@@ -89,8 +89,8 @@ def test_when_a_move_has_been_animated_its_still_picture_is_drawn_without_input(
     app.run_frames(3)
     scene.play_human([scene.game.parse_move(scene.state, m) for m in moves])
     pygame.event.clear()
-    end = time.monotonic() + 6.0
-    while time.monotonic() < end:
+    end = time.monotonic() + 6.0  # frames without input until the still picture after the animation is drawn
+    while time.monotonic() < end and not (True in animating_at_draw and animating_at_draw[-1] is False):
         app.frame()
     assert True in animating_at_draw, "the move was animated"
     assert animating_at_draw[-1] is False, "the still picture after the animation was drawn"

@@ -16,7 +16,7 @@ import pygame
 import pytest
 
 from games.record import GameRecord
-from tests.outside_bots import bot_faulting_at
+from tests.outside_bots import bot_faulting_at, hold_until, set_up_held_until
 from tests.ui_helpers import (
     autosaves_written,
     click,
@@ -1122,7 +1122,10 @@ def test_a_late_bots_card_counts_what_the_referee_counts_and_says_its_time_is_up
     meanwhile the card and the status line say its time is up."""
     import re
 
-    bot = bot_faulting_at(tmp_path, 1, "time.sleep(8)", name="lento.py")
+    # its first move holds until the test has read that its time is up (8 s of sleep before, past
+    # the move asked again), then its program ends: no answer to the move asked again either
+    release = tmp_path / "release"
+    bot = bot_faulting_at(tmp_path, 1, hold_until(release) + "\n        os._exit(3)", name="lento.py")
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 1.0))
     app.switch(scene)
     assert wait(app, scene.human_to_move)  # once the bot is loaded
@@ -1134,6 +1137,8 @@ def test_a_late_bots_card_counts_what_the_referee_counts_and_says_its_time_is_up
         if scene.forfeit is None:
             with monkeypatch.context() as patched:
                 said.append(computer_words(scene, patched))
+            if "lento gave no answer in time" in " ".join(said[-1]):
+                release.touch()
         return scene.forfeit is not None
 
     assert wait(app, seen)
@@ -1153,14 +1158,16 @@ def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started
     without a word (qa109).  Undo takes the forfeit back with the moves before it, and the bot's
     program is started again at once, said in a message and on the card and the status line
     while it starts; the game then goes on with it."""
-    bot = bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')", name="faulty.py")
-    bot.write_text(bot.read_text(encoding="utf-8") + "\ntime.sleep(1.5)\n", encoding="utf-8")  # slow to start
+    bot, set_up = bot_faulting_at(tmp_path, 2, "raise AssertionError('lost')", name="faulty.py"), tmp_path / "set-up"
+    set_up_held_until(bot, set_up)  # slow to start while the file set_up is missing
+    set_up.touch()  # its first start: at once
     starts = tmp_path / "starts.txt"  # each start of its program adds a line (its HOME is elsewhere)
     bot.write_text(bot.read_text(encoding="utf-8") + f"\nopen({str(starts)!r}, 'a').write('started\\n')\n",
                    encoding="utf-8")
     scene = forfeited_at_its_second_move(app, bot)
     key(app, pygame.K_b)  # the result card put away (View board), as a person looks at the board
     held_messages_clock(monkeypatch)  # its message's 6 s outlast the bot's slow start however loaded the machine
+    set_up.unlink()  # its start again holds until the card has been read
     key(app, pygame.K_u)
     assert scene.forfeit is None and not scene.is_over() and len(scene.history) == 1
     said = [m.text for m in scene.messages.current()]
@@ -1171,6 +1178,7 @@ def test_undo_after_a_bots_forfeit_takes_it_back_and_says_its_program_is_started
         app.run_frames(1)
     card = [text for text, rect in drawn if scene.panel.rect.contains(rect)]
     assert any(text.startswith("Starting faulty's program again…") for text in card), card
+    set_up.touch()
     assert wait(app, scene.human_to_move)  # started again: the person's turn
     assert starts.read_text().count("started") == 2  # a fresh process, not the crashed one going on
     click(app, scene.view.cell_rect(*divmod(scene.state.legal_moves()[-1], 3)).center)
@@ -1192,12 +1200,13 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     from ui.scenes import game_computer
 
     def slow_bot(move: int) -> None:
-        """pensador.py: slow to load (its set-up), and slow at the process's ``move``-th move."""
-        bot.write_text(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py").read_text(encoding="utf-8")
-                       + "\ntime.sleep(2.5)\n", encoding="utf-8")
+        """pensador.py: its set-up (its load) held until the file ``set_up`` is there, and slow at
+        the process's ``move``-th move."""
+        set_up_held_until(bot_faulting_at(tmp_path, move, "time.sleep(600)", name="pensador.py"), set_up)
 
-    bot = tmp_path / "pensador.py"
+    bot, set_up = tmp_path / "pensador.py", tmp_path / "set-up-done"
     slow_bot(2)
+    set_up.touch()  # its first start: set up at once
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, str(bot)), 30.0))
     app.switch(scene)
     assert wait(app, scene.human_to_move)
@@ -1207,6 +1216,7 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
     assert wait(app, lambda: scene.computer.thinking_since() is not None)
     key(app, pygame.K_u)  # taken back while it thinks: its program is stopped
     assert len(scene.history) == 2 and scene.human_to_move()
+    set_up.unlink()
     slow_bot(1)  # anew, it thinks at its first move: its answer came within a loaded machine's slow frame, unread
     click(app, scene.view.cell_rect(2, 2).center)  # c3 again: its program starts anew for the move
     said: list[list[str]] = []
@@ -1220,6 +1230,8 @@ def test_a_bots_program_started_anew_for_a_move_is_said_starting_and_its_start_u
             if began is not None:  # the words as the program is ready, not a loaded machine's slow frame later
                 patched.setattr(game_computer, "time", types.SimpleNamespace(monotonic=lambda: began))
             said.append(computer_words(scene, patched))
+        if "Starting pensador's program…" in " ".join(said[-1]):
+            set_up.touch()  # the start-up was seen: the program may be ready now
         return began is not None
 
     assert wait(app, ready)
