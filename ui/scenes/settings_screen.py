@@ -210,7 +210,7 @@ class SettingsScene(MenuFormScene):
         self.back_button.label = _("Back")  # in a language just chosen
         form = form_over_buttons(self.panel, window, self.back_button)
         form.height -= min(self.message_room, form.height // 2)  # a message of many lines leaves the form half
-        menu = make_menu(self.app.theme, s, form, 20)
+        menu = make_menu(self.app.theme, s, form, 20, center=False)  # from the top, as New game (mid-card in a tall window)
         with rendering_held(menu):
             # first, in view in any window, for one who cannot read the language shown (each
             # language is named in its own words)
