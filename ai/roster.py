@@ -116,7 +116,8 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
                    "The class notebook of the university course these rules come from: alpha-beta with a "
                    "shortest-path heuristic, as deep as the time allows.", course=True),
         PlayerInfo("hex:uct", "Plain UCT",
-                   "UCT with uniformly random playouts, no Hex knowledge (the baseline)."),
+                   "Tries moves in many random games, the more promising ones more often; knows nothing of "
+                   "Hex shapes. A yardstick to measure other players against."),
     ),
     "reversi": (
         *_levels(
@@ -181,7 +182,7 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
                    "stopped, and sees the other side's one move ahead to defend them."),
         ),
         PlayerInfo("trax:greedy", "Greedy",
-                   "The baseline: an immediate win if any, else the placement that maximises a simple score,"
-                   " looking one move ahead."),
+                   "Takes a win in one when it has one; otherwise the move that looks best at once, without "
+                   "looking at the replies. A yardstick to measure other players against."),
     ),
 }

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import re
 from pathlib import Path
 
 import pytest
@@ -142,6 +143,18 @@ def test_no_description_writes_its_arithmetic_as_a_bare_minus():
     for infos in ROSTER.values():
         for info in infos:
             assert " - " not in info.description, info
+
+
+def test_the_players_besides_the_courses_are_described_in_a_players_words():
+    """Hex's Plain UCT read "UCT with uniformly random playouts, no Hex knowledge (the baseline)" on
+    the New game screen, and Trax's Greedy "The baseline: ... the placement that maximises a simple
+    score": a programmer's words under a player anyone may pick.  The course's players keep their
+    course's words (alpha-beta, minimax, heuristic) for its students."""
+    jargon = re.compile(r"\bUCT\b|playout|baseline|maximi[sz]|heuristic|\bply\b|\bplies\b", re.IGNORECASE)
+    for infos in ROSTER.values():
+        for info in (info for info in infos if not info.course):
+            for words in (info.description, info.watched_description):
+                assert not jargon.search(words or ""), (info.id, words)
 
 
 def test_rastros_level_5_names_every_board_its_opening_book_knows():

@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from tests.test_ui_play_from import MOVES, chooser, recorded
-from tests.ui_helpers import key, make_app, words_in
+from tests.ui_helpers import key, make_app, window_for_a_test, words_in
 from ui.match import PC_VS_PC
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -192,3 +192,27 @@ def test_esc_from_the_position_editor_comes_back_on_set_up_a_position(app):
     assert app.scene is scene and scene.menu.get_selected_widget().get_id() == "set-up-position"
     key(app, pygame.K_RETURN)  # the editor again, not a game started
     assert isinstance(app.scene, PositionEditorScene)
+
+
+def _in_view(menu, widget_id: str) -> bool:
+    """Whether the form's widget ``widget_id`` shows whole in the form's view."""
+    area = menu.get_scrollarea()
+    top, shown = area.get_offsets()[1], area.get_view_rect().height
+    rect = menu.get_widget(widget_id).get_rect()  # in the form's own rows, as the offsets count
+    return top <= rect.top and rect.bottom <= top + shown
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 560)], ids=["1280x800", "800x560"])
+def test_the_computer_chosen_by_keys_shows_its_description_whole(tmp_path, monkeypatch, size):
+    """New game's Computer reached with Down, then changed with Left: the level's description
+    under it was cut in half at the form's foot (the words that tell the levels apart), the
+    form scrolled only as far as the selector's own highlight."""
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        app.show_setup(game_id="tictactoe")
+        app.run_frames(2)
+        while app.scene.menu.get_selected_widget().get_id() != "computer":
+            key(app, pygame.K_DOWN)
+        assert _in_view(app.scene.menu, "computer") and _in_view(app.scene.menu, "about")
+        key(app, pygame.K_LEFT)
+        assert app.scene.menu.get_widget("computer").get_value()[0][1] == "level-2"
+        assert _in_view(app.scene.menu, "computer") and _in_view(app.scene.menu, "about")

@@ -60,6 +60,26 @@ def test_after_a_drag_the_form_is_laid_out_for_the_last_size_inside_the_window(a
     assert _layout(app.scene.menu) == laid_out
 
 
+def test_settings_dragged_tall_takes_the_windows_height_as_new_game_does(app):
+    """A window dragged to 1000x1000: Settings' card stopped at 660 pixels at the form's scale, half
+    the window, and scrolled its last lines (Sound, Volume) out of sight over an empty half; New
+    game's form, in the same window, reaches down to the window's foot as at 1280x800.  Its lines
+    start at the card's top, as New game's do (centred, they floated in the middle of the card)."""
+    forms = {}
+    for screen in ("setup", "settings"):
+        _open(app, screen)
+        _drag([(1000, 1000)])
+        app.frame()
+        forms[screen] = app.scene.menu
+    assert app.size == (1000, 1000)
+    assert forms["settings"].get_rect().bottom >= forms["setup"].get_rect().bottom - 10  # their margins apart
+    assert forms["settings"].get_scrollarea().get_hidden_height() == 0  # every line in sight
+    volume = forms["settings"].get_widget("volume").get_rect(to_real_position=True)
+    assert forms["settings"].get_rect().contains(volume)
+    card, language = forms["settings"].get_rect(), forms["settings"].get_widget("language").get_rect(to_real_position=True)
+    assert language.top - card.top < card.height // 10  # from the card's top, as New game's, not floating mid-card
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", [(800, 500), (1024, 600), (1366, 768), (2560, 1440)])
 def test_a_form_built_with_its_rendering_held_has_the_layout_it_had_rendered_widget_by_widget(

@@ -1338,3 +1338,24 @@ def test_undo_after_a_watched_bots_forfeit_at_move_1_takes_it_back_and_step_play
     click(app, scene.btn_step.rect.center)
     assert wait(app, lambda: len(scene.history) == 1)  # its first move
     assert scene.forfeit is None and scene.paused and app.errors == []
+
+
+@pytest.mark.parametrize("language, said", [("en", "nothere.py: no such file"),
+                                             ("pt", "nothere.py: o ficheiro não existe")])
+def test_a_file_not_there_is_named_once_when_added_from_new_game(app, language, said):
+    """A newcomer typing a file that is not there and pressing Add this player read "nothere.py:
+    no such file nothere.py", the name twice, as if two files were meant."""
+    from tests.ui_helpers import click_widget, type_text
+
+    with words_in(language):
+        scene = SetupScene(app, game_id="tictactoe")
+        app.switch(scene)
+        app.run_frames(2)
+        for widget_id in ("outside-entry", "add-outside"):
+            scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
+            app.run_frames(1)
+            click_widget(app, scene.menu, widget_id)
+            if widget_id == "outside-entry":
+                type_text(app, "nothere.py")
+        assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
+        assert [m.text for m in app.messages.current() if m.kind == "error"] == [said]

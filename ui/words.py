@@ -725,6 +725,7 @@ HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?: \([^()]*\))?)\)"
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
+    (r"no such file", N_("no such file")),  # the file already named before it (``load_problem``)
     (r"cannot start (?P<program>'[^']*'): no such program \(is it installed, and on the PATH\?\)",
      N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
     (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",
@@ -953,9 +954,19 @@ def settings_problem(text: str) -> str:
     return _fill(SETTINGS_PROBLEMS, text, {"error": file_error, "names": setting_labels})
 
 
+# a file not there, named before the reason and again in it, as typed ("bot.py: no such file bot.py")
+NAMED_TWICE = re.compile(r"(?P<said>(?P<path>.+?)(?::[^:/\\]*)?): no such file (?P=path)", re.S)
+
+
 def load_problem(text: str) -> str:
     """Why an outside player could not be added ("gtp:prog: cannot start 'prog': no such program
-    (...)", maybe after the text typed and its own colon), in the current language."""
+    (...)", maybe after the text typed and its own colon), in the current language.  A file not
+    there is named once: New game's Add this player said "nothere.py: no such file nothere.py",
+    the reason naming the path the text typed before it names already (a path other than the name
+    said, an absolute one or a title's file, stays: it is news)."""
+    twice = NAMED_TWICE.fullmatch(text)
+    if twice is not None:
+        text = f"{twice.group('said')}: no such file"
     start = 0
     while (colon := text.find(": ", start)) >= 0:
         reason = text[colon + 2:]

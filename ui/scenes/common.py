@@ -295,8 +295,8 @@ class _Form(pygame_menu.Menu):
         hidden = area.get_hidden_height()
         if not hidden:
             return
-        lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
         top, shown = area.get_offsets()[1], area.get_view_rect().height
+        lit = self._with_its_note(widget, widget.get_selection_effect().inflate(widget.get_rect()), shown)
         lowest, highest = max(0, lit.bottom - shown), min(hidden, lit.top)  # the offsets that show it whole
         if lowest <= top <= highest or lowest > highest:
             return
@@ -307,6 +307,19 @@ class _Form(pygame_menu.Menu):
             area.scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, min(1.0, (aim + 0.5) / hidden))
             if lowest <= area.get_offsets()[1] <= highest:
                 return
+
+    def _with_its_note(self, widget: Any, lit: pygame.Rect, shown: int) -> pygame.Rect:
+        """``lit`` (``widget``'s highlight, in the form's own rows) and the note under it, where
+        the next row is a label (a level's description, what a choice means) and the view holds
+        both: New game's "Computer" reached with Down, or changed with Left, showed at 1280x800
+        the level's description cut in half at the form's foot, the words that tell the levels apart."""
+        rows = self._shown_widgets()
+        at = next((n for n, row in enumerate(rows) if row is widget), None)
+        note = rows[at + 1] if at is not None and at + 1 < len(rows) else None
+        if not isinstance(note, pygame_menu.widgets.Label) or note.get_frame() is not None:
+            return lit
+        both = lit.union(note.get_rect())
+        return both if both.height <= shown else lit
 
     def keep_chosen_whole(self) -> None:
         """The chosen widget scrolled whole into view when part of it shows: a form built again

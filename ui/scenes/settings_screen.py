@@ -199,16 +199,19 @@ class SettingsScene(MenuFormScene):
 
     def _build(self, size: tuple[int, int]) -> None:
         """The form, at the Text size in full (``form_scale``): its card as wide as its text needs,
-        the heading above it and Back under it at the window's scale, as on the other screens."""
+        the heading above it and Back under it at the window's scale, as on the other screens.  The
+        card takes the window's height, as New game's and the rules' do: held to 660 pixels at the
+        form's scale, it filled half a window dragged tall (1000x1000) and scrolled its last lines
+        out of sight over the empty half."""
         window, s = self.app.scale_at(size), self.form_scale(size)
         w, h = size
-        self.panel = pygame.Rect(0, 0, min(w - int(80 * window), int(640 * s)), min(h - int(160 * window), int(660 * s)))
+        self.panel = pygame.Rect(0, 0, min(w - int(80 * window), int(640 * s)), h - int(160 * window))
         self.panel.midtop = (w // 2, int(120 * window))
         st = self.app.settings
         self.back_button.label = _("Back")  # in a language just chosen
         form = form_over_buttons(self.panel, window, self.back_button)
         form.height -= min(self.message_room, form.height // 2)  # a message of many lines leaves the form half
-        menu = make_menu(self.app.theme, s, form, 20)
+        menu = make_menu(self.app.theme, s, form, 20, center=False)  # from the top, as New game (mid-card in a tall window)
         with rendering_held(menu):
             # first, in view in any window, for one who cannot read the language shown (each
             # language is named in its own words)
