@@ -280,6 +280,7 @@ class RoomPlan:
     gap: int  # the room in pixels between the parts
     extras: bool  # the draw counts and Hex's legend drawn (where they fit)
     counts: bool = False  # the draw counts drawn alone where the extras give way: a draw is near
+    badge_room: int = 0  # the room over the first card (``GamePanel._badge_clearance``, less what it gave)
 
 
 BUTTON_ROW = 42
@@ -465,7 +466,7 @@ class GamePanel:
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
         live_top = y  # the players' cards' badges stand astride their top borders
-        y = self._players(surface, x, y + max(plan.gap, self._badge_clearance()), w) + plan.gap
+        y = self._players(surface, x, y + max(plan.gap, plan.badge_room), w) + plan.gap
         reason = self._result_lines(plan, (y, bottom), w)
         y = self._thinking(surface, x, y, w, plan.compact and reason is None, reason or [])
         y = self._extras_shown(surface, plan, (x, y, w), bottom)
@@ -519,10 +520,11 @@ class GamePanel:
 
     def _spare_room(self, top: int, w: int, lowered: bool = True) -> int:
         """The room the move list has under ``top`` with every part giving way as far as it may
-        (``_room_plan``), the rows of buttons no lower than ``_least_row`` unless ``lowered``."""
+        (``_room_plan``), the rows of buttons no lower than ``_least_row`` and the badge's room
+        whole unless ``lowered`` (the last parts to give way, for no key's sake)."""
         room, gives = self._room_and_gives(top, w, badge=True)
-        return (room + sum(gives) + self._line_row_give() - self._kept_height(w)
-                + (self._rows_lowered_give() if lowered else 0))
+        last = self._rows_lowered_give() + self._badge_room_give() if lowered else 0
+        return room + sum(gives) + self._line_row_give() - self._kept_height(w) + last
 
     def _grid_tall(self) -> int:
         """The height of a row of the grid that sets its keys under its labels (``Button.two_line_height``)."""
@@ -667,8 +669,9 @@ class GamePanel:
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the one-line card's row of analysis's
         best line goes (``line_row_kept``), the draw counts and Hex's legend are left out, and last
-        the rows of buttons go lower still, as low as their labels allow (``_rows_lowered_give``);
-        all but the last three give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a
+        the rows of buttons go lower still, as low as their labels allow (``_rows_lowered_give``),
+        and the room over the first card's badge halves (``_badge_room_give``); all but the last
+        four give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a
         1024x768 window the list kept one row of moves, two under Trax's three lines of options,
         none under Alquerque's draw count.  Near a counted draw
         (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
@@ -680,22 +683,22 @@ class GamePanel:
         near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
         gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, self._line_row_give(),
-                 extras_give - self._kept_height(w), self._rows_lowered_give()]
-        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0, 0])
+                 extras_give - self._kept_height(w), self._rows_lowered_give(), self._badge_room_give()]
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0, 0, 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
-        badge, card, buttons, gaps, line_row, extras_given, lower = (
+        badge, card, buttons, gaps, line_row, extras_given, lower, badge_room = (
             max(pair) for pair in zip(wanted, least, strict=True))
         self.line_row_kept = line_row == 0
         row = self._row_giving(buttons + lower)
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
-        return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
+        return RoomPlan(card > 0, row, gap, not extras_given, near > 0, self._badge_clearance() - badge_room)
 
     def _room_and_gives(self, top: int, w: int, badge: bool = False) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
         part can give it, in ``_room_plan``'s order (the thinking card, the rows of buttons, the
         gaps, the extras); ``badge``: with the room the badge needs over the first card
         (``_badge_clearance``), which the other parts give where they can, but which never makes
-        the text smaller (``_fits`` leaves it out)."""
+        the text smaller (``_fits`` leaves it out: it halves last, ``_badge_room_give``)."""
         full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
         players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
         bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
@@ -728,6 +731,16 @@ class GamePanel:
         and a lost game's reason in Portuguese)."""
         gap = self._s(SECTION_GAP)
         return self._gaps_height(gap, True) - self._gaps_height(self._largest_gap(4 * gap, gap), True)
+
+    def _badge_room_give(self) -> int:
+        """What the room over the first card's badge gives the move list, the last part to give
+        way, the other gaps halved already: its ``BADGE_GAP`` halves too, as far as the first
+        gap stays no less than theirs.  Larger text at 1280x800 kept two rows of moves in four
+        games, two pixels short of the third that ``_fits`` had made the scale for: it leaves
+        the badge's room out, so that the badge never makes the text smaller."""
+        badge_gap, half = self._s(BADGE_GAP), self._s(SECTION_GAP) // 2
+        least = self._badge_clearance() - (badge_gap - badge_gap // 2)
+        return self._badge_clearance() - max(half, least)
 
     def _largest_gap(self, most: int, start: int) -> int:
         """The largest gap from ``start`` down whose four take at most ``most`` pixels with the
