@@ -488,13 +488,8 @@ def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, g
     holds()
 
 
-TRAX_HEADER_SHORT = pytest.mark.xfail(strict=True, reason=(
-    "Trax's options take three lines in Portuguese: its panel, clocked or not, is 5 pixels short of a third row"))
-
-
 @pytest.mark.parametrize("projector, game_id", [
-    *(pytest.param(size, game_id, id=f"{size[0]}x{size[1]}-{game_id}",
-                   marks=[TRAX_HEADER_SHORT] if (size, game_id) == ((1024, 768), "trax") else [])
+    *(pytest.param(size, game_id, id=f"{size[0]}x{size[1]}-{game_id}")
       for size in [(800, 600), (1024, 768)] for game_id in GAMES)], indirect=["projector"])
 def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese(projector, monkeypatch, game_id):
     """QA: at Larger text in an 800x600 window in Portuguese a clocked Alquerque game's panel kept
@@ -537,6 +532,20 @@ def test_the_grown_panel_keeps_the_three_rows_its_scale_was_chosen_for(projector
     opened_at_larger_text(app, game_id, language, clock)
     assert app.scene.panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING
     panel_holds_three_rows_whole(app, monkeypatch)
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_trax_options_go_on_two_lines_rather_than_take_a_row_of_moves(projector, monkeypatch):
+    """At Larger text in a 1024x768 window in Portuguese Trax's options took three lines, and its
+    move list kept two rows, 9 pixels short of a third: they go on two lines at a smaller size,
+    each whole, and the list keeps three (clocked too:
+    ``test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese``)."""
+    app = projector
+    opened_at_larger_text(app, "trax", "pt", None)
+    panel_holds_three_rows_whole(app, monkeypatch)
+    parts = " ".join(text for text, rect in drawn_texts(app, monkeypatch) if app.scene.panel.rect.contains(rect))
+    assert all(part in parts for part in ["Tamanho do tabuleiro: 10", "Fim do jogo: Primeiro circuito ou linha",
+                                          "Peça central: lldd"]), parts
 
 
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)

@@ -348,6 +348,7 @@ class GamePanel:
         self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
         self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
         self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
+        self.header_packed = False  # the header's lines fewer at a smaller size (``_plan_under_header``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -460,8 +461,8 @@ class GamePanel:
         self.draw_ground(surface)
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
+        plan = self._plan_under_header(y, w)
         y = self._header(surface, x, y, w)
-        plan = self._plan_rows(y, w)
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
@@ -487,6 +488,22 @@ class GamePanel:
         and search figures) and what stands under it (Hex's legend says whether its worker runs);
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
+
+    def _plan_under_header(self, top: int, w: int) -> RoomPlan:
+        """``_plan_rows`` under the header from ``top``, its lines fewer at a smaller size
+        (``header_packed``) where as they are the move list keeps fewer than ``MOVE_ROWS_KEPT``
+        rows: at Larger text in a 1024x768 window Trax's options in Portuguese took three lines
+        at 15 pixels and two at 13, and its move list, clocked or not, kept two rows."""
+        self.header_packed = False
+        plan = self._plan_rows(top + self._header_height(w), w)
+        if self._spare_room(top + self._header_height(w), w) >= self._moves_height(MOVE_ROWS_KEPT):
+            return plan
+        lines = len(self._header_lines(w)[1])
+        self.header_packed = True
+        if len(self._header_lines(w)[1]) == lines:
+            self.header_packed = False
+            return plan
+        return self._plan_rows(top + self._header_height(w), w)
 
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
@@ -757,6 +774,7 @@ class GamePanel:
         (``layout``), leaving room for what comes in a game (an opening's name)."""
         kept, self.scale, under, self.keys_under = self.scale, scale, self.keys_under, False
         taller, self.grid_taller = self.grid_taller, 0
+        packed, self.header_packed = self.header_packed, False
         try:
             pad = self._s(18)
             w = self.rect.width - 2 * pad
@@ -765,7 +783,7 @@ class GamePanel:
             given = sum(gives if not extras_kept else gives[:3]) + self._line_row_give()
             return room + given >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
-            self.scale, self.keys_under, self.grid_taller = kept, under, taller
+            self.scale, self.keys_under, self.grid_taller, self.header_packed = kept, under, taller, packed
 
     def _least_row(self) -> int:
         """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are
@@ -821,16 +839,19 @@ class GamePanel:
         ``tx.pack_parts_fewest``).  Small print (``_t``), or where a part is cut short at it, the
         largest size down to the window's own (Normal text's) that keeps every part whole: grown
         with Larger text at 800x560, Trax's "Fim do jogo: Primeiro circuito ou linha" was cut
-        ("… ou l…"), and a fourth line for it took the move list's rows."""
+        ("… ou l…"), and a fourth line for it took the move list's rows.  Where
+        ``header_packed``, the largest size under that which keeps them whole on fewer lines."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
         whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
         usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
-        for size in range(self._t(13), min(usual, self._t(13)) - 1, -1):
-            lines = tx.pack_parts_fewest(parts, size, w, most=3)
-            if all(any(said in line for line in lines) for said in whole):
-                break
-        return size, lines
+        sizes = range(self._t(13), min(usual, self._t(13)) - 1, -1)
+        packed = ((size, tx.pack_parts_fewest(parts, size, w, most=3)) for size in sizes)
+        kept = ((size, lines) for size, lines in packed if all(any(said in line for line in lines) for said in whole))
+        first = next(kept, None)
+        if first is None:  # cut short at every size: the smallest's
+            return sizes[-1], tx.pack_parts_fewest(parts, sizes[-1], w, most=3)
+        return next((fewer for fewer in kept if len(fewer[1]) < len(first[1])), first) if self.header_packed else first
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""
