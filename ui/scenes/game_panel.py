@@ -492,18 +492,20 @@ class GamePanel:
     def _plan_under_header(self, top: int, w: int) -> RoomPlan:
         """``_plan_rows`` under the header from ``top``, its lines fewer at a smaller size
         (``header_packed``) where as they are the move list keeps fewer than ``MOVE_ROWS_KEPT``
-        rows: at Larger text in a 1024x768 window Trax's options in Portuguese took three lines
-        at 15 pixels and two at 13, and its move list, clocked or not, kept two rows."""
+        rows, every other part given: at Larger text in a 1024x768 window Trax's options in
+        Portuguese took three lines at 15 pixels (two at 13), and its move list, clocked or not,
+        kept two rows."""
         self.header_packed = False
-        plan = self._plan_rows(top + self._header_height(w), w)
-        if self._spare_room(top + self._header_height(w), w) >= self._moves_height(MOVE_ROWS_KEPT):
+        under = top + self._header_height(w)
+        plan = self._plan_rows(under, w)
+        if self._spare_room(under, w) >= self._moves_height(MOVE_ROWS_KEPT) or not self._header_packs_fewer(w):
             return plan
-        lines = len(self._header_lines(w)[1])
         self.header_packed = True
-        if len(self._header_lines(w)[1]) == lines:
-            self.header_packed = False
-            return plan
         return self._plan_rows(top + self._header_height(w), w)
+
+    def _header_packs_fewer(self, w: int) -> bool:
+        """Whether the header's parts go whole on fewer lines at a smaller size (``_header_lines``)."""
+        return len(self._header_lines(w, packed=True)[1]) < len(self._header_lines(w, packed=False)[1])
 
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
@@ -833,25 +835,28 @@ class GamePanel:
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
         return rect.bottom
 
-    def _header_lines(self, w: int) -> tuple[int, list[str]]:
+    def _header_lines(self, w: int, packed: bool | None = None) -> tuple[int, list[str]]:
         """The lines under the title, and their size: the options, a set-up start, the opening (the
         whole of them: Trax's in Portuguese take three lines in order, two packed:
         ``tx.pack_parts_fewest``).  Small print (``_t``), or where a part is cut short at it, the
         largest size down to the window's own (Normal text's) that keeps every part whole: grown
         with Larger text at 800x560, Trax's "Fim do jogo: Primeiro circuito ou linha" was cut
-        ("… ou l…"), and a fourth line for it took the move list's rows.  Where
-        ``header_packed``, the largest size under that which keeps them whole on fewer lines."""
+        ("… ou l…"), and a fourth line for it took the move list's rows.  Where ``packed`` (by
+        default ``header_packed``), the largest size under that which keeps them whole on fewer
+        lines, if one does."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
         whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
         usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
         sizes = range(self._t(13), min(usual, self._t(13)) - 1, -1)
-        packed = ((size, tx.pack_parts_fewest(parts, size, w, most=3)) for size in sizes)
-        kept = ((size, lines) for size, lines in packed if all(any(said in line for line in lines) for said in whole))
+        tried = ((size, tx.pack_parts_fewest(parts, size, w, most=3)) for size in sizes)
+        kept = ((size, lines) for size, lines in tried if all(any(said in line for line in lines) for said in whole))
         first = next(kept, None)
         if first is None:  # cut short at every size: the smallest's
             return sizes[-1], tx.pack_parts_fewest(parts, sizes[-1], w, most=3)
-        return next((fewer for fewer in kept if len(fewer[1]) < len(first[1])), first) if self.header_packed else first
+        if not (self.header_packed if packed is None else packed):
+            return first
+        return next((fewer for fewer in kept if len(fewer[1]) < len(first[1])), first)
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""
