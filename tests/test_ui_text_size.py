@@ -527,11 +527,19 @@ def test_the_grown_panel_keeps_the_three_rows_its_scale_was_chosen_for(projector
     list kept two rows, clocked or not, in English and in Portuguese: the panel's scale was
     chosen for three rows without the room over the first card's "to move" badge
     (``GamePanel._fits``), which the layout then took from the list, two pixels short.  The
-    badge's room gives them last: three rows, the panel's text as grown as before."""
+    badge's room gives them last: three rows, the panel's text as grown as before, its options
+    in its small print (``GamePanel._header_lines``: smaller only where the rows lack room)."""
+    from ui import text as tx
+    from ui.scenes.game_panel import options_parts
+
     app = projector
-    opened_at_larger_text(app, game_id, language, clock)
-    assert app.scene.panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING
+    scene = opened_at_larger_text(app, game_id, language, clock)
+    panel = scene.panel
+    assert panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING
     panel_holds_three_rows_whole(app, monkeypatch)
+    options = [rect for text, rect in drawn_texts(app, monkeypatch)
+               if panel.rect.contains(rect) and any(part in text for part in options_parts(scene))]
+    assert options and all(rect.height == tx.ui_font(panel._t(13)).get_height() for rect in options)
 
 
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
