@@ -433,6 +433,31 @@ def move_rows_shown(app, monkeypatch) -> int:
                if text[:-1].isdigit() and text.endswith(".") and box.contains(rect))
 
 
+def opened_at_larger_text(app, game_id: str, language: str, clock: str | None) -> GameScene:
+    """A hot-seat game of ``game_id`` eight plies in (``EIGHT_PLIES``), in ``language``, on
+    ``clock`` (None: none), the window at Larger text, drawn."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    choose_text_size(app, 1.5)
+    app.settings.language = language
+    app.apply_settings()
+    app.switch(GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1, clock=clock),
+                         EIGHT_PLIES[game_id].split(",")))
+    app.run_frames(2)
+    return app.scene
+
+
+def panel_holds_three_rows_whole(app, monkeypatch) -> None:
+    """The game panel shows three rows of moves or more, its options whole (no "…"), every text
+    inside the window and none over another."""
+    scene, window = app.scene, pygame.Rect((0, 0), app.size)
+    assert move_rows_shown(app, monkeypatch) >= 3, scene.panel.moves_rect
+    texts = drawn_texts(app, monkeypatch)
+    assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
+    panel_said = [text for text, rect in texts if scene.panel.rect.contains(rect)]
+    assert not [text for text in panel_said if text.endswith("…")], panel_said
+
+
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, game_id):
@@ -463,13 +488,8 @@ def test_the_move_list_keeps_three_rows_at_larger_text(projector, monkeypatch, g
     holds()
 
 
-TRAX_HEADER_SHORT = pytest.mark.xfail(strict=True, reason=(
-    "Trax's options take three lines in Portuguese: its panel, clocked or not, is 9 pixels short of a third row"))
-
-
 @pytest.mark.parametrize("projector, game_id", [
-    *(pytest.param(size, game_id, id=f"{size[0]}x{size[1]}-{game_id}",
-                   marks=[TRAX_HEADER_SHORT] if (size, game_id) == ((1024, 768), "trax") else [])
+    *(pytest.param(size, game_id, id=f"{size[0]}x{size[1]}-{game_id}")
       for size in [(800, 600), (1024, 768)] for game_id in GAMES)], indirect=["projector"])
 def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese(projector, monkeypatch, game_id):
     """QA: at Larger text in an 800x600 window in Portuguese a clocked Alquerque game's panel kept
@@ -488,16 +508,52 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
         setup = MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1, clock="5m+3s")
         app.switch(GameScene(app, setup, EIGHT_PLIES[game_id].split(",")))
         app.run_frames(2)
-        scene, window = app.scene, pygame.Rect((0, 0), app.size)
-        assert move_rows_shown(app, monkeypatch) >= 3, scene.panel.moves_rect
-        texts = drawn_texts(app, monkeypatch)
-        assert not overlapping(texts) and all(window.contains(rect) for _text, rect in texts)
-        assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
+        scene = app.scene
+        panel_holds_three_rows_whole(app, monkeypatch)
         assert all(b.rect.height >= b.least_height(scene.panel.scale) for b in scene.buttons if b.visible)
         key(app, pygame.K_p, pygame.KMOD_CTRL)  # paused: Pause reads "Retomar"
         texts = drawn_texts(app, monkeypatch)
         assert scene.paused and "Retomar" in [text for text, rect in texts if scene.btn_pause.rect.contains(rect)]
         assert not [text for text, rect in texts if text.endswith("…") and scene.panel.rect.contains(rect)]
+
+
+@pytest.mark.parametrize("projector", [(1280, 800)], indirect=True)
+@pytest.mark.parametrize("clock", [None, "5m+3s"])
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros"])
+def test_the_grown_panel_keeps_the_three_rows_its_scale_was_chosen_for(projector, monkeypatch, game_id, language,
+                                                                       clock):
+    """At Larger text in a 1280x800 window tic-tac-toe's, Hex's, Reversi's and Rastros' move
+    list kept two rows, clocked or not, in English and in Portuguese: the panel's scale was
+    chosen for three rows without the room over the first card's "to move" badge
+    (``GamePanel._fits``), which the layout then took from the list, two pixels short.  The
+    badge's room gives them last: three rows, the panel's text as grown as before, its options
+    in its small print (``GamePanel._header_lines``: smaller only where the rows lack room)."""
+    from ui import text as tx
+    from ui.scenes.game_panel import options_parts
+
+    app = projector
+    scene = opened_at_larger_text(app, game_id, language, clock)
+    panel = scene.panel
+    assert panel.scale >= app.scale * SEEN_GROWTH - WIDTH_ROUNDING
+    panel_holds_three_rows_whole(app, monkeypatch)
+    options = [rect for text, rect in drawn_texts(app, monkeypatch)
+               if panel.rect.contains(rect) and any(part in text for part in options_parts(scene))]
+    assert options and all(rect.height == tx.ui_font(panel._t(13)).get_height() for rect in options)
+
+
+@pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
+def test_trax_options_go_on_two_lines_rather_than_take_a_row_of_moves(projector, monkeypatch):
+    """At Larger text in a 1024x768 window in Portuguese Trax's options took three lines, and its
+    move list kept two rows, 9 pixels short of a third: they go on two lines at a smaller size,
+    each whole, and the list keeps three (clocked too:
+    ``test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese``)."""
+    app = projector
+    opened_at_larger_text(app, "trax", "pt", None)
+    panel_holds_three_rows_whole(app, monkeypatch)
+    parts = " ".join(text for text, rect in drawn_texts(app, monkeypatch) if app.scene.panel.rect.contains(rect))
+    assert all(part in parts for part in ["Tamanho do tabuleiro: 10", "Fim do jogo: Primeiro circuito ou linha",
+                                          "Peça central: lldd"]), parts
 
 
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)

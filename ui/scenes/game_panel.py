@@ -281,6 +281,7 @@ class RoomPlan:
     gap: int  # the room in pixels between the parts
     extras: bool  # the draw counts and Hex's legend drawn (where they fit)
     counts: bool = False  # the draw counts drawn alone where the extras give way: a draw is near
+    badge_room: int = 0  # the room over the first card (``GamePanel._badge_clearance``, less what it gave)
 
 
 BUTTON_ROW = 42
@@ -348,6 +349,7 @@ class GamePanel:
         self.keys_under = False  # the watch row taller, its keys under its labels (``_room_for_keys_under``)
         self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
         self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
+        self.header_packed = False  # the header's lines fewer at a smaller size (``_plan_under_header``)
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -460,13 +462,13 @@ class GamePanel:
         self.draw_ground(surface)
         pad = self._s(18)
         x, y, w = r.x + pad, r.y + pad, r.width - 2 * pad
+        plan = self._plan_under_header(y, w)
         y = self._header(surface, x, y, w)
-        plan = self._plan_rows(y, w)
         self._set_button_row(plan.button_row)
         buttons_h = self._buttons_height(plan.button_row)
         bottom = r.bottom - pad - buttons_h
         live_top = y  # the players' cards' badges stand astride their top borders
-        y = self._players(surface, x, y + max(plan.gap, self._badge_clearance()), w) + plan.gap
+        y = self._players(surface, x, y + max(plan.gap, plan.badge_room), w) + plan.gap
         reason = self._result_lines(plan, (y, bottom), w)
         y = self._thinking(surface, x, y, w, plan.compact and reason is None, reason or [])
         y = self._extras_shown(surface, plan, (x, y, w), bottom)
@@ -497,6 +499,24 @@ class GamePanel:
         and search figures) and what stands under it (Hex's legend says whether its worker runs);
         None before the panel is drawn."""
         return self.live_rect.copy() if self.live_rect.height > 0 else None
+
+    def _plan_under_header(self, top: int, w: int) -> RoomPlan:
+        """``_plan_rows`` under the header from ``top``, its lines fewer at a smaller size
+        (``header_packed``) where as they are the move list keeps fewer than ``MOVE_ROWS_KEPT``
+        rows, every other part given: at Larger text in a 1024x768 window Trax's options in
+        Portuguese took three lines at 15 pixels (two at 13), and its move list, clocked or not,
+        kept two rows."""
+        self.header_packed = False
+        under = top + self._header_height(w)
+        plan = self._plan_rows(under, w)
+        if self._spare_room(under, w) >= self._moves_height(MOVE_ROWS_KEPT) or not self._header_packs_fewer(w):
+            return plan
+        self.header_packed = True
+        return self._plan_rows(top + self._header_height(w), w)
+
+    def _header_packs_fewer(self, w: int) -> bool:
+        """Whether the header's parts go whole on fewer lines at a smaller size (``_header_lines``)."""
+        return len(self._header_lines(w, packed=True)[1]) < len(self._header_lines(w, packed=False)[1])
 
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
@@ -530,10 +550,11 @@ class GamePanel:
 
     def _spare_room(self, top: int, w: int, lowered: bool = True) -> int:
         """The room the move list has under ``top`` with every part giving way as far as it may
-        (``_room_plan``), the rows of buttons no lower than ``_least_row`` unless ``lowered``."""
+        (``_room_plan``), the rows of buttons no lower than ``_least_row`` and the badge's room
+        whole unless ``lowered`` (the last parts to give way, for no key's sake)."""
         room, gives = self._room_and_gives(top, w, badge=True)
-        return (room + sum(gives) + self._line_row_give() - self._kept_height(w)
-                + (self._rows_lowered_give() if lowered else 0))
+        last = self._rows_lowered_give() + self._badge_room_give() if lowered else 0
+        return room + sum(gives) + self._line_row_give() - self._kept_height(w) + last
 
     def _grid_tall(self) -> int:
         """The height of a row of the grid that sets its keys under its labels (``Button.two_line_height``)."""
@@ -678,8 +699,9 @@ class GamePanel:
         give enough: the thinking card goes to one line, the rows of buttons lower down to a
         ``FINGERTIP``, the room between the parts halves, the one-line card's row of analysis's
         best line goes (``line_row_kept``), the draw counts and Hex's legend are left out, and last
-        the rows of buttons go lower still, as low as their labels allow (``_rows_lowered_give``);
-        all but the last three give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a
+        the rows of buttons go lower still, as low as their labels allow (``_rows_lowered_give``),
+        and the room over the first card's badge halves (``_badge_room_give``); all but the last
+        four give way for ``MOVE_ROWS_WANTED`` rows.  At Larger text in a
         1024x768 window the list kept one row of moves, two under Trax's three lines of options,
         none under Alquerque's draw count.  Near a counted draw
         (``draw_near``) the counts do not give way, nor does the friends' score (``_kept_height``):
@@ -691,22 +713,22 @@ class GamePanel:
         near = self._near_counts_height(w)
         badge_takes = self._badge_taken_from_gaps()
         gives = [badge_takes, card_gives, buttons_give, gaps_give - badge_takes, self._line_row_give(),
-                 extras_give - self._kept_height(w), self._rows_lowered_give()]
-        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0, 0])
+                 extras_give - self._kept_height(w), self._rows_lowered_give(), self._badge_room_give()]
+        wanted = room_given(room, self._moves_height(MOVE_ROWS_WANTED), [*gives[:4], 0, 0, 0, 0])
         least = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
-        badge, card, buttons, gaps, line_row, extras_given, lower = (
+        badge, card, buttons, gaps, line_row, extras_given, lower, badge_room = (
             max(pair) for pair in zip(wanted, least, strict=True))
         self.line_row_kept = line_row == 0
         row = self._row_giving(buttons + lower)
         gap = self._largest_gap(self._gaps_height(gap, True) - badge - gaps, gap)
-        return RoomPlan(card > 0, row, gap, not extras_given, near > 0)
+        return RoomPlan(card > 0, row, gap, not extras_given, near > 0, self._badge_clearance() - badge_room)
 
     def _room_and_gives(self, top: int, w: int, badge: bool = False) -> tuple[int, list[int]]:
         """The room the move list has under ``top`` with every part at its fullest, and what each
         part can give it, in ``_room_plan``'s order (the thinking card, the rows of buttons, the
         gaps, the extras); ``badge``: with the room the badge needs over the first card
         (``_badge_clearance``), which the other parts give where they can, but which never makes
-        the text smaller (``_fits`` leaves it out)."""
+        the text smaller (``_fits`` leaves it out: it halves last, ``_badge_room_give``)."""
         full, gap = self._s(BUTTON_ROW), self._s(SECTION_GAP)
         players = 2 * self._s(CARD_HEIGHT) + self._s(CARD_GAP)
         bottom = self.rect.bottom - self._s(18) - self._buttons_height(full)
@@ -740,6 +762,16 @@ class GamePanel:
         gap = self._s(SECTION_GAP)
         return self._gaps_height(gap, True) - self._gaps_height(self._largest_gap(4 * gap, gap), True)
 
+    def _badge_room_give(self) -> int:
+        """What the room over the first card's badge gives the move list, the last part to give
+        way, the other gaps halved already: its ``BADGE_GAP`` halves too, as far as the first
+        gap stays no less than theirs.  Larger text at 1280x800 kept two rows of moves in four
+        games, two pixels short of the third that ``_fits`` had made the scale for: it leaves
+        the badge's room out, so that the badge never makes the text smaller."""
+        badge_gap, half = self._s(BADGE_GAP), self._s(SECTION_GAP) // 2
+        least = self._badge_clearance() - (badge_gap - badge_gap // 2)
+        return self._badge_clearance() - max(half, least)
+
     def _largest_gap(self, most: int, start: int) -> int:
         """The largest gap from ``start`` down whose four take at most ``most`` pixels with the
         badge's clearance (``_gaps_height``), but never under half of ``SECTION_GAP``, the least
@@ -755,6 +787,7 @@ class GamePanel:
         (``layout``), leaving room for what comes in a game (an opening's name)."""
         kept, self.scale, under, self.keys_under = self.scale, scale, self.keys_under, False
         taller, self.grid_taller = self.grid_taller, 0
+        packed, self.header_packed = self.header_packed, False
         try:
             pad = self._s(18)
             w = self.rect.width - 2 * pad
@@ -763,7 +796,7 @@ class GamePanel:
             given = sum(gives if not extras_kept else gives[:3]) + self._line_row_give()
             return room + given >= self._moves_height(MOVE_ROWS_KEPT)
         finally:
-            self.scale, self.keys_under, self.grid_taller = kept, under, taller
+            self.scale, self.keys_under, self.grid_taller, self.header_packed = kept, under, taller, packed
 
     def _least_row(self) -> int:
         """The least height a row of buttons gives way to: a ``FINGERTIP``'s, or, where the rows are
@@ -813,22 +846,28 @@ class GamePanel:
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
         return rect.bottom
 
-    def _header_lines(self, w: int) -> tuple[int, list[str]]:
+    def _header_lines(self, w: int, packed: bool | None = None) -> tuple[int, list[str]]:
         """The lines under the title, and their size: the options, a set-up start, the opening (the
         whole of them: Trax's in Portuguese take three lines in order, two packed:
         ``tx.pack_parts_fewest``).  Small print (``_t``), or where a part is cut short at it, the
         largest size down to the window's own (Normal text's) that keeps every part whole: grown
         with Larger text at 800x560, Trax's "Fim do jogo: Primeiro circuito ou linha" was cut
-        ("… ou l…"), and a fourth line for it took the move list's rows."""
+        ("… ou l…"), and a fourth line for it took the move list's rows.  Where ``packed`` (by
+        default ``header_packed``), the largest size under that which keeps them whole on fewer
+        lines, if one does."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
         whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
         usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
-        for size in range(self._t(13), min(usual, self._t(13)) - 1, -1):
-            lines = tx.pack_parts_fewest(parts, size, w, most=3)
-            if all(any(said in line for line in lines) for said in whole):
-                break
-        return size, lines
+        sizes = range(self._t(13), min(usual, self._t(13)) - 1, -1)
+        tried = ((size, tx.pack_parts_fewest(parts, size, w, most=3)) for size in sizes)
+        kept = ((size, lines) for size, lines in tried if all(any(said in line for line in lines) for said in whole))
+        first = next(kept, None)
+        if first is None:  # cut short at every size: the smallest's
+            return sizes[-1], tx.pack_parts_fewest(parts, sizes[-1], w, most=3)
+        if not (self.header_packed if packed is None else packed):
+            return first
+        return next((fewer for fewer in kept if len(fewer[1]) < len(first[1])), first)
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""
