@@ -327,7 +327,8 @@ class BackgroundAnalysis:
     ``points`` fills in as the answers come, roughly first (``pass_seconds``), then deeper; ``done``
     when every pass is over.  A record saved with its evaluations (``GameRecord.evaluations``, the
     searches behind them ``ply_values``) has them drawn at once, and only the positions it left
-    without one are searched: every one carried, none is.  ``close`` stops the
+    without one are searched: every one carried, none is (but a forced position's point, worked out
+    again from the next one's: ``forced_through``).  ``close`` stops the
     worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
     starts another and goes on from the position it stopped at.  A position whose search lost its
     process (killed: out of memory, ``kill -9``) is searched again by the fresh one, once: dying
