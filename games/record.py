@@ -184,6 +184,12 @@ class ProofMeasure:
         with the move counted: a ply shorter, the margin the same."""
         return ProofMeasure.of(None if self.plies is None else self.plies - 1, self.at_most, self.margin)
 
+    def one_ply_back(self) -> ProofMeasure | None:
+        """The measure of the position before a move, where this is of the position the move
+        reaches (``one_ply_on``'s inverse): a ply longer, the move counted, the margin the same;
+        a forced move's position is proven by its only move's proof."""
+        return ProofMeasure.of(None if self.plies is None else self.plies + 1, self.at_most, self.margin)
+
     def to_dict(self) -> dict[str, Any]:
         """The measure as the file writes it: the defaults left out."""
         out: dict[str, Any] = {} if self.plies is None else {"plies": self.plies}

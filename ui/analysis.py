@@ -170,6 +170,30 @@ def is_blank(op: Opinion) -> bool:
     return op.kind in ("rule", "book") and op.proven is None
 
 
+def one_ply_back(opinion: Opinion) -> Opinion:
+    """``opinion`` of the position a move reaches as the value of the position before it, where
+    that move was the only one: the same verdict, for the same side (``Opinion.mover``), a proof
+    one ply longer (``ProofMeasure.one_ply_back``)."""
+    return opinion if opinion.measure is None else replace(opinion, measure=opinion.measure.one_ply_back())
+
+
+def forced_through(opinions: Sequence[Opinion | None]) -> list[Opinion | None]:
+    """``opinions`` with each position answered without a search (``is_blank``: the only legal
+    move, Reversi's pass, Alquerque's compulsory capture, a book move) given the value of the
+    position after it, which under best play is the same: its only child's.  A run of such moves
+    takes the value of the first position past it (the result, at the end of a game), and stays
+    None while that one has none: the value searched before the run is no value of it (a run of
+    captures resigned after kept the graph flat, though a side had won a piece in it)."""
+    out = list(opinions)
+    following: Opinion | None = None
+    for i in range(len(out) - 1, -1, -1):
+        opinion = out[i]
+        if opinion is not None and is_blank(opinion):
+            out[i] = None if following is None else one_ply_back(following)
+        following = out[i]
+    return out
+
+
 def latest_valued(opinions: Sequence[Opinion | None], points: Sequence[float | None], plies: int) -> int | None:
     """Of the positions 0 .. ``plies`` (``opinions``: the engines' of each, ``points``: the graph's),
     the last one whose value says something: an engine's opinion, a forced move's blank passed
@@ -186,21 +210,12 @@ def values(game_id: str, opinions: list[Opinion | None]) -> list[float | None]:
     """The graph's points: every opinion normalised on one scale (None where not known yet).
 
     A position answered without a search (a forced move) takes the value of the position after
-    it, which under best play is the same, or of the one before if that is all there is.
+    it (``forced_through``), and has none until that one has: the graph leaves a gap there rather
+    than draw the value before the forced move as if it were the position's.
     """
-    scale = eval_scale(game_id, opinions)
-    out: list[float | None] = [None if o is None or is_blank(o)
-                               else round(normalise(o, scale_in(game_id, scale, o.unit, o.stage)), 4)
-                               for o in opinions]
-    for i in range(len(out) - 2, -1, -1):
-        op = opinions[i]
-        if op is not None and is_blank(op) and out[i + 1] is not None:
-            out[i] = out[i + 1]
-    for i in range(1, len(out)):
-        op = opinions[i]
-        if op is not None and is_blank(op) and out[i] is None:
-            out[i] = out[i - 1]
-    return out
+    scale = eval_scale(game_id, opinions)  # the searches' own sizes, not counting a forced run's copies
+    return [None if o is None else round(normalise(o, scale_in(game_id, scale, o.unit, o.stage)), 4)
+            for o in forced_through(opinions)]
 
 
 def biggest_drop(points: list[float | None], movers: list[int], loser: int | None) -> int | None:
@@ -312,7 +327,8 @@ class BackgroundAnalysis:
     ``points`` fills in as the answers come, roughly first (``pass_seconds``), then deeper; ``done``
     when every pass is over.  A record saved with its evaluations (``GameRecord.evaluations``, the
     searches behind them ``ply_values``) has them drawn at once, and only the positions it left
-    without one are searched: every one carried, none is.  ``close`` stops the
+    without one are searched: every one carried, none is (but a forced position's point, worked out
+    again from the next one's: ``forced_through``).  ``close`` stops the
     worker (the replay is left, perhaps only for the search tree or the rules); the next ``poll``
     starts another and goes on from the position it stopped at.  A position whose search lost its
     process (killed: out of memory, ``kill -9``) is searched again by the fresh one, once: dying
@@ -342,12 +358,16 @@ class BackgroundAnalysis:
         # drawn at once, and only the positions it left without a point are searched
         stored = list(record.evaluations or [])[:len(self.states)]
         self.stored = stored + [None] * (len(self.states) - len(stored))
-        self.carried = frozenset(i for i, point in enumerate(self.stored) if point is not None)
         saved = record.ply_values
         if saved is not None and len(saved) == len(self.states):
             for i, value in enumerate(saved):
                 if value is not None:
                     self.opinions[i], self.depths[i] = saved_opinion(value), value.depth
+        # a forced position's point is its successor's, worked out again (``forced_through``): a file
+        # saved before kept there the value searched before the forced moves
+        self.carried = frozenset(i for i, point in enumerate(self.stored)
+                                 if point is not None and not (self.opinions[i] is not None
+                                                               and is_blank(self.opinions[i])))
         self.order = [(seconds, i) for seconds, i in self.order if i not in self.carried] if search else []
         self.points: list[float | None] = self._points()
         if not self.order:

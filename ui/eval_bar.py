@@ -32,6 +32,7 @@ from ui.analysis import (
     Opinion,
     eval_scale,
     eval_unit,
+    forced_through,
     latest_valued,
     normalise,
     plural_count,
@@ -118,7 +119,9 @@ def last_known(opinions: Sequence[Opinion | None], points: Sequence[float | None
     of its own: that of the last position at or before it that has one (``latest_valued``), as
     ``graph_value`` says it; a record saved with its evaluations has the graph's point alone, and
     the bar its share without a number; ``depths``: how deep each opinion's search went.  None
-    before any value."""
+    before any value.  A forced position says its only move's value (``forced_through``), a proof
+    a ply longer, where its bar said the value searched before it."""
+    opinions = forced_through(opinions)
     index = latest_valued(opinions, points, plies)
     if index is None:
         return None

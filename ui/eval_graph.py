@@ -38,6 +38,7 @@ from ui.analysis import (
     Opinion,
     deeper,
     has_honest_value,
+    is_blank,
     opinion_from_progress,
     saved_lines,
     saved_opinion,
@@ -182,7 +183,7 @@ class LiveEvaluations:
         the start included, the ``depths`` they stand on and the graph's ``points``) with these
         opinions laid over it where ``deeper``: the graph the replay draws and its bar shows.
         A position these add nothing to keeps its point as it was (a saved record's point without
-        an opinion too)."""
+        an opinion too), but a forced one, whose point is the next's (``forced_through``)."""
         merged, merged_depths, laid = list(opinions), list(depths), set()
         for i, known in enumerate(opinions):
             key = tuple(moves[:i])
@@ -192,6 +193,7 @@ class LiveEvaluations:
                 laid.add(i)
         if not laid:
             return GraphLines(merged, list(points), merged_depths)
+        laid |= {i for i, opinion in enumerate(merged) if opinion is not None and is_blank(opinion)}  # their successors'
         fresh = values(self.game.id, merged)
         return GraphLines(merged, [fresh[i] if i in laid else point for i, point in enumerate(points)], merged_depths)
 
