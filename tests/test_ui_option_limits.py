@@ -56,7 +56,7 @@ def test_new_game_offers_no_row_longer_than_the_board(app):
     step(app, scene, "opt-k", pygame.K_RIGHT)
     assert scene._options()["k"] == 4
     scene.start()
-    assert scene.error == ""
+    assert app.scene is not scene  # the game began, nothing refused
 
 
 def test_new_game_brings_the_row_down_with_the_board_and_says_so(app):
@@ -71,7 +71,7 @@ def test_new_game_brings_the_row_down_with_the_board_and_says_so(app):
     step(app, scene, "opt-width", pygame.K_LEFT)  # 3x3
     assert scene._options()["k"] == 3 and said(app)[-1] == "In a row to win is now 3, to go with Width: 3"
     scene.start()
-    assert scene.error == ""
+    assert app.scene is not scene  # the game began, nothing refused
 
 
 def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(app):
@@ -79,7 +79,7 @@ def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(a
     scene = open_new_game(app, {"width": 3, "height": 3, "k": 5})
     assert k_offered(scene) == [3, 5] and scene.menu.get_widget("opt-k").get_value()[0][1] == 5
     scene.start()
-    assert "cannot fit" in scene.error
+    assert app.scene is scene and "cannot fit" in said(app)[-1]
 
 
 def test_a_kept_row_that_does_not_fit_is_no_longer_offered_once_left(app):
@@ -222,4 +222,4 @@ def test_a_pasted_position_offers_no_row_longer_than_its_board(app):
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert scene.start_record.options["k"] == 4 and said(app)[-1] == "In a row to win: 4 already, the largest"
-    assert scene.error == ""
+    assert not any(text.startswith("Not a position") for text in said(app))

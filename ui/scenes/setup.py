@@ -13,7 +13,7 @@ position again under them: ``games.position_text.with_rules``), and "Usual start
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
 thread (``ui.outside_players.OFFERS``, cached per game and options); the menu is rebuilt when
-the answers arrive, keeping what the form shows and holds (the choices, an error, the focus, the
+the answers arrive, keeping what the form shows and holds (the choices, the focus, the
 text being typed, the scroll position), and a chosen outside player not offered is said so.  A
 file or ``gtp:`` command typed in the "Outside player" field is checked the same way and, if it
 plays this game, remembered.
@@ -208,7 +208,6 @@ class SetupScene(MenuFormScene):
         self.panel = pygame.Rect(0, 0, 0, 0)  # the form's card, right of the cards, set by layout()
         self.message_room = 0  # the height kept under the form for the window's messages (_message_room)
         self.menu: pygame_menu.Menu | None = None
-        self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
         self.offers_version = -1
         self.unoffered_said: set[tuple[str, str]] = set()  # (game, outside player) said not to be offered
@@ -313,9 +312,8 @@ class SetupScene(MenuFormScene):
 
     def _say_refused(self, exc: ValueError, game_id: str) -> None:
         """Why the rules refused the options chosen (5 in a row on a 4x3 board), in the player's
-        words ("In a row to win: ..."), under the form and as a message."""
-        self.error = Phrase(lambda why=str(exc): words.rule_reason(why, game_id))
-        self.app.messages.add(self.error, "warn")
+        words ("In a row to win: ..."), as a message."""
+        self.app.messages.add(Phrase(lambda why=str(exc): words.rule_reason(why, game_id)), "warn")
 
     def _remember_choices(self) -> None:
         """Keep the choices in the settings file, so the next session starts from them."""
@@ -338,7 +336,6 @@ class SetupScene(MenuFormScene):
             self.start_record = None  # the pasted position is another game's
             self.choices.game_id = game_id
             self.cards.selected = game_id
-            self.error = ""
             self._build_menu()
 
     def edit_position(self) -> None:
@@ -384,7 +381,6 @@ class SetupScene(MenuFormScene):
         options make a game now and made none, or the other way round (``_refusal_changed``)."""
         options = self._options()
         options[name] = value
-        self.error = ""
         followers = follow_options(self.info, options, name, self.app.messages)
         if followers or words.note_follows_value(self.info.id, name) or (
                 self.mode == HUMAN_VS_PC and self.info.option(name).board) or self._refusal_changed():
@@ -407,11 +403,10 @@ class SetupScene(MenuFormScene):
         except RecordError as exc:
             problem = str(exc).removeprefix("the position cannot be read: ")
             game_id = self.info.id
-            self.error = Phrase(lambda: _("Not a position: {problem}").format(problem=words.rule_reason(problem, game_id)))
-            self.app.messages.add(self.error, "warn")
+            self.app.messages.add(Phrase(lambda: _("Not a position: {problem}").format(
+                problem=words.rule_reason(problem, game_id))), "warn")
         else:
             self.choices.options.setdefault(self.info.id, {})[name] = value
-            self.error = ""
         self.rebuild_wanted = True  # the position's picture and options as they are now
 
     def _set_mode(self, mode: str) -> None:
