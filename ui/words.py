@@ -216,8 +216,11 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"the folder Tabuleiro is started in, or by their whole path$",
      N_("; no file {files} in {folder}: the engine runs in a folder of its own, so name its files from the folder "
         "Tabuleiro is started in, or by their whole path")),
-    (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
-    (r" \(file size limit\)$", N_(" (file size limit)")),
+    (r", its CPU time limit$", N_(", its CPU time limit")),  # after "killed by SIGXCPU" (``LIMIT_SIGNALS``)
+    (r", its file size limit$", N_(", its file size limit")),
+    # as reasons written before said them, bracketed inside the reason's own brackets: said as now
+    (r" \(CPU time limit\)$", N_(", its CPU time limit")),
+    (r" \(file size limit\)$", N_(", its file size limit")),
     (r"^, killed by (?P<signal>\w+)", N_(", killed by {signal}")),
     (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)$", FRAME),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)$",
@@ -561,9 +564,13 @@ def _said_load(reason: str) -> str:
 
 
 def _how_ended(how: str) -> str:
-    """How a process ended ("exit status 0", "killed by SIGXCPU (CPU time limit)") in the current language."""
-    ended, bracket, limit = how.partition(" (")
-    return _fill(WORKER_ENDS, ended) + (_(bracket + limit) if bracket else "")
+    """How a process ended ("exit status 0", "killed by SIGXCPU, its CPU time limit") in the current
+    language; the limit bracketed as older reasons have it ("killed by SIGXCPU (CPU time limit)")
+    said as it is said now, in the reason's one pair of brackets."""
+    limit = _LIMIT_KILLED.fullmatch(how)
+    if limit is None:
+        return _fill(WORKER_ENDS, how)
+    return _fill(WORKER_ENDS, limit.group("ended")) + _(f", its {limit.group('limit')}")  # SNIPPETS' words
 
 
 def detail(rest: str) -> str:
@@ -720,8 +727,11 @@ def _game_titles(titles: str) -> str:
 
 
 
-# how an engine ended (ai.outside_process.Bot.ending), in brackets: "exit status 0", "killed by SIGXCPU (CPU time limit)"
-HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?: \([^()]*\))?)\)"
+# how an engine ended (ai.outside_process.Bot.ending), in brackets: "exit status 0", "killed by SIGXCPU, its CPU
+# time limit" (and as older reasons have it, "killed by SIGXCPU (CPU time limit)")
+HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?:, its [\w ]+ limit| \([\w ]+ limit\))?)\)"
+# the limit a signal killed a process for (``_how_ended``)
+_LIMIT_KILLED = re.compile(r"(?P<ended>killed by \w+)(?:, its | \()(?P<limit>[\w ]+ limit)\)?")
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
@@ -773,7 +783,15 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("the engine ended at {command}, though it answered the commands before it{rest}")),
     (rf"the engine crashed at (?P<command>'[^']*') {HOW}, though it answered the commands before it(?P<rest>.*)",
      N_("the engine crashed at {command} ({how}), though it answered the commands before it{rest}")),
-    # an engine that fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
+    # an engine that fell silent at start-up (ai.outside_gtp.GTPPlayer._start_failed), a file of its command
+    # missing; {failure} ends where the missing file's note or the log begins
+    (r"the engine does not answer GTP: (?P<failure>.*?); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
+     r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
+     r"path(?P<rest>.*)",
+     N_("the engine does not answer GTP: {failure}; no file {files} in {folder}: the engine runs in a folder of its "
+        "own, so name its files from the folder Tabuleiro is started in, or by their whole path{rest}")),
+    (r"the engine does not answer GTP: (?P<failure>.*)", N_("the engine does not answer GTP: {failure}")),
+    # ... as reasons written before said it, in brackets (a tournament's forfeits keep them)
     (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
      r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
      r"path(?P<rest>.*)",
