@@ -156,6 +156,27 @@ def test_a_refusal_lists_its_choices_with_an_or(app, monkeypatch, language, why)
         assert [size for _text, size in sizes.get_items()] == [6, 8, 10]
 
 
+@pytest.mark.parametrize("game_id, kept, language, why", [
+    ("trax", {"mode": "race"}, "en", "Game end: 'race' is not valid; choose 'First loop or line' or 'Fill the board'"),
+    ("trax", {"mode": "race"}, "pt",
+     "Fim do jogo: 'race' não é válido; escolha 'Primeiro circuito ou linha' ou 'Encher o tabuleiro'"),
+    ("hex", {"swap": "maybe"}, "en", "Swap rule: 'maybe' is not valid; choose Yes or No"),
+    ("hex", {"swap": "maybe"}, "pt", "Regra da troca: 'maybe' não é válido; escolha Sim ou Não"),
+])
+def test_a_refusal_names_the_values_as_their_selector_does(app, monkeypatch, game_id, kept, language, why):
+    """A value no selector offers, kept from an edited settings file: the words above Start listed
+    the values by the rules' own names, in English in any language ("choose tournament or fill",
+    "choose true or false"); they are named as the form's selector and switch name them."""
+    with in_language(app, language):
+        scene = SetupScene(app, game_id=game_id)
+        scene.choices.options[game_id] = dict(kept)
+        app.switch(scene)
+        app.run_frames(2)
+        assert " ".join(text.value for text in words_above(app, scene, monkeypatch)) == why
+        click(app, scene.start_button.rect.center)
+        assert said(app)[-1] == why
+
+
 def words_above(app, scene: SetupScene, monkeypatch) -> list:
     """The words drawn, in a whole frame, between the form's last line and Start, but for the
     window's messages (which stand there too)."""

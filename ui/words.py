@@ -676,15 +676,28 @@ def rule_reason(text: str, game_id: str = "") -> str:
     option size: ...", as a pasted text's is) is read with that game's labels."""
     named = _GAME_NAMED.fullmatch(text)
     game_id = named.group(1) if named is not None and not game_id else game_id
+    refused = _OPTION_NAMED.match(text)
+    option = _option_of(game_id, refused.group(1)) if refused is not None else None
     return _fill(RULE_REASONS, text, {"reason": lambda reason: rule_reason(reason, game_id), "end": end_reason,
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
                                       "legal": _legal_list, **{name: _translated_or for name in LISTS},
-                                      "allowed": _allowed})  # its ranges too, "3 to 19"
+                                      # its ranges too, "3 to 19", and a refused option's values as its selector says them
+                                      "allowed": lambda items: _allowed(items, option, game_id)})
 
 
 _GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
+_OPTION_NAMED = re.compile(r"option (\S+): ")  # RULE_REASONS' refusal of an option's value, by its name
+
+
+def _option_of(game_id: str, name: str) -> Any:
+    """Option ``name`` of ``game_id``, or None where the game or the option is not known."""
+    import games
+
+    if game_id not in games.available_ids():
+        return None
+    return next((o for o in games.info(game_id).options if o.name == name), None)
 
 
 def _game_called(game_id: str) -> str:
@@ -698,13 +711,8 @@ def _game_called(game_id: str) -> str:
 def _option_called(name: str, game_id: str) -> str:
     """An option a reason names: its label in ``game_id``'s options, else "option NAME" as the
     command line says it."""
-    import games
-
-    if game_id in games.available_ids():
-        option = next((o for o in games.info(game_id).options if o.name == name), None)
-        if option is not None:
-            return option_label(option, game_id)
-    return _("option {name}").format(name=name)
+    option = _option_of(game_id, name)
+    return option_label(option, game_id) if option is not None else _("option {name}").format(name=name)
 
 
 # ALQUERQUE_WHY as patterns, each {name} a point: made once, matched on every refusal shown
@@ -1020,15 +1028,29 @@ def _translated_or(items: str) -> str:
 RANGE = re.compile(r"(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)")  # "3..19", as games/ write a range
 
 
-def _allowed(items: str) -> str:
+def _allowed(items: str, option: Any = None, game_id: str = "") -> str:
     """The values a refused option may take, as a player reads them: a range "3..19" said "3 to
     19", and one of a single value ("3..3", the only row that fits on 3x3) said as that value; the
-    list's "or" in the current language."""
+    list's "or" in the current language.  A list of ``option``'s own (Trax's game ends, a switch's
+    true and false) is said as its selector says each (``choice_words``): "choose tournament or
+    fill" named values the form never shows, in English in any language; words in quotes, as
+    one may hold the "or" that joins them ("'First loop or line' or 'Fill the board'")."""
+    if option is not None and (option.choices or option.kind is bool):
+        values = option.choices or (True, False)  # Option.allowed's order: "true or false"
+        return one_of([_choice_said(value, option, game_id) for value in values])
+
     def said(match: re.Match) -> str:
         low, high = match.groups()
         return low if low == high else _("{low} to {high}").format(low=low, high=high)
 
     return _translated_or(RANGE.sub(said, items))
+
+
+def _choice_said(value: Any, option: Any, game_id: str) -> str:
+    """One of an option's values in a refusal's list of them: as the form's selector says it
+    (``choice_words``), a name in quotes (a number, Yes and No as they are)."""
+    said = choice_words(value, game_id, option)
+    return f"'{said}'" if isinstance(value, str) else said
 
 
 def end_reason(reason: str) -> str:
