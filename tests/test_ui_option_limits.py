@@ -244,3 +244,44 @@ def test_a_pasted_position_offers_no_row_longer_than_its_board(app):
     key(app, pygame.K_RIGHT)
     assert scene.start_record.options["k"] == 4 and said(app)[-1] == "In a row to win: 4 already, the largest"
     assert not any(text.startswith("Not a position") for text in said(app))
+
+
+def start_of(scene: TournamentScene):
+    return next(button for button in scene.buttons if button.action == scene._start)
+
+
+def words_over_start(app, scene: TournamentScene, monkeypatch) -> list:
+    """The words drawn, in a whole frame, between the left column's last setting (Watch the
+    games) and Start, but for the games counted ("12 games"), which stand there too."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_draws(patched)
+        app.invalidate()
+        app.run_frames(1)
+    start = start_of(scene)
+    watch = next(button for button in scene.buttons if button.action == scene._toggle_watch)
+    band = pygame.Rect(start.rect.x, watch.rect.bottom, start.rect.width, start.rect.top - watch.rect.bottom)
+    return [text for text in drawn if band.contains(text.rect) and not text.value.endswith(("games", "jogos"))]
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "In a row to win: 9 in a row cannot fit on 7x4; choose 3 to 7"),
+    ("pt", "Em linha para ganhar: 9 em linha não cabe em 7x4; escolha de 3 a 7"),
+])
+def test_the_tournament_greys_start_with_why_above_it_while_the_options_do_not_fit(app, monkeypatch, language, why):
+    """Options kept from an edited settings file that make no game: the tournament's screen said
+    nothing of them until Start was pressed.  Start is greyed with the reason just above it, as
+    on New game; a click on it says it again, and a row that fits lights Start, the reason gone."""
+    app.settings.tournament_choices = {"options": {"tictactoe": {"width": 7, "height": 4, "k": 9}}}
+    with in_language(app, language):
+        scene = open_tournament(app)
+        start = start_of(scene)
+        assert scene.options == {"width": 7, "height": 4, "k": 9} and len(scene.selected) >= 2
+        assert not start.enabled
+        drawn = words_over_start(app, scene, monkeypatch)
+        assert " ".join(text.value for text in drawn) == why
+        click(app, start.rect.center)
+        assert scene.tournament is None and said(scene) == [why]
+        key(app, pygame.K_RETURN)  # with no button chosen Enter starts: said once again, in its place
+        assert scene.tournament is None and said(scene) == [why]
+        left_arrow(app, stepper(scene, "k"))
+        assert scene.options["k"] == 7 and start.enabled and words_over_start(app, scene, monkeypatch) == []
