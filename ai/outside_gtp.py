@@ -217,14 +217,16 @@ class GTPPlayer(Player):
 
     def _start_failed(self, exc: Exception) -> OutsideLoadError:
         """The load error for an engine that failed while starting (``exc``: no GTP answer, or a
-        refused set-up command), with its log; the engine is stopped."""
+        refused set-up command), with its log; the engine is stopped.  What went wrong follows a
+        colon: bracketed, its own brackets nested in them ("(no answer ... (fflush(stdout) in C,
+        ...))", "(started more processes than its limit (32))")."""
         log = self.bot.log_note() if self.bot else ""
         self.close()
         missing = missing_files_note(self.command)
         if isinstance(exc, _Ended):  # what it wrote comes last, after what Tabuleiro can tell of it
             return OutsideLoadError(self.player_id, f"{exc.start_words()}{missing}{exc.stderr_note()}{log}")
         why = (f"at start-up: {exc}" if not isinstance(exc, ProcessDied)
-               else f"the engine does not answer GTP ({self._silence() if isinstance(exc, ProcessLate) else exc})")
+               else f"the engine does not answer GTP: {self._silence() if isinstance(exc, ProcessLate) else exc}")
         return OutsideLoadError(self.player_id, f"{why}{missing}{log}")
 
     def _silence(self) -> str:

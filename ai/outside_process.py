@@ -64,6 +64,9 @@ PROC = "/proc"  # Linux's processes, counted for the process limit
 LINE_MOST = 1 << 20  # bytes of a line a bot writes on its protocol stream: a reply or an answer is far shorter
 LINE_KEPT = 64  # bytes kept of a longer line (``LongLine``), to quote it
 TOO_LARGE = "its answer was too large ({size}) to be a move"  # a move's answer far past any move's size
+# the limit a signal tells of, after "killed by SIGXCPU" (``Bot.ending``): in a reason's brackets
+# already, so said without brackets of its own ("killed by SIGXCPU (CPU time limit)" nested them)
+LIMIT_SIGNALS = {"SIGXCPU": ", its CPU time limit", "SIGXFSZ": ", its file size limit"}
 _pruned: set[str] = set()  # log folders this process has pruned
 _folder_root: str | None = None  # where bots' folders are made (``make_folders_in``); None: the temp folder
 
@@ -396,9 +399,10 @@ class Bot:
         return (f", {how}" if how else "") + (f"; stderr: {tail}" if tail else "")
 
     def ending(self) -> tuple[str, str]:
-        """How the ended bot ended ("exit status 3", "killed by SIGXCPU (CPU time limit)", or ""
+        """How the ended bot ended ("exit status 3", "killed by SIGXCPU, its CPU time limit", or ""
         where it has not exited yet) and the last of its error stream, noted in its log, which is
-        kept: a reason says the two apart (``exit_text``) or in a sentence of its own."""
+        kept: a reason says the two apart (``exit_text``) or in a sentence of its own.  No brackets
+        of its own: reasons put it in theirs ("crashed (process ended, killed by SIGXCPU, ...)")."""
         self._keep_log[0] = True
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=2)
@@ -409,7 +413,7 @@ class Bot:
                 name = signal.Signals(-code).name
             except ValueError:
                 name = str(-code)
-            how = f"killed by {name}" + {"SIGXCPU": " (CPU time limit)", "SIGXFSZ": " (file size limit)"}.get(name, "")
+            how = f"killed by {name}" + LIMIT_SIGNALS.get(name, "")
         elif code is not None:
             how = f"exit status {code}"
         tail = self.stderr_tail()  # before the note below, which goes to the same log

@@ -944,12 +944,12 @@ def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_co
     finally:
         for player in players.values():
             player.close()
-    assert str(lost.value).startswith("could not be started: the engine does not answer GTP (no answer to "
-                                      "'boardsize 3' within 0.5 s, though it answered the commands before it)"), lost
+    assert str(lost.value).startswith("could not be started: the engine does not answer GTP: no answer to "
+                                      "'boardsize 3' within 0.5 s, though it answered the commands before it"), lost
     with words_in("pt"):
         said = forfeit_reason(str(lost.value))
-    assert said.startswith("não pôde ser iniciado: o motor não responde em GTP (sem resposta a 'boardsize 3' em 0,5 s, "
-                           "embora tenha respondido aos comandos anteriores)"), said
+    assert said.startswith("não pôde ser iniciado: o motor não responde em GTP: sem resposta a 'boardsize 3' em 0,5 s, "
+                           "embora tenha respondido aos comandos anteriores"), said
 
 
 def test_an_engine_started_again_in_a_move_is_set_up_with_the_start_ups_time():

@@ -207,6 +207,34 @@ def test_an_engine_that_ends_at_start_up_is_said_to_end_there_not_to_crash(tmp_p
                             "no network file"), said
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="no CPU time limit on Windows")
+def test_an_engine_killed_by_its_cpu_limit_at_start_up_is_said_in_one_pair_of_brackets(tmp_path, monkeypatch):
+    """An engine that spends its CPU time before its first answer is killed by SIGXCPU: said
+    "(killed by SIGXCPU (CPU time limit))", brackets inside brackets; now the limit is said in
+    the same pair, in English and in Portuguese."""
+    monkeypatch.setenv("TABULEIRO_BOT_LIMITS", "cpu=1")
+    reason = refusal(engine_script(tmp_path, "spins.py", "while True:\n    pass\n"))
+    assert reason.split("; log: ")[0].endswith(": the engine crashed as it started (killed by SIGXCPU, its CPU time "
+                                               "limit), before answering GTP"), reason
+    said = in_portuguese(reason).split("; registo: ")[0]
+    assert said.endswith(": o motor falhou ao arrancar (morto pelo sinal SIGXCPU, o seu limite de tempo de CPU), "
+                         "antes de responder em GTP"), said
+
+
+@pytest.mark.parametrize("reason", ["crashed (process ended, killed by SIGXCPU, its CPU time limit)",
+                                    "crashed (process ended, killed by SIGXCPU (CPU time limit))"],
+                         ids=["now", "as older records have it"])
+def test_a_bot_killed_by_its_cpu_limit_in_a_game_is_said_in_one_pair_of_brackets(reason):
+    """A forfeit's crash by the CPU limit (``Bot.exit_text``), as a game's record keeps it: said
+    in the reason's one pair of brackets, the older bracketed form too."""
+    from ui.words import forfeit_reason
+
+    assert forfeit_reason(reason) == "crashed (process ended, killed by SIGXCPU, its CPU time limit)"
+    with words_in("pt"):
+        said = forfeit_reason(reason)
+    assert said.endswith("terminado por SIGXCPU, o seu limite de tempo de CPU)") and said.count("(") == 1, said
+
+
 def test_an_engine_that_ends_at_a_set_up_command_is_said_to_have_answered_before(tmp_path):
     """An engine that answered its start and ended at a set-up command (an engine.json's "setup")
     did answer GTP: the sentence names the command it ended at."""
@@ -224,10 +252,11 @@ def test_an_engine_that_ends_at_a_set_up_command_is_said_to_have_answered_before
 
 def test_an_engine_that_never_flushes_its_answers_is_told_to(tmp_path):
     """A C engine's printf to a pipe stays in its buffer without fflush: the engine was refused
-    after its start-up time with "the engine does not answer GTP (late)"."""
+    after its start-up time with "the engine does not answer GTP (late)".  What it is told follows a
+    colon: in brackets, its own "(fflush(stdout) in C, ...)" nested in them."""
     reason = refusal(slow_to_answer(tmp_path, "--buffered"))
-    assert ("the engine does not answer GTP (no answer to 'protocol_version' within 1 s: an engine must flush its "
-            "output after each answer (fflush(stdout) in C, print(..., flush=True) in Python))") in reason
+    assert ("the engine does not answer GTP: no answer to 'protocol_version' within 1 s: an engine must flush its "
+            "output after each answer (fflush(stdout) in C, print(..., flush=True) in Python)") in reason
     said = in_portuguese(reason)
     assert "sem resposta a 'protocol_version' em 1 s: um motor tem de despejar a sua saída" in said, said
 
@@ -236,8 +265,8 @@ def test_answers_without_their_empty_line_are_said_so(tmp_path):
     """``printf("= %s\\n", ...)``: the answer came at once but was never ended, and the engine was
     refused as silent, told to flush."""
     reason = refusal(slow_to_answer(tmp_path, "--one-newline"))
-    assert ("the engine does not answer GTP (answered 'protocol_version' with '= 2' but no empty line after it: "
-            "a GTP answer ends with an empty line (two newlines after it))") in reason
+    assert ("the engine does not answer GTP: answered 'protocol_version' with '= 2' but no empty line after it: "
+            "a GTP answer ends with an empty line (two newlines after it)") in reason
     said = in_portuguese(reason)
     assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
 
@@ -267,6 +296,6 @@ def test_an_engine_that_answers_with_chat_is_refused_at_its_first_line(tmp_path,
 
     assert main(["match", "tictactoe", "level-1", slow_to_answer(tmp_path, "--babble"), "--games", "1"]) == 2
     error = capsys.readouterr().err
-    assert ("the engine does not answer GTP (answered 'protocol_version' with 'hello! you said protocol_version', "
-            "not a GTP answer: print debugging text to standard error)") in error, error
+    assert ("the engine does not answer GTP: answered 'protocol_version' with 'hello! you said protocol_version', "
+            "not a GTP answer: print debugging text to standard error") in error, error
     assert "no empty line" not in error

@@ -56,7 +56,7 @@ def test_new_game_offers_no_row_longer_than_the_board(app):
     step(app, scene, "opt-k", pygame.K_RIGHT)
     assert scene._options()["k"] == 4
     scene.start()
-    assert scene.error == ""
+    assert app.scene is not scene  # the game began, nothing refused
 
 
 def test_new_game_brings_the_row_down_with_the_board_and_says_so(app):
@@ -71,7 +71,7 @@ def test_new_game_brings_the_row_down_with_the_board_and_says_so(app):
     step(app, scene, "opt-width", pygame.K_LEFT)  # 3x3
     assert scene._options()["k"] == 3 and said(app)[-1] == "In a row to win is now 3, to go with Width: 3"
     scene.start()
-    assert scene.error == ""
+    assert app.scene is not scene  # the game began, nothing refused
 
 
 def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(app):
@@ -79,7 +79,7 @@ def test_a_row_kept_from_an_edited_settings_file_is_shown_and_refused_at_start(a
     scene = open_new_game(app, {"width": 3, "height": 3, "k": 5})
     assert k_offered(scene) == [3, 5] and scene.menu.get_widget("opt-k").get_value()[0][1] == 5
     scene.start()
-    assert "cannot fit" in scene.error
+    assert app.scene is scene and "cannot fit" in said(app)[-1]
 
 
 def test_a_kept_row_that_does_not_fit_is_no_longer_offered_once_left(app):
@@ -156,6 +156,27 @@ def test_a_refusal_lists_its_choices_with_an_or(app, monkeypatch, language, why)
         assert [size for _text, size in sizes.get_items()] == [6, 8, 10]
 
 
+@pytest.mark.parametrize("game_id, kept, language, why", [
+    ("trax", {"mode": "race"}, "en", "Game end: 'race' is not valid; choose 'First loop or line' or 'Fill the board'"),
+    ("trax", {"mode": "race"}, "pt",
+     "Fim do jogo: 'race' não é válido; escolha 'Primeiro circuito ou linha' ou 'Encher o tabuleiro'"),
+    ("hex", {"swap": "maybe"}, "en", "Swap rule: 'maybe' is not valid; choose Yes or No"),
+    ("hex", {"swap": "maybe"}, "pt", "Regra da troca: 'maybe' não é válido; escolha Sim ou Não"),
+])
+def test_a_refusal_names_the_values_as_their_selector_does(app, monkeypatch, game_id, kept, language, why):
+    """A value no selector offers, kept from an edited settings file: the words above Start listed
+    the values by the rules' own names, in English in any language ("choose tournament or fill",
+    "choose true or false"); they are named as the form's selector and switch name them."""
+    with in_language(app, language):
+        scene = SetupScene(app, game_id=game_id)
+        scene.choices.options[game_id] = dict(kept)
+        app.switch(scene)
+        app.run_frames(2)
+        assert " ".join(text.value for text in words_above(app, scene, monkeypatch)) == why
+        click(app, scene.start_button.rect.center)
+        assert said(app)[-1] == why
+
+
 def words_above(app, scene: SetupScene, monkeypatch) -> list:
     """The words drawn, in a whole frame, between the form's last line and Start, but for the
     window's messages (which stand there too)."""
@@ -222,4 +243,45 @@ def test_a_pasted_position_offers_no_row_longer_than_its_board(app):
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert scene.start_record.options["k"] == 4 and said(app)[-1] == "In a row to win: 4 already, the largest"
-    assert scene.error == ""
+    assert not any(text.startswith("Not a position") for text in said(app))
+
+
+def start_of(scene: TournamentScene):
+    return next(button for button in scene.buttons if button.action == scene._start)
+
+
+def words_over_start(app, scene: TournamentScene, monkeypatch) -> list:
+    """The words drawn, in a whole frame, between the left column's last setting (Watch the
+    games) and Start, but for the games counted ("12 games"), which stand there too."""
+    with monkeypatch.context() as patched:
+        drawn = recorded_draws(patched)
+        app.invalidate()
+        app.run_frames(1)
+    start = start_of(scene)
+    watch = next(button for button in scene.buttons if button.action == scene._toggle_watch)
+    band = pygame.Rect(start.rect.x, watch.rect.bottom, start.rect.width, start.rect.top - watch.rect.bottom)
+    return [text for text in drawn if band.contains(text.rect) and not text.value.endswith(("games", "jogos"))]
+
+
+@pytest.mark.parametrize("language, why", [
+    ("en", "In a row to win: 9 in a row cannot fit on 7x4; choose 3 to 7"),
+    ("pt", "Em linha para ganhar: 9 em linha não cabe em 7x4; escolha de 3 a 7"),
+])
+def test_the_tournament_greys_start_with_why_above_it_while_the_options_do_not_fit(app, monkeypatch, language, why):
+    """Options kept from an edited settings file that make no game: the tournament's screen said
+    nothing of them until Start was pressed.  Start is greyed with the reason just above it, as
+    on New game; a click on it says it again, and a row that fits lights Start, the reason gone."""
+    app.settings.tournament_choices = {"options": {"tictactoe": {"width": 7, "height": 4, "k": 9}}}
+    with in_language(app, language):
+        scene = open_tournament(app)
+        start = start_of(scene)
+        assert scene.options == {"width": 7, "height": 4, "k": 9} and len(scene.selected) >= 2
+        assert not start.enabled
+        drawn = words_over_start(app, scene, monkeypatch)
+        assert " ".join(text.value for text in drawn) == why
+        click(app, start.rect.center)
+        assert scene.tournament is None and said(scene) == [why]
+        key(app, pygame.K_RETURN)  # with no button chosen Enter starts: said once again, in its place
+        assert scene.tournament is None and said(scene) == [why]
+        left_arrow(app, stepper(scene, "k"))
+        assert scene.options["k"] == 7 and start.enabled and words_over_start(app, scene, monkeypatch) == []

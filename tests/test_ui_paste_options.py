@@ -161,7 +161,7 @@ def test_a_rule_under_which_the_position_is_over_is_refused_in_the_editor_and_on
     assert setup.start_record.options == {"width": 4, "height": 4, "k": 4}
     setup._set_start_option("k", 3)  # as the selector's arrow does
     app.run_frames(2)
-    assert setup.start_record.options["k"] == 4 and "already over" in setup.error
+    assert setup.start_record.options["k"] == 4 and any("already over" in m.text for m in app.messages.current())
     editor = edit_position(app, setup)
     editor.set_rule("k", 3)
     assert not editor.play_button.enabled and editor.status.startswith("Not a position: the game is already over")

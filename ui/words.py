@@ -216,8 +216,11 @@ SNIPPETS: tuple[tuple[str, str], ...] = (
      r"the folder Tabuleiro is started in, or by their whole path$",
      N_("; no file {files} in {folder}: the engine runs in a folder of its own, so name its files from the folder "
         "Tabuleiro is started in, or by their whole path")),
-    (r" \(CPU time limit\)$", N_(" (CPU time limit)")),
-    (r" \(file size limit\)$", N_(" (file size limit)")),
+    (r", its CPU time limit$", N_(", its CPU time limit")),  # after "killed by SIGXCPU" (``LIMIT_SIGNALS``)
+    (r", its file size limit$", N_(", its file size limit")),
+    # as reasons written before said them, bracketed inside the reason's own brackets: said as now
+    (r" \(CPU time limit\)$", N_(", its CPU time limit")),
+    (r" \(file size limit\)$", N_(", its file size limit")),
     (r"^, killed by (?P<signal>\w+)", N_(", killed by {signal}")),
     (r" \(at (?P<where>[^()]+?) line (?P<line>\d+)\)$", FRAME),
     (r" \(in Tabuleiro's course module (?P<module>\S+) line (?P<line>\d+)\)$",
@@ -561,9 +564,13 @@ def _said_load(reason: str) -> str:
 
 
 def _how_ended(how: str) -> str:
-    """How a process ended ("exit status 0", "killed by SIGXCPU (CPU time limit)") in the current language."""
-    ended, bracket, limit = how.partition(" (")
-    return _fill(WORKER_ENDS, ended) + (_(bracket + limit) if bracket else "")
+    """How a process ended ("exit status 0", "killed by SIGXCPU, its CPU time limit") in the current
+    language; the limit bracketed as older reasons have it ("killed by SIGXCPU (CPU time limit)")
+    said as it is said now, in the reason's one pair of brackets."""
+    limit = _LIMIT_KILLED.fullmatch(how)
+    if limit is None:
+        return _fill(WORKER_ENDS, how)
+    return _fill(WORKER_ENDS, limit.group("ended")) + _(f", its {limit.group('limit')}")  # SNIPPETS' words
 
 
 def detail(rest: str) -> str:
@@ -669,15 +676,28 @@ def rule_reason(text: str, game_id: str = "") -> str:
     option size: ...", as a pasted text's is) is read with that game's labels."""
     named = _GAME_NAMED.fullmatch(text)
     game_id = named.group(1) if named is not None and not game_id else game_id
+    refused = _OPTION_NAMED.match(text)
+    option = _option_of(game_id, refused.group(1)) if refused is not None else None
     return _fill(RULE_REASONS, text, {"reason": lambda reason: rule_reason(reason, game_id), "end": end_reason,
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
                                       "legal": _legal_list, **{name: _translated_or for name in LISTS},
-                                      "allowed": _allowed})  # its ranges too, "3 to 19"
+                                      # its ranges too, "3 to 19", and a refused option's values as its selector says them
+                                      "allowed": lambda items: _allowed(items, option, game_id)})
 
 
 _GAME_NAMED = re.compile(r"game '([^']*)': .*", re.S)  # RULE_REASONS' refusal that names its game
+_OPTION_NAMED = re.compile(r"option (\S+): ")  # RULE_REASONS' refusal of an option's value, by its name
+
+
+def _option_of(game_id: str, name: str) -> Any:
+    """Option ``name`` of ``game_id``, or None where the game or the option is not known."""
+    import games
+
+    if game_id not in games.available_ids():
+        return None
+    return next((o for o in games.info(game_id).options if o.name == name), None)
 
 
 def _game_called(game_id: str) -> str:
@@ -691,13 +711,8 @@ def _game_called(game_id: str) -> str:
 def _option_called(name: str, game_id: str) -> str:
     """An option a reason names: its label in ``game_id``'s options, else "option NAME" as the
     command line says it."""
-    import games
-
-    if game_id in games.available_ids():
-        option = next((o for o in games.info(game_id).options if o.name == name), None)
-        if option is not None:
-            return option_label(option, game_id)
-    return _("option {name}").format(name=name)
+    option = _option_of(game_id, name)
+    return option_label(option, game_id) if option is not None else _("option {name}").format(name=name)
 
 
 # ALQUERQUE_WHY as patterns, each {name} a point: made once, matched on every refusal shown
@@ -720,8 +735,11 @@ def _game_titles(titles: str) -> str:
 
 
 
-# how an engine ended (ai.outside_process.Bot.ending), in brackets: "exit status 0", "killed by SIGXCPU (CPU time limit)"
-HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?: \([^()]*\))?)\)"
+# how an engine ended (ai.outside_process.Bot.ending), in brackets: "exit status 0", "killed by SIGXCPU, its CPU
+# time limit" (and as older reasons have it, "killed by SIGXCPU (CPU time limit)")
+HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?:, its [\w ]+ limit| \([\w ]+ limit\))?)\)"
+# the limit a signal killed a process for (``_how_ended``)
+_LIMIT_KILLED = re.compile(r"(?P<ended>killed by \w+)(?:, its | \()(?P<limit>[\w ]+ limit)\)?")
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
@@ -774,7 +792,15 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
      N_("the engine ended at {command}, though it answered the commands before it{rest}")),
     (rf"the engine crashed at (?P<command>'[^']*') {HOW}, though it answered the commands before it(?P<rest>.*)",
      N_("the engine crashed at {command} ({how}), though it answered the commands before it{rest}")),
-    # an engine that fell silent at start-up (ai.outside_gtp.GTPPlayer), a file of its command missing
+    # an engine that fell silent at start-up (ai.outside_gtp.GTPPlayer._start_failed), a file of its command
+    # missing; {failure} ends where the missing file's note or the log begins
+    (r"the engine does not answer GTP: (?P<failure>.*?); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
+     r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
+     r"path(?P<rest>.*)",
+     N_("the engine does not answer GTP: {failure}; no file {files} in {folder}: the engine runs in a folder of its "
+        "own, so name its files from the folder Tabuleiro is started in, or by their whole path{rest}")),
+    (r"the engine does not answer GTP: (?P<failure>.*)", N_("the engine does not answer GTP: {failure}")),
+    # ... as reasons written before said it, in brackets (a tournament's forfeits keep them)
     (r"the engine does not answer GTP \((?P<failure>.*)\); no file (?P<files>.+?) in (?P<folder>.+?): the engine runs "
      r"in a folder of its own, so name its files from the folder Tabuleiro is started in, or by their whole "
      r"path(?P<rest>.*)",
@@ -1013,15 +1039,29 @@ def _translated_or(items: str) -> str:
 RANGE = re.compile(r"(-?\d+(?:\.\d+)?)\.\.(-?\d+(?:\.\d+)?)")  # "3..19", as games/ write a range
 
 
-def _allowed(items: str) -> str:
+def _allowed(items: str, option: Any = None, game_id: str = "") -> str:
     """The values a refused option may take, as a player reads them: a range "3..19" said "3 to
     19", and one of a single value ("3..3", the only row that fits on 3x3) said as that value; the
-    list's "or" in the current language."""
+    list's "or" in the current language.  A list of ``option``'s own (Trax's game ends, a switch's
+    true and false) is said as its selector says each (``choice_words``): "choose tournament or
+    fill" named values the form never shows, in English in any language; words in quotes, as
+    one may hold the "or" that joins them ("'First loop or line' or 'Fill the board'")."""
+    if option is not None and (option.choices or option.kind is bool):
+        values = option.choices or (True, False)  # Option.allowed's order: "true or false"
+        return one_of([_choice_said(value, option, game_id) for value in values])
+
     def said(match: re.Match) -> str:
         low, high = match.groups()
         return low if low == high else _("{low} to {high}").format(low=low, high=high)
 
     return _translated_or(RANGE.sub(said, items))
+
+
+def _choice_said(value: Any, option: Any, game_id: str) -> str:
+    """One of an option's values in a refusal's list of them: as the form's selector says it
+    (``choice_words``), a name in quotes (a number, Yes and No as they are)."""
+    said = choice_words(value, game_id, option)
+    return f"'{said}'" if isinstance(value, str) else said
 
 
 def end_reason(reason: str) -> str:

@@ -614,7 +614,7 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         values = option.values() if beside is None else values_shown(info, option, {**beside, option.name: value})
         items = [(words.choice_words(v, info.id, option) if option.choices else str(v), v) for v in values]
         index = next((i for i, (_label, v) in enumerate(items) if v == value), 0)
-        numbers = all(_is_number(v) for v in values)
+        numbers = all(is_number(v) for v in values)
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
                      onchange=lambda _item, chosen: on_change(chosen), say_ends=say_ends if numbers else None)
     else:
@@ -635,13 +635,14 @@ def values_shown(info: games.GameInfo, option: games.Option, chosen: dict[str, A
     current = chosen.get(option.name, option.default)
     offered = info.offered(option.name, {**chosen, option.name: current})
     shown = [v for v in option.values() if v in offered or v == current]
-    if shown and current not in shown and _is_number(current) and all(_is_number(v) for v in shown):
+    if shown and current not in shown and is_number(current) and all(is_number(v) for v in shown):
         shown = sorted([*shown, current])
     return shown
 
 
-def _is_number(value: Any) -> bool:
-    """An int or a float, not a bool (which Python counts as an int)."""
+def is_number(value: Any) -> bool:
+    """An int or a float, not a bool (which Python counts as an int): a selector or stepper of
+    such values stops at its ends, one of names goes round."""
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
@@ -851,6 +852,53 @@ def refusal_note(surface: pygame.Surface, theme: Theme, scale: float, lines: lis
         tx.text(surface, line, (rect.x + pad, rect.y + pad + i * step), size, theme.invalid if bold else theme.text,
                 bold=bold)
     return rect
+
+
+def options_refusal(info: games.GameInfo, options: dict[str, Any]) -> str:
+    """Why the rules make no game of ``options`` (an edited settings file's 9 in a row on 7x4), in
+    the player's words as a refused Start says them (``words.rule_reason``); "" where they make one."""
+    from ui import words
+
+    why = info.refusal(dict(options))
+    return words.rule_reason(why, info.id) if why else ""
+
+
+class StartRefusal:
+    """Why a form's Start makes no game, in a note just above Start, which its screen greys (a
+    click or Enter on it says the same again, ``Button.refused``): New game's and the
+    tournament's, for options kept that no selector offers (``options_refusal``).  Each form
+    said nothing of them until Start was pressed.  ``place`` lays the note out with its form,
+    ``draw`` draws it there, as a game's card says it over its picture (``refusal_note``)."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)  # where the note stands; empty while the options make a game
+        self.why = ""
+
+    @staticmethod
+    def lines(why: str, width: int, scale: float) -> tuple[list[str], int, int]:
+        """``why`` wrapped to ``width`` pixels, with its text size and padding; no lines for ""."""
+        size, pad = tx.small(13, scale), max(4, int(8 * scale))
+        return (tx.wrap(why, size, width - 2 * pad) if why else []), size, pad
+
+    def place(self, why: str, start: pygame.Rect, x: int, width: int, scale: float) -> int:
+        """The note saying ``why`` laid out ``width`` wide from ``x``, just above ``start`` (Start's
+        rect); the height it takes there with its gap, 0 (and no note) where ``why`` is ""."""
+        self.why = why
+        lines, size, pad = self.lines(why, width, scale)
+        if not lines:
+            self.rect = pygame.Rect(0, 0, 0, 0)
+            return 0
+        gap = int(8 * scale)
+        height = len(lines) * tx.line_height(size, bold=True) + 2 * pad
+        self.rect = pygame.Rect(x, start.top - gap - height, width, height)
+        return height + gap
+
+    def draw(self, surface: pygame.Surface, theme: Theme, scale: float) -> None:
+        """The note where ``place`` laid it, if any."""
+        if not self.rect.height:
+            return
+        lines, size, pad = self.lines(self.why, self.rect.width, scale)
+        refusal_note(surface, theme, scale, [(line, False) for line in lines], size, self.rect, pad)
 
 
 def board_picture(state: games.State, theme: Theme, width: int, height: int, view: BoardView | None = None

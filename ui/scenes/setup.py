@@ -13,7 +13,7 @@ position again under them: ``games.position_text.with_rules``), and "Usual start
 The computer-player selectors offer our players, then the remembered outside players that fit
 the game and its options (``settings.outside_players``).  Which fit is found in a background
 thread (``ui.outside_players.OFFERS``, cached per game and options); the menu is rebuilt when
-the answers arrive, keeping what the form shows and holds (the choices, an error, the focus, the
+the answers arrive, keeping what the form shows and holds (the choices, the focus, the
 text being typed, the scroll position), and a chosen outside player not offered is said so.  A
 file or ``gtp:`` command typed in the "Outside player" field is checked the same way and, if it
 plays this game, remembered.
@@ -46,6 +46,7 @@ from ui.paste import paste_game
 from ui.scenes.base import KEY_EVENTS, MenuFormScene, top_of
 from ui.scenes.cards import GameCards
 from ui.scenes.common import (
+    StartRefusal,
     add_name_fields,
     add_option_input,
     add_selector,
@@ -59,7 +60,7 @@ from ui.scenes.common import (
     heading,
     make_menu,
     notes_joined,
-    refusal_note,
+    options_refusal,
     rendering_held,
     time_label,
     time_per_move_title,
@@ -208,16 +209,15 @@ class SetupScene(MenuFormScene):
         self.panel = pygame.Rect(0, 0, 0, 0)  # the form's card, right of the cards, set by layout()
         self.message_room = 0  # the height kept under the form for the window's messages (_message_room)
         self.menu: pygame_menu.Menu | None = None
-        self.error = ""
         self.outside_shown: list[tuple[str, str]] = []  # the outside players in the selectors now
         self.offers_version = -1
         self.unoffered_said: set[tuple[str, str]] = set()  # (game, outside player) said not to be offered
         self.rebuild_wanted = False
         self.form_took: pygame.event.Event | None = None  # the last key or click the form (or Start and Back) took
         self.card_relit = False  # the last motion lit or left a game's card (``input_area``)
-        # greyed while the options make no game, a click (or Enter) saying why (``_refusal_note``)
+        # greyed while the options make no game, a click (or Enter) saying why (``start_refusal``)
         self.start_button = Button(_("Start game"), self.start, "Enter", primary=True, refused=self.start)
-        self.refusal_rect = pygame.Rect(0, 0, 0, 0)  # where the form says why Start is greyed (``_refusal_lines``)
+        self.start_refusal = StartRefusal()  # why Start is greyed, just above it (``_refusal_room``)
         self.back_button = Button(_("Back"), self.back, "Esc")
         self.entry = ""  # the "Outside player" field
         self.adding: threading.Thread | None = None
@@ -313,9 +313,8 @@ class SetupScene(MenuFormScene):
 
     def _say_refused(self, exc: ValueError, game_id: str) -> None:
         """Why the rules refused the options chosen (5 in a row on a 4x3 board), in the player's
-        words ("In a row to win: ..."), under the form and as a message."""
-        self.error = Phrase(lambda why=str(exc): words.rule_reason(why, game_id))
-        self.app.messages.add(self.error, "warn")
+        words ("In a row to win: ..."), as a message."""
+        self.app.messages.add(Phrase(lambda why=str(exc): words.rule_reason(why, game_id)), "warn")
 
     def _remember_choices(self) -> None:
         """Keep the choices in the settings file, so the next session starts from them."""
@@ -338,7 +337,6 @@ class SetupScene(MenuFormScene):
             self.start_record = None  # the pasted position is another game's
             self.choices.game_id = game_id
             self.cards.selected = game_id
-            self.error = ""
             self._build_menu()
 
     def edit_position(self) -> None:
@@ -384,7 +382,6 @@ class SetupScene(MenuFormScene):
         options make a game now and made none, or the other way round (``_refusal_changed``)."""
         options = self._options()
         options[name] = value
-        self.error = ""
         followers = follow_options(self.info, options, name, self.app.messages)
         if followers or words.note_follows_value(self.info.id, name) or (
                 self.mode == HUMAN_VS_PC and self.info.option(name).board) or self._refusal_changed():
@@ -393,8 +390,7 @@ class SetupScene(MenuFormScene):
     def refusal(self) -> str:
         """Why the rules make no game of the options chosen (an edited settings file's 9 in a row
         on 7x4), in the player's words as Start says them (``_say_refused``); "" where they make one."""
-        why = self.info.refusal(dict(self._options()))
-        return words.rule_reason(why, self.info.id) if why else ""
+        return options_refusal(self.info, self._options())
 
     def _set_start_option(self, name: str, value: Any) -> None:
         """A rule option changed for the pasted position: the game reads the position again under
@@ -407,11 +403,10 @@ class SetupScene(MenuFormScene):
         except RecordError as exc:
             problem = str(exc).removeprefix("the position cannot be read: ")
             game_id = self.info.id
-            self.error = Phrase(lambda: _("Not a position: {problem}").format(problem=words.rule_reason(problem, game_id)))
-            self.app.messages.add(self.error, "warn")
+            self.app.messages.add(Phrase(lambda: _("Not a position: {problem}").format(
+                problem=words.rule_reason(problem, game_id))), "warn")
         else:
             self.choices.options.setdefault(self.info.id, {})[name] = value
-            self.error = ""
         self.rebuild_wanted = True  # the position's picture and options as they are now
 
     def _set_mode(self, mode: str) -> None:
@@ -788,8 +783,9 @@ class SetupScene(MenuFormScene):
             notes_joined(here, others)
 
     def messages_above(self) -> int | None:
-        """Above Start and Back, and above why Start is greyed where it is (``_refusal_note``)."""
-        return self.refusal_rect.top if self.refusal_rect.height else top_of(self.start_button.rect)
+        """Above Start and Back, and above why Start is greyed where it is (``start_refusal``)."""
+        note = self.start_refusal.rect
+        return note.top if note.height else top_of(self.start_button.rect)
 
     def messages_centre(self) -> int | None:
         """On the form's card, in the room the form leaves them above Start and Back
@@ -893,45 +889,23 @@ class SetupScene(MenuFormScene):
         if self._messages_took_another_height():  # said since the update: another thread's "Saved …"
             self._rebuild_keeping_focus(chosen_in_view=True)
         self.draw_form(surface)
-        self._refusal_note(surface)
+        self.start_refusal.draw(surface, theme, s)
         for button in (self.start_button, self.back_button):
             button.draw(surface, theme, s)
 
-    def _refusal_lines(self, width: int) -> tuple[list[str], int, int]:
-        """Why Start is greyed (``refusal``) wrapped to ``width``, with its text size and padding;
-        no lines where the options make a game."""
-        s = self.app.scale
-        size, pad = tx.small(13, s), max(4, int(8 * s))
-        why = self.refusal()
-        return (tx.wrap(why, size, width - 2 * pad) if why else []), size, pad
-
     def _refusal_room(self, inner: pygame.Rect) -> int:
         """The height taken off the bottom of the form (``inner``) for why Start is greyed, just
-        above Start and Back: the card over the game's faded picture said it, the form said
-        nothing until Start was pressed.  Start greyed with it (a click or Enter says it again);
-        0, and Start lit, where the options make a game."""
-        lines, size, pad = self._refusal_lines(inner.width)
-        self.start_button.enabled = not lines
-        if not lines:
-            self.refusal_rect = pygame.Rect(0, 0, 0, 0)
-            return 0
-        gap = int(8 * self.app.scale)
-        height = len(lines) * tx.line_height(size, bold=True) + 2 * pad
-        self.refusal_rect = pygame.Rect(inner.x, self.start_button.rect.top - gap - height, inner.width, height)
-        return height + gap
+        above Start and Back (``start_refusal``): the card over the game's faded picture said it,
+        the form said nothing until Start was pressed.  Start greyed with it (a click or Enter
+        says it again); 0, and Start lit, where the options make a game."""
+        why = self.refusal()
+        self.start_button.enabled = not why
+        return self.start_refusal.place(why, self.start_button.rect, inner.x, inner.width, self.app.scale)
 
     def _refusal_changed(self) -> bool:
-        """Whether the options make a game now where the form was built for none, or the other way
-        round: Start lit or greyed, and the words above it, need the form built again, and so does
-        a selector stepped off a value an edited settings file kept and no board takes (9 in a row
-        on 7x4), which offered it still (``values_shown``): a step back onto it went straight back,
-        said "In a row to win is now 7, to go with In a row to win: 9"."""
-        return bool(self.refusal()) == self.start_button.enabled
-
-    def _refusal_note(self, surface: pygame.Surface) -> None:
-        """Why Start is greyed, above it (``_refusal_room``), as a game's card says it over its picture."""
-        if not self.refusal_rect.height:
-            return
-        lines, size, pad = self._refusal_lines(self.refusal_rect.width)
-        refusal_note(surface, self.app.theme, self.app.scale, [(line, False) for line in lines], size,
-                     self.refusal_rect, pad)
+        """Whether why the options make no game is not what the form was built saying (above Start,
+        ``start_refusal``): Start lit or greyed, and the words above it, need the form built
+        again, and so does a selector stepped off a value an edited settings file kept and no board
+        takes (9 in a row on 7x4), which offered it still (``values_shown``): a step back onto it
+        went straight back, said "In a row to win is now 7, to go with In a row to win: 9"."""
+        return self.refusal() != self.start_refusal.why

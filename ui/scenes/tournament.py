@@ -48,7 +48,7 @@ from ui.keyed_cache import KeyedCache
 from ui.outside_players import kept_title, short
 from ui.press_again import PressAgain
 from ui.scenes.base import CLOSE_AGAIN, Scene, top_of
-from ui.scenes.common import time_label, time_per_move_title
+from ui.scenes.common import StartRefusal, time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
 from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
@@ -214,6 +214,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         # a tournament left (here by New, or by an earlier visit), until its thread has ended: no Resume meanwhile
         self.ending: Tournament | None = still_ending()
         self.offer_rect = pygame.Rect(0, 0, 0, 0)
+        self.start_refusal = StartRefusal()  # why Start is greyed, just above it (``_place_start_refusal``)
         self.label_y = 0  # the participants' heading, above their grid
         self.player_scroll = 0  # rows of participants scrolled past (the wheel, over the grid; a finger's drag)
         self.players_drag = DragScroll()  # a press on the grid: a tap on a participant, or a drag that scrolls it
@@ -311,7 +312,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
             start = next(button for button in self.buttons if button.action == self._start)
-            start.refused = lambda: self.messages.refuse(self._start_waits_for())  # a bot being checked
+            # greyed: says why the options make no game (above it too), or the bot being checked it waits for
+            start.refused = lambda: self.messages.refuse(self._start_refused())
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
             shown = self.players()
@@ -537,7 +539,8 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             # Yes/No as the game's rule switches above it say them ("Swap rule: Yes")
             watch_b.label = _("Watch the games: {v}").format(v=words.option_value(self.watch))
             watch_b.active = self.watch
-            start.enabled = len(self.selected) >= 2 and self.checking is None and not self._being_checked()
+            start.enabled = (len(self.selected) >= 2 and self.checking is None and not self._being_checked()
+                             and not self._options_refusal())
             add_b.enabled = self.adding is None and bool(self.entry.text.strip())
             # Enter adds the player typed while the field has the focus, and starts otherwise
             add_b.key_hint, start.key_hint = ("Enter", "") if self.entry.focus else ("", "Enter")
@@ -696,7 +699,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return
         if self.checking is not None or self.messages.refuse(self._start_waits_for()):
             return
-        if self._options_refused():
+        if self.messages.refuse(self._options_refusal()):  # Enter with no button chosen: as Start greyed says it
             return
         game_id, options = self.game_id, dict(self.options)
         todo = [pid for pid in ids if ai.is_outside_player(pid)]
@@ -721,17 +724,6 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.checking = threading.Thread(target=work, daemon=True, name="tabuleiro-tournament-check")
         self.checking.start()
         self.invalidate()
-
-    def _options_refused(self) -> bool:
-        """True, with the reason said, when the game refuses the options chosen (4 in a row on a
-        3x3 board): said before anything starts, as New game says it.  The tournament was begun
-        with them and its game could not be made: the screen went blank, an error on each frame."""
-        try:
-            games.load(self.game_id, **self.options)
-        except ValueError as exc:
-            self._say_refused(exc)
-            return True
-        return False
 
     def _say_refused(self, exc: ValueError) -> None:
         """Why the rules refused this tournament's options, in the player's words and language."""

@@ -23,7 +23,7 @@ from ui import text as tx
 from ui.i18n import N_, Phrase, _
 from ui.outside_players import discover as _discover
 from ui.outside_players import short
-from ui.scenes.common import follow_options, values_shown
+from ui.scenes.common import follow_options, is_number, options_refusal, values_shown
 from ui.theme import Theme
 from ui.tournament_logs import added_players_log_folder
 from ui.widgets import Button, Stepper, card, lighting, mix, relit_areas, stepped_within
@@ -258,7 +258,7 @@ class TournamentSetup:
         values = values_shown(info, option, self.options) or option_values(option)
         current = self.options.get(option.name, option.default)
         i = values.index(current) if current in values else (-1 if step > 0 else 0)
-        if current in values and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values):
+        if current in values and all(is_number(v) for v in values):
             said = words.option_text(option, current, self.game_id)
             i, at_the_end = stepped_within(i, step, len(values), said)
             if self.messages.refuse(at_the_end):
@@ -268,6 +268,24 @@ class TournamentSetup:
             self.options[option.name] = values[(i + step) % len(values)]
         follow_options(info, self.options, option.name, self.messages)
         self._remember_options()
+
+    def _options_refusal(self) -> str:
+        """Why the rules make no tournament of the options chosen (``options_refusal``: options
+        kept from an edited settings file, 9 in a row on 7x4), said above Start, which is greyed;
+        "" where they make one."""
+        return options_refusal(games.info(self.game_id), self.options)
+
+    def _start_refused(self) -> str:
+        """What a click or Enter on Start greyed says: why the options make no game, else which
+        players of the last tournament it waits for (``_start_waits_for``); "" for neither."""
+        return self._options_refusal() or self._start_waits_for()
+
+    def _place_start_refusal(self, start: Button) -> int:
+        """Why the options make no game, in a note just above ``start`` (``start_refusal``), as
+        wide as it: the screen said nothing of them until Start was pressed.  The height it takes
+        there, 0 for none."""
+        return self.start_refusal.place(self._options_refusal(), start.rect, start.rect.x, start.rect.width,
+                                        self._scale())
 
     def _remember_options(self) -> None:
         """Keep this game's options as they are now in the settings (``tournament_choices``, by
@@ -648,6 +666,9 @@ class TournamentSetup:
             said = self.checking_words() if self.checking is not None else _("Loading…")
             tx.text(surface, tx.fit(said, int(14 * s), self.players_area.right - rect.x), (rect.x, rect.y - int(6 * s)),
                     int(14 * s), theme.muted, "bottomleft")
+        start = self.buttons[7]
+        above = start.rect.y - self._place_start_refusal(start)  # the games counted over why Start is greyed
+        self.start_refusal.draw(surface, theme, s)
         total = games_in(self._chosen_count(), GAMES[self.games_index])
-        tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), self.buttons[7].rect.y - int(8 * s)),
+        tx.text(surface, _("{g} games").format(g=total), (pad + int(170 * s), above - int(8 * s)),
                 int(16 * s), theme.muted, "midbottom")
