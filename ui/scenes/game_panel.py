@@ -22,7 +22,7 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_over import reason_lines, result_words, shown_score
+from ui.scenes.game_over import reason_lines, result_detail_forms, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
@@ -1219,8 +1219,9 @@ class GamePanel:
         if not line:  # the proof in a form that fits the row, where the line's row does not take it whole
             parts = with_proof_form(parts, proofs, small, right - said_x)
         said = parts_that_fit(parts, small, right - said_x)
-        if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
-            said = tx.fit(parts[0], small, right - said_x)
+        if not said and parts and scene.is_over():  # a long reason shortened, else cut, not left out: no other line says it
+            forms = result_detail_forms(scene)
+            said = tx.first_fitting(forms if parts[0] == forms[0] else parts[:1], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, middle), small, theme.muted, "midleft")
         if line:  # the parts the first row left out (a value, a proof), then the line of play
