@@ -1036,8 +1036,9 @@ SHORT_REASONS = (
     (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} at {square}")),
 )
 """Rastros' end reasons (English, as ``REASONS`` matches them) in a short form, for a line with no
-room for the whole ("North moved onto 8-1" cut to "North move…" beside "South wins": "North on 8-1"): who did it
-and where, the winner left to the headline."""
+room for the whole: who did it and where, the winner left to the headline beside it.  The panel's
+one-line card cut "North moved onto 8-1" to "North move…" beside "South wins"; it says "North on
+8-1" there."""
 
 
 def short_end_reason(reason: str) -> str:
