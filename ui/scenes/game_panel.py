@@ -197,13 +197,13 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
 
 
 def proof_form(before: Sequence[str], forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:
-    """The first of a proof's ``forms`` (``proven_forms``, longest first) that fits ``width``
-    pixels after the parts ``before`` it on their line, else its last; "" without a proof.  A
-    card's line never cuts a proof where a shorter form of it fits: at 800x600, Larger text, in
-    Portuguese it read "provado: X ganha em 4 jo…" where "provado: X ganha em 4" fitted."""
+    """The first of a proof's ``forms`` (``proven_forms``, the most said first) that fits
+    ``width`` pixels after the parts ``before`` it on their line, else its narrowest; "" without
+    a proof.  A card's line never cuts a proof where a shorter form of it fits: at 800x600, Larger
+    text, in Portuguese it read "provado: X ganha em 4 jo…" where "provado: X ganha em 4" fitted."""
     font = tx.ui_font(size, bold)
     return next((form for form in forms if font.size(tx.join_parts([*before, form]))[0] <= width),
-                forms[-1] if forms else "")
+                min(forms, key=lambda form: font.size(form)[0], default=""))
 
 
 def with_proof_form(parts: list[str], forms: Sequence[str], size: int, width: int) -> list[str]:

@@ -110,9 +110,9 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
 
 
 def proven_forms(progress: AIProgress, sides: tuple[str, str]) -> list[str]:
-    """``proven_text`` in its forms, longest first, for a line too narrow for the whole: the
-    length's unit left out ("proven: X wins in 4"), then "proven:" too ("X wins in 4": the bar and
-    the board's tags say it is proven), the length kept before the short "proven: X wins".  At
+    """``proven_text`` in its forms, the most said first, for a line too narrow for the whole:
+    the length's unit left out ("proven: X wins in 4"), then "proven:" too ("X wins in 4": the bar
+    and the board's tags say it is proven), the length kept before the short "proven: X wins".  At
     800x600, Larger text, in Portuguese the one-line card cut "provado: X ganha em 4 jo…" where
     "provado: X ganha em 4" fitted.  [] when nothing is proven."""
     said = proven_text(progress, sides)
