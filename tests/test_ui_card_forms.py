@@ -78,3 +78,21 @@ def test_the_portuguese_card_names_the_side_favoured_without_saying_best_twice()
         said = detail_line(AIProgress(0, depth=2, best_text="c5", score=-3.0, mover=0), ("X", "O"), "tictactoe")
         assert said.count("melhor") == 1 and said.endswith("melhor c5 · O em vantagem"), said
         assert _("{side} better").format(side="O") == "O em vantagem"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("measure", [dict(proven_plies=7), dict(proven_plies=41, plies_at_most=True),
+                                     dict(score=4.0, exact_margin=True)])
+def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure):
+    """``proven_forms``, the most said first: each names the winner, and each but the last (the
+    short "proven: White wins") keeps the length or the margin, in moves, at most so many, or
+    discs; each but the last is shorter than the one before it."""
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import proven_forms
+
+    with words_in(language):
+        forms = proven_forms(AIProgress(0, proven=1, mover=1, **measure), ("Black", "White"))
+        n = str(measure.get("proven_plies", 4))
+        assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
+        assert len(forms) == 4 and all(_("White") in form for form in forms), forms
+        assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
