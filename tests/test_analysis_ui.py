@@ -162,7 +162,7 @@ def quoted(words: str, language: str) -> str:
     return f'"{words}"' if language == "en" else f"«{words}»"
 
 
-BETTER_FOR = {"en": ("better for X", "better for O"), "pt": ("melhor para o X", "melhor para o O")}
+BETTER_FOR = {"en": ("better for X", "better for O"), "pt": ("X em vantagem", "O em vantagem")}
 HINT_WORDS = {"en": ("better for you", "worse for you", "even"), "pt": ("melhor para si", "pior para si", "equilibrado")}
 
 
@@ -234,8 +234,8 @@ def test_the_bars_chance_to_win_stands_alone(app, monkeypatch):
 # (engine value, {language: (the board's and the bar's number, the bar's unit, the panel's words)})
 UNITS_SHOWN = {
     "alquerque": (110.0, {"en": ("+1.1", "pieces", "White +1.1 pieces"), "pt": ("+1,1", "peças", "Branco +1,1 peças")}),
-    "rastros": (110.0, {"en": ("+110", "pts", "better for South"), "pt": ("+110", "pts", "melhor para o Sul")}),
-    "trax": (3.8, {"en": ("+3.8", "pts", "better for Light"), "pt": ("+3,8", "pts", "melhor para o Claro")}),
+    "rastros": (110.0, {"en": ("+110", "pts", "better for South"), "pt": ("+110", "pts", "Sul em vantagem")}),
+    "trax": (3.8, {"en": ("+3.8", "pts", "better for Light"), "pt": ("+3,8", "pts", "Claro em vantagem")}),
 }
 
 

@@ -326,7 +326,7 @@ def test_the_one_line_card_says_whose_search_it_shows_in_every_game(tmp_path, mo
         label = [d for d in drawn if d.value in labels and d.bold]
         assert label, [d.value for d in drawn]
         news = [d for d in drawn if abs(d.rect.centery - label[0].rect.centery) <= 2 and d.rect.left > label[0].rect.right]
-        assert news and any(word in news[0].value for word in ("melhor", "Hipóteses", "pontos", "peças", "ganha")), news
+        assert news and any(word in news[0].value for word in ("melhor", "vantagem", "Hipóteses", "pontos", "peças", "ganha")), news
 
 
 @pytest.mark.parametrize(("game_id", "player", "name", "language"), [

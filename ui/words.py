@@ -1089,6 +1089,28 @@ def end_reason(reason: str) -> str:
     return _(reason)
 
 
+SHORT_REASONS = (
+    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} on {square}")),
+    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} blocked")),
+    (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} at {square}")),
+)
+"""Rastros' end reasons (English, as ``REASONS`` matches them) in a short form, for a line with no
+room for the whole: who did it and where, the winner left to the headline beside it.  The panel's
+one-line card cut "North moved onto 8-1" to "North move…" beside "South wins"; it says "North on
+8-1" there."""
+
+
+def short_end_reason(reason: str) -> str:
+    """``reason`` (English, ``State.end_reason``) in its short form (``SHORT_REASONS``), in the
+    current language; "" where it has none."""
+    for pattern, template in SHORT_REASONS:
+        match = re.fullmatch(pattern, reason)
+        if match is not None:
+            return _(template).format(**{name: _(value) if name in SIDE_GROUPS else value
+                                         for name, value in match.groupdict().items()})
+    return ""
+
+
 CLOSING_VERDICT = re.compile(r": (?:draw|no winner)$")  # a draw's reason ending on what its headline says
 
 

@@ -105,6 +105,16 @@ def result_detail(scene: GameScene) -> str:
     return detail_line(reason, repeated_headline(scene))
 
 
+def result_detail_forms(scene: GameScene) -> list[str]:
+    """``result_detail`` in its forms, longest first: the whole, then the reason's short form where
+    it has one (``words.short_end_reason``), for a line too narrow for the whole: at 800x600,
+    Larger text, in Portuguese the panel's one-line card cut Rastros' "Sul ganha  Norte foi
+    para…", where "Norte em 8-1" fitted."""
+    whole = result_detail(scene)
+    short = "" if scene.ended_off_the_board() else words.short_end_reason(scene.state.end_reason())
+    return [whole, detail_line(short, repeated_headline(scene))] if short and whole else [whole]
+
+
 def result_words(scene: GameScene) -> tuple[str, str]:
     """The end as every surface says it, the card's way: its headline and what the reason adds
     ("Draw", "Board full"; the detail "" when it adds nothing).  The panel beside the card said

@@ -22,7 +22,7 @@ from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
-from ui.scenes.game_over import players_named, reason_lines, result_words, shown_score
+from ui.scenes.game_over import players_named, reason_lines, result_detail_forms, result_words, shown_score
 from ui.scenes.thinking import (
     begun_words,
     best_part,
@@ -32,6 +32,7 @@ from ui.scenes.thinking import (
     has_figures,
     nodes_text,
     proof_winner,
+    proven_forms,
     proven_text,
     stopped_note,
 )
@@ -176,9 +177,7 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     nodes = nodes_text(p)
     if nodes and tx.ui_font(size).size(tx.join_parts([*carried, nodes]))[0] > width:
         nodes = ""  # the least of the news, left out where it does not fit whole ("12 positions looked …")
-    proof = proven_text(p, game.sides)
-    if proof and tx.ui_font(size, True).size(tx.join_parts([*carried, proof]))[0] > width:
-        proof = proven_text(p, game.sides, short=True)  # not "proven: South wins in 2 meias-joga…"
+    proof = proof_form(carried, proven_forms(p, game.sides), size, width, bold=True)  # not "… em 2 meias-joga…"
     tx.text(surface, detail, (x, y), size, theme.text)
     line = p.pv[:6] if len(p.pv) > 1 and p.kind != "rule" else []  # one move: the best, said above;
     # a rule's line is its move; the nodes searched stand before the line, not before a proof
@@ -196,6 +195,25 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     if proof and line and room > size and not p.proof_apart:  # the line the proof stands on, in what it leaves
         tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
+
+
+def proof_form(before: Sequence[str], forms: Sequence[str], size: int, width: int, bold: bool = False) -> str:
+    """The first of a proof's ``forms`` (``proven_forms``, the most said first) that fits
+    ``width`` pixels after the parts ``before`` it on their line, else its narrowest; "" without
+    a proof.  A card's line never cuts a proof where a shorter form of it fits: at 800x600, Larger
+    text, in Portuguese it read "provado: X ganha em 4 jo…" where "provado: X ganha em 4" fitted."""
+    font = tx.ui_font(size, bold)
+    return next((form for form in forms if font.size(tx.join_parts([*before, form]))[0] <= width),
+                min(forms, key=lambda form: font.size(form)[0], default=""))
+
+
+def with_proof_form(parts: list[str], forms: Sequence[str], size: int, width: int) -> list[str]:
+    """A one-line card's ``parts`` with their proof (said whole, ``forms[0]``) in the form that
+    fits ``width`` after the parts before it (``proof_form``); as they are without one."""
+    if not forms or forms[0] not in parts:
+        return parts
+    at = parts.index(forms[0])
+    return [*parts[:at], proof_form(parts[:at], forms, size, width), *parts[at + 1:]]
 
 
 def idle_headline(scene: GameScene) -> str:
@@ -1237,17 +1255,28 @@ class GamePanel:
         if headline:
             tx.text(surface, self._fit_named(headline, size, right - left), (left, middle), size, theme.muted,
                     "midleft", bold=True)
+        proofs = self._proof_forms()
+        if not line:  # the proof in a form that fits the row, where the line's row does not take it whole
+            parts = with_proof_form(parts, proofs, small, right - said_x)
         said = parts_that_fit(parts, small, right - said_x)
-        if not said and parts and scene.is_over():  # a long reason cut rather than left out: no other line says it
-            said = tx.fit(parts[0], small, right - said_x)
+        if not said and parts and scene.is_over():  # a long reason shortened, else cut, not left out: no other line says it
+            forms = result_detail_forms(scene)
+            said = tx.first_fitting(forms if parts[0] == forms[0] else parts[:1], small, right - said_x)
         if said:
             tx.text(surface, said, (said_x, middle), small, theme.muted, "midleft")
         if line:  # the parts the first row left out (a value, a proof), then the line of play
             shown = next(n for n in range(len(parts), -1, -1) if tx.join_parts(parts[:n]) == said or n == 0)
-            rest = tx.join_parts(parts[shown:])
+            rest_parts = with_proof_form(parts[shown:], proofs, small, right - left)
+            rest = tx.join_parts(rest_parts)
             row = tx.fit_moves(line, small, right - left, f"{rest}{tx.SEPARATOR}" if rest else "")
-            tx.text(surface, row or tx.fit(rest, small, right - left), (left, middle + self._compact_row_step()), small,
-                    theme.muted, "midleft")
+            row = row or parts_that_fit(rest_parts, small, right - left) or tx.fit(rest, small, right - left)
+            tx.text(surface, row, (left, middle + self._compact_row_step()), small, theme.muted, "midleft")
+
+    def _proof_forms(self) -> list[str]:
+        """The forms of the proof the one-line card says (``proven_forms``), longest first; []
+        where it says none."""
+        p = self._search_shown()[0]
+        return [] if p is None else proven_forms(p, self.scene.game.sides)
 
     def _short_beside(self, short: str, parts: list[str], size: int, small: int,
                       across: tuple[int, int]) -> tuple[str, int, list[str]]:

@@ -109,6 +109,28 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
     return ngettext("proven: {side} wins in {n} move", "proven: {side} wins in {n} moves", n).format(side=name, n=n)
 
 
+def proven_forms(progress: AIProgress, sides: tuple[str, str]) -> list[str]:
+    """``proven_text`` in its forms, the most said first, for a line too narrow for the whole:
+    the length's unit left out ("proven: X wins in 4"), then "proven:" too ("X wins in 4": the bar
+    and the board's tags say it is proven), the length kept before the short "proven: X wins".  At
+    800x600, Larger text, in Portuguese the one-line card cut "provado: X ganha em 4 jo…" where
+    "provado: X ganha em 4" fitted.  [] when nothing is proven."""
+    said = proven_text(progress, sides)
+    winner = proof_winner(progress)
+    measure, n = proof_measure(progress)
+    if not said or winner is None or not measure:
+        return [said] if said else []
+    name = _sides(sides)[winner]
+    if measure == DISCS:
+        shorter = [ngettext("proven: {side} wins by {n} disc", "proven: {side} wins by {n} discs", n),
+                   ngettext("{side} wins by {n} disc", "{side} wins by {n} discs", n)]
+    elif measure == AT_MOST:
+        shorter = [_("proven: {side} wins in at most {n}"), _("{side} wins in at most {n}")]
+    else:
+        shorter = [_("proven: {side} wins in {n}"), _("{side} wins in {n}")]
+    return [said, *(form.format(side=name, n=n) for form in shorter), proven_text(progress, sides, short=True)]
+
+
 DISCS, AT_MOST, MOVES = "discs", "at most", "moves"  # how a proven win is measured (``proof_measure``)
 
 

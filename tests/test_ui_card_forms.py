@@ -1,0 +1,98 @@
+"""The game panel's cards at 800x600, Larger text: a proof or an end reason too long for its line
+is said in a shorter form that keeps its facts (who wins, in how many moves, where), never cut
+with an ellipsis where a shorter form fits (``thinking.proven_forms``,
+``game_over.result_detail_forms``)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from tests.test_analysis_ui import hotseat_clicked
+from tests.ui_helpers import in_language, key, recorded_text_rects, wait, window_for_a_test, words_in
+from ui import text as tx
+from ui.i18n import _
+
+# Rastros (8x8) played to its end: North's 34th move onto 8-1, South's goal, "North moved onto
+# 8-1: South wins", a move list long enough for the panel's one-line card
+RASTROS_GAME = ("4-6", "5-7", "4-7", "3-6", "3-7", "2-8", "3-8", "4-8", "5-8", "6-7", "7-8", "7-7", "7-6", "8-5", "7-4",
+                "6-4", "6-5", "6-6", "5-5", "4-4", "3-3", "4-2", "4-3", "5-3", "5-2", "6-3", "7-3", "8-2", "7-1", "6-2",
+                "5-1", "6-1", "7-2", "8-1")
+
+
+def larger_text(app) -> None:
+    """Settings' Text size at Larger (1.5), as Ctrl+plus twice sets it."""
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.settings.text_size == 1.5
+
+
+def panel_text(app, monkeypatch, scene) -> list[str]:
+    """The texts one frame draws inside the game panel."""
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    monkeypatch.undo()
+    return [text for text, rect in drawn if scene.panel.rect.contains(rect)]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_analysis_proof_says_who_wins_and_how_soon_whole_at_800x600_larger(tmp_path, monkeypatch, language):
+    """Tic-tac-toe after b2 b1 a1, analysis on (A): at 800x600, Larger text, in Portuguese the
+    one-line card read "provado: X ganha em 4 jo…".  It says the proof in the longest form that
+    fits its line, "provado: X ganha em 4", with the winner and the length."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_clicked(app, "tictactoe", {}, ("b2", "b1", "a1"))
+        key(app, pygame.K_a)
+        assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                    and (line := scene.analysis_line()) is not None and line.proven is not None, 120)
+        plies = scene.analysis_line().proven_plies
+        parts = [part for text in panel_text(app, monkeypatch, scene) for part in text.split(tx.SEPARATOR)]
+        assert not [part for part in parts if part.endswith("…") and part != "…"], parts  # "…": more moves
+        assert any(_("{side} wins in {n}").format(side="X", n=plies) in part for part in parts), (plies, parts)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_rastros_result_card_says_the_reason_short_rather_than_cut(tmp_path, monkeypatch, language):
+    """Hot-seat Rastros ended by North's move onto 8-1: at 800x600, Larger text, the panel's
+    one-line result card cut the reason, "Sul ganha  Norte foi para…", "South wins  North move…".
+    It says its short form where the whole does not fit: "Norte em 8-1", "North on 8-1"."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_clicked(app, "rastros", {}, RASTROS_GAME)
+        assert scene.is_over()
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert _("{side} wins").format(side=_("South")) in said, said
+        assert any(_("North") in text and "8-1" in text for text in said if text != "8-1"), said
+
+
+def test_the_portuguese_card_names_the_side_favoured_without_saying_best_twice():
+    """The analysis and hint cards read "melhor c5 · melhor para o O" in Portuguese: the side
+    that tic-tac-toe's points favour is said as the evaluation graph says it, "O em vantagem"."""
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import detail_line
+
+    with words_in("pt"):
+        said = detail_line(AIProgress(0, depth=2, best_text="c5", score=-3.0, mover=0), ("X", "O"), "tictactoe")
+        assert said.count("melhor") == 1 and said.endswith("melhor c5 · O em vantagem"), said
+        assert _("{side} better").format(side="O") == "O em vantagem"
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("measure", [dict(proven_plies=7), dict(proven_plies=41, plies_at_most=True),
+                                     dict(score=4.0, exact_margin=True)])
+def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure):
+    """``proven_forms``, the most said first: each names the winner, and each but the last (the
+    short "proven: White wins") keeps the length or the margin, in moves, at most so many, or
+    discs; each but the last is shorter than the one before it."""
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import proven_forms
+
+    with words_in(language):
+        forms = proven_forms(AIProgress(0, proven=1, mover=1, **measure), ("Black", "White"))
+        n = str(measure.get("proven_plies", 4))
+        assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
+        assert len(forms) == 4 and all(_("White") in form for form in forms), forms
+        assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
