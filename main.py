@@ -538,6 +538,7 @@ def main(argv: list[str] | None = None) -> int:
 
         serve_child()
         return 0
+    window = False  # the window's errors are its own: neither "the reader of our output left" nor "cannot write"
     try:
         ctrl_c_raises()
         args = build_parser().parse_args(game_option_flags(argv))
@@ -546,6 +547,7 @@ def main(argv: list[str] | None = None) -> int:
             typed = argv[command_place(argv)]  # league's, not tournament's
             raise UsageError(f"--log is the window's ({command_name()} --log {args.log}), not {typed}'s")
         if args.command is None:
+            window = True
             from ui.app import run
 
             return run(args.log)
@@ -561,9 +563,11 @@ def main(argv: list[str] | None = None) -> int:
         print("\nstopped", file=sys.stderr)
         return 130
     except BrokenPipeError:
+        if window:  # a pipe of the window's own broke (a worker's): its crash, with its traceback, not a quiet 141
+            raise
         return reader_gone()
     except OSError as exc:
-        if exc.errno not in DISK_FULL:
+        if window or exc.errno not in DISK_FULL:
             raise
         reader_gone()  # no more output: Python's last flush at the exit would fail again
         print(f"error: cannot write: {exc.strerror}", file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import functools
 import io
 import json
@@ -1192,3 +1193,22 @@ def test_a_folder_or_a_file_of_another_kind_as_a_player_is_said_so(tmp_path, cap
             assert word in err, err
     assert main.main(["match", "reversi", "level-1", "level-9"]) == 2  # a misspelt level still lists them
     assert "unknown player 'level-9' for reversi; players: level-1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("error", [BrokenPipeError(errno.EPIPE, "Broken pipe"),
+                                   OSError(errno.ENOSPC, "No space left on device")], ids=["broken-pipe", "disk-full"])
+def test_a_pipe_or_a_full_disk_failing_in_the_window_is_its_crash_not_the_terminals(monkeypatch, capsys, error):
+    """The window ran inside the commands' try: a pipe of its own that broke (a worker's, the
+    semaphores' tracker) closed it at once with status 141 and not a word, as if a ``| head -1``
+    had stopped reading; a full disk met there said "error: cannot write" and no more.  Both go
+    on up now, with their traceback, as any other crash of the window."""
+    import main
+    import ui.app
+
+    def window_meets(_log_level):
+        raise error
+
+    monkeypatch.setattr(ui.app, "run", window_meets)
+    with pytest.raises(type(error)):
+        main.main([])
+    assert "cannot write" not in capsys.readouterr().err

@@ -57,6 +57,20 @@ def test_a_picture_on_a_full_disk_keeps_the_one_saved_before_and_says_the_disk_i
     assert path.read_bytes() == before and sorted(games_dir().iterdir()) == [path]  # no temporary left
 
 
+def test_a_game_saved_on_a_full_disk_is_said_by_its_own_name_not_the_hidden_one(app, monkeypatch):
+    """Save (Ctrl+S) on a full disk said "Could not save the game: .hex-....json.1a2b3c4d.tmp:
+    cannot be written (...)": the hidden name the save is staged under, which the player never
+    sees in the folder.  It names the game's file now, as Picture and Save as SGF do."""
+    scene = hex_scene(app, ("a1",))
+    disk_full_at_flush(monkeypatch)
+    key(app, pygame.K_s, mod=pygame.KMOD_LCTRL)
+    [message] = [m.text for m in scene.messages.items if m.kind == "error"]
+    assert ".tmp" not in message and not message.split(": ")[1].startswith("."), message
+    assert message.startswith("Could not save the game: hex-") and ".json: cannot be written" in message, message
+    assert f"(the disk holding {games_dir()} is full)" in message
+    assert not games_dir().exists() or list(games_dir().iterdir()) == []
+
+
 def test_an_sgf_blocked_by_a_file_says_what_is_in_the_way(tmp_path):
     blocked = tmp_path / "games"
     blocked.write_text("not a folder", encoding="utf-8")

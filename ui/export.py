@@ -45,7 +45,7 @@ from ui.board_view import Overlay
 from ui.clocks import record_clock
 from ui.debug_log import trail
 from ui.i18n import N_, _
-from ui.record_files import atomic_write_text, save, write_problem
+from ui.record_files import atomic_write_text, write_problem, write_record
 from ui.theme import DARK, Theme
 
 
@@ -271,7 +271,7 @@ def save_record_under_free_name(record: GameRecord, folder: Path) -> tuple[str, 
     (``save_under_free_name``); (message, kind)."""
     stem = Path(default_name(record)).stem
     try:
-        saved = save_under_free_name(folder, stem, SUFFIX, lambda staged: save(record, staged))
+        saved = save_under_free_name(folder, stem, SUFFIX, lambda staged: write_record(record, staged))
     except OSError as exc:  # the name could not be claimed: a read-only folder, a file in its way
         trail.info("game not saved in %s: %s", folder, exc)
         return _("Could not save the game: {error}").format(error=write_problem(exc, folder / f"{stem}{SUFFIX}")), "error"

@@ -374,9 +374,16 @@ def save(record: GameRecord, path: Path | str) -> Path:
     path = Path(path)
     if path.exists() and not is_record_file(path):
         raise RecordError(f"{path.name} exists and is not a Tabuleiro record; it was not overwritten")
-    record.check()
     try:
-        atomic_write_text(path, record.dumps())
+        return write_record(record, path)
     except OSError as exc:
         raise RecordError(cannot_write(exc, path)) from None
+
+
+def write_record(record: GameRecord, path: Path) -> Path:
+    """Check ``record`` and write it atomically at ``path``; OSError when it cannot be written, for
+    the caller to say under the name the player knows (a save staged under a hidden name said
+    ".NAME.json.<hex>.tmp: cannot be written" of a full disk)."""
+    record.check()
+    atomic_write_text(path, record.dumps())
     return path
