@@ -1192,3 +1192,23 @@ def test_a_folder_or_a_file_of_another_kind_as_a_player_is_said_so(tmp_path, cap
             assert word in err, err
     assert main.main(["match", "reversi", "level-1", "level-9"]) == 2  # a misspelt level still lists them
     assert "unknown player 'level-9' for reversi; players: level-1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pid", ["nothere.py", "nothere.py:Careful", "nothere.json"])
+def test_a_player_file_not_there_is_named_once(pid):
+    """``match tictactoe level-1 nothere.py`` said "nothere.py could not be loaded: no such file
+    nothere.py", as if two files were meant (the window said it once already): the file typed is
+    named once, by the command line as by the window (``ai.reason_names.file_named_once``)."""
+    proc = run_here("match", "tictactoe", "level-1", pid, "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2 and proc.stderr.strip() == f"error: {pid} could not be loaded: no such file", \
+        proc.stderr
+
+
+def test_a_player_file_not_there_is_named_once_in_a_tournament_and_over_gtp():
+    """The tournament's warning and the GTP command's refusal named the missing file twice too."""
+    league = run_here("tournament", "tictactoe", "level-1", "level-2", "nothere.py", "--games", "1", "--time", "0.05")
+    assert league.returncode == 0, league.stderr
+    assert ("warning: nothere.py could not be loaded, so it forfeits all its games: no such file\n"
+            in league.stderr), league.stderr
+    gtp = run_here("gtp", "tictactoe", "--player", "nothere.py")
+    assert gtp.returncode == 2 and gtp.stderr.strip() == "error: nothere.py: no such file", gtp.stderr
