@@ -55,6 +55,7 @@ from ai.base import Forfeit, Limits, Player, PlayerInfo, ProgressCallback, Resig
 from ai.outside_child import LOADING_STACK, RUNNING_NOTE, describe_exception
 from ai.outside_process import OUR_NOTE, Bot, BotLimits, LongLine, command_words, python_command, size_words
 from ai.outside_source import read_source
+from ai.reason_names import NO_SUCH_FILE, file_named_once
 from ai.referee import late_reply
 from games.base import Game, IllegalMove, State
 
@@ -96,7 +97,7 @@ class OutsideLoadError(ValueError):
     ..."): a caller that names the player already says "X could not be loaded: REASON"."""
 
     def __init__(self, player_id: str, reason: str) -> None:
-        super().__init__(f"{player_id}: {reason}")
+        super().__init__(f"{player_id}: {file_named_once(player_id, reason)}")
         self.player_id = player_id
         self.reason = reason
 
@@ -172,7 +173,7 @@ def no_file(path: str) -> str:
     to be "no such file", though the teacher could see it there."""
     folder = Path(path)
     if not folder.is_dir():
-        return f"no such file {path}"
+        return f"{NO_SUCH_FILE} {path}"
     try:
         inside = sorted(str(f) for f in folder.iterdir() if f.suffix in PLAYER_SUFFIXES and f.is_file())
     except OSError:

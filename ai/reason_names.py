@@ -34,3 +34,19 @@ def sides_named(reason: str, players: Sequence[str], names: Sequence[str], winne
     #1", "raiser #2") is named as the side that forfeited, not as the first."""
     pairs = list(zip(players, names))
     return ids_named(reason, pairs[::-1] if winner == 0 else pairs)
+
+
+NO_SUCH_FILE = "no such file"  # an outside player's file not there: "no such file PATH" (``ai.outside.no_file``)
+
+
+def file_named_once(named: str, reason: str) -> str:
+    """``reason`` (why a player could not be loaded) as said after ``named``, the player as the
+    sentence names it ("X could not be loaded: REASON", "X: REASON"): a missing file's "no such
+    file PATH" is "no such file" where ``named`` is that path, or that path and a player in it
+    (``bot.py:Careful``, ``bot.py:*``).  The command line said "nothere.py could not be loaded: no
+    such file nothere.py", as if two files were meant; a path other than the one named (a
+    title's file, an absolute path) is news, and stays."""
+    missing = reason.removeprefix(f"{NO_SUCH_FILE} ")
+    if missing != reason and (named == missing or named.startswith(f"{missing}:")):
+        return NO_SUCH_FILE
+    return reason

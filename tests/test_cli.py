@@ -1212,3 +1212,23 @@ def test_a_pipe_or_a_full_disk_failing_in_the_window_is_its_crash_not_the_termin
     with pytest.raises(type(error)):
         main.main([])
     assert "cannot write" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("pid", ["nothere.py", "nothere.py:Careful", "nothere.json"])
+def test_a_player_file_not_there_is_named_once(pid):
+    """``match tictactoe level-1 nothere.py`` said "nothere.py could not be loaded: no such file
+    nothere.py", as if two files were meant (the window said it once already): the file typed is
+    named once, by the command line as by the window (``ai.reason_names.file_named_once``)."""
+    proc = run_here("match", "tictactoe", "level-1", pid, "--games", "1", "--time", "0.05")
+    assert proc.returncode == 2 and proc.stderr.strip() == f"error: {pid} could not be loaded: no such file", \
+        proc.stderr
+
+
+def test_a_player_file_not_there_is_named_once_in_a_tournament_and_over_gtp():
+    """The tournament's warning and the GTP command's refusal named the missing file twice too."""
+    league = run_here("tournament", "tictactoe", "level-1", "level-2", "nothere.py", "--games", "1", "--time", "0.05")
+    assert league.returncode == 0, league.stderr
+    assert ("warning: nothere.py could not be loaded, so it forfeits all its games: no such file\n"
+            in league.stderr), league.stderr
+    gtp = run_here("gtp", "tictactoe", "--player", "nothere.py")
+    assert gtp.returncode == 2 and gtp.stderr.strip() == "error: nothere.py: no such file", gtp.stderr

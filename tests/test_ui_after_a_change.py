@@ -64,7 +64,8 @@ def test_a_message_read_then_replaced_by_a_newer_one_does_not_come_back(app, mon
     key(app, pygame.K_s, mod=pygame.KMOD_CTRL)  # saved: the newer message
     assert wait(app, lambda: any(text.startswith("Game saved") for text in _shown_in_lane(app, scene)))
     app.run_frames(2)
-    clock(6.1)  # the newer message's time is up
+    [saved] = [m for m in scene.messages.current() if m.text.startswith("Game saved")]
+    clock(saved.duration + 0.1)  # the newer message's time is up (6 s, longer for a long path)
     app.run_frames(2)
     assert _shown_in_lane(app, scene) == []
 

@@ -21,13 +21,16 @@ from tests.ui_helpers import (
     recorded_text_rects,
     resign_by_keys,
     small_print,
+    small_windows,
     wait,
     window_for_a_test,
     words_in,
 )
+from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.scenes.game_panel import EXPECTS
 from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text
@@ -738,7 +741,7 @@ def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560
 
 
 @pytest.mark.parametrize("pv, second", [(["d3"], "1.2k positions looked at"),
-                                        (["d3", "c5", "f6"], "1.2k positions looked at · d3 c5 f6")])
+                                        (["d3", "c5", "f6"], "1.2k positions looked at · expects d3 c5 f6")])
 def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(app, monkeypatch, pv, second):
     """A search one ply deep read "depth 1 · best e3" over "49 nodes · e3"."""
     scene = hotseat(app, "reversi", ())
@@ -749,6 +752,50 @@ def test_the_search_panel_gives_a_line_only_when_it_is_more_than_the_best_move(a
     app.run_frames(2)
     assert any(text.startswith("1 move ahead · best d3") for text in drawn)
     assert second in drawn, [t for t in drawn if "positions" in t or "ahead" in t]
+
+
+LINE = ["d3", "c5", "f6", "f5", "e6", "e3"]  # a search's line of play in Reversi
+
+
+def _search_lines(app, monkeypatch, scene, *said: str) -> list[tuple[str, pygame.Rect]]:
+    """The thinking card's lines over a finished search of ``LINE`` that say how many positions
+    it looked at, or any of ``said``, as drawn, with where."""
+    scene.last_search = AIProgress(job_id=1, depth=6, best_text="d3", score=0.5, nodes=1234567, pv=LINE, done=True,
+                                   mover=scene.state.to_move)
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(2)
+    return [(text, rect) for text, rect in drawn
+            if scene.panel.rect.contains(rect) and any(word in text for word in ("1,2M", "1.2M", *said))]
+
+
+@pytest.mark.parametrize("language, said", [("en", "1.2M positions looked at · expects d3 c5 f6 f5 e6 e3"),
+                                             ("pt", "1,2M posições vistas · prevê d3 c5 f6 f5 e6 e3")])
+def test_the_line_a_search_expects_is_labelled(app, monkeypatch, language, said):
+    """The last search's card said "1.2M positions looked at · d3 c5 f6 …", moves a newcomer
+    could not place: the line is labelled, "expects d3 c5 f6 …"."""
+    scene = hotseat(app, "reversi", ())
+    with in_language(app, language):
+        assert [text for text, _rect in _search_lines(app, monkeypatch, scene)] == [said]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_labelled_line_fits_a_small_window_at_larger_text_in_whole_moves(app, monkeypatch, language):
+    """At 800x600 with Larger text the label left no room beside "1.2M positions looked at": the
+    count gives way to the labelled line, cut to the moves that fit, inside the card, never
+    inside a move."""
+    hotseat(app, "reversi", ())
+    with in_language(app, language):
+        for _size, _text_size in small_windows(app, sizes=((800, 600),), text_sizes=(1.5,)):
+            app.apply_settings()
+            app.run_frames(2)
+            [(text, rect)] = _search_lines(app, monkeypatch, app.scene, "expects", "prevê")
+            assert rect.right <= app.scene.panel.rect.right, (text, rect, app.scene.panel.rect)
+            label = i18n._(EXPECTS).format(moves="")
+            assert text.split(" · ")[-1].startswith(label), text
+            moves = text.split(" · ")[-1].removeprefix(label)
+            *whole, last = moves.split(" ")
+            assert whole == LINE[:len(whole)] and last in (LINE[len(whole)], "…") and len(whole) >= 1, text
 
 
 def test_a_search_its_memory_ended_early_says_so_in_the_panel(app, monkeypatch):
@@ -864,7 +911,6 @@ def test_the_last_searchs_evaluation_is_never_cut_off(tmp_path, monkeypatch, lan
     Preto …": the evaluation, the one figure a student reads there, was cut off.  What does not fit
     the first line now opens the second, before the nodes searched; nothing of it is cut."""
     from tests.ui_helpers import make_app
-    from ui import i18n
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:
@@ -1111,7 +1157,6 @@ def test_a_portuguese_resignation_is_logged_as_the_record_keeps_it(app, caplog):
     """The log said "forfeit: Branco desiste" in a Portuguese window, "forfeit: White resigns" in an
     English one, while the record keeps "White resigns" in both: the log is language-neutral as the
     record is, and the screen says it in the window's language."""
-    from ui import i18n
 
     app.settings.language = "pt"
     app.apply_settings()

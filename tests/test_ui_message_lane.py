@@ -300,3 +300,49 @@ def test_a_message_under_the_result_card_does_not_cross_it(app):
     pills = [rect for rect, message in scene.messages._drawn if message.text.startswith("Game saved")]
     assert pills and scene.over_card.visible(), scene.messages._drawn
     assert not any(pill.colliderect(scene.over_card.rect) for pill in pills), (pills, scene.over_card.rect)
+
+
+def _lane_after(app, scene, seconds: float, clock) -> list[str]:
+    """What the lane shows once the messages' clock has moved on ``seconds``."""
+    clock(seconds)
+    app.run_frames(2)
+    return _shown_in_lane(app, scene)
+
+
+def test_a_short_message_goes_at_its_usual_time_and_a_long_one_stays_to_be_read(app, monkeypatch):
+    """Every message stood its 3.5 s whatever its length: two lines about a settings file moved
+    aside were gone before a newcomer had read them.  A short one still goes at 3.5 s; a long one
+    stays some 60 ms a character longer (``ui.widgets.reading_time``), then goes too."""
+    from tests.test_replay import random_record
+
+    _window(app, (1280, 800))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    clock = held_messages_clock(monkeypatch)
+    scene.messages.add("Copied the position")
+    app.run_frames(2)
+    assert _lane_after(app, scene, 3.4, clock) == ["Copied the position"]
+    assert _lane_after(app, scene, 0.2, clock) == []  # 3.5 s, as before
+    scene.messages.add(SETTINGS_DAMAGED)  # 116 characters: 3.5 s and 76 times 60 ms, 8.06 s
+    app.run_frames(2)
+    assert _lane_after(app, scene, 3.6, clock) == [SETTINGS_DAMAGED]
+    assert _lane_after(app, scene, 4.3, clock) == [SETTINGS_DAMAGED]
+    assert _lane_after(app, scene, 0.2, clock) == []
+
+
+def test_a_very_long_message_stays_twelve_seconds_at_most(app, monkeypatch):
+    """A message of many lines (a bot's faults, a long path) does not stand over the screen a
+    minute: 12 s at most, its whole text a click away (the pill cut short copies it)."""
+    from tests.test_replay import random_record
+
+    _window(app, (1280, 800))
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    scene = app.scene
+    clock = held_messages_clock(monkeypatch)
+    said = " ".join([SETTINGS_DAMAGED] * 4)
+    scene.messages.add(said, "error")  # an error's 8 s, and more than 300 characters
+    app.run_frames(2)
+    assert _lane_after(app, scene, 11.8, clock) == [said]
+    assert _lane_after(app, scene, 0.3, clock) == []

@@ -215,10 +215,17 @@ def test_a_hint_on_6x6_reversi_says_its_proven_margin_is_the_boards(app, monkeyp
 LONG_LINE = ["f4", "f5", "a3", "d3", "b4", "e2", "c6", "pass"]  # a Reversi principal variation
 
 
+def _line_said(text: str) -> list[str]:
+    """What follows ``text``'s last separator, its label ("expects ", ``EXPECTS``) left out."""
+    from ui.scenes.game_panel import EXPECTS
+
+    return text.rsplit(" · ", 1)[-1].removeprefix(i18n._(EXPECTS).format(moves="")).split(" ")
+
+
 def _ends_at_a_whole_move(text: str, moves: list[str]) -> bool:
-    """Whether ``text``'s moves (what follows its last separator) are the line's first moves,
-    then " …" unless all of them are there."""
-    said = text.rsplit(" · ", 1)[-1].split(" ")
+    """Whether ``text``'s moves (what follows its last separator and the line's label) are the
+    line's first moves, then " …" unless all of them are there."""
+    said = _line_said(text)
     if said[-1] == "…":
         return said[:-1] == moves[:len(said) - 1]
     return said == moves
@@ -250,7 +257,7 @@ def test_the_thinking_cards_line_ends_at_a_whole_move(app, monkeypatch, language
             app.invalidate()
             app.run_frames(2)
             monkeypatch.undo()
-            lines += [text for text in drawn if " · " in text and text.rsplit(" · ", 1)[-1].split(" ")[0] in ("f4", "…")]
+            lines += [text for text in drawn if " · " in text and _line_said(text)[0] in ("f4", "…")]
         assert lines or size == LEAST_SIZE
         assert all(_ends_at_a_whole_move(text, LONG_LINE[:6]) for text in lines), lines
 

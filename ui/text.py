@@ -550,16 +550,18 @@ def fit_names(said: str, names: Iterable[str], size: int, width: int, bold: bool
     return None
 
 
-def fit_moves(moves: list[str], size: int, width: int, lead: str = "") -> str:
+def fit_moves(moves: list[str], size: int, width: int, lead: str = "", label: str = "{moves}",
+              least: int = 0) -> str:
     """``lead``, then as many of ``moves`` (a line of play, a space apart) as fit in ``width``
     pixels, ended by " …" after the last whole move when the rest does not fit: a line cut inside
-    a move ("f4 c3 …" cut to "f4 c") reads as a move that is not there.  "" when not even
-    ``lead`` and the ellipsis fit."""
+    a move ("f4 c3 …" cut to "f4 c") reads as a move that is not there.  ``label``: the words
+    the moves stand in ("expects {moves}").  "" when not even ``lead`` and ``least`` moves
+    (and the ellipsis) fit."""
     font = ui_font(size)
-    for count in range(len(moves), -1, -1):
-        shown = " ".join([*moves[:count], *(["…"] if count < len(moves) else [])])
-        if font.size(lead + shown)[0] <= width:
-            return lead + shown
+    for count in range(len(moves), least - 1, -1):
+        shown = lead + label.format(moves=" ".join([*moves[:count], *(["…"] if count < len(moves) else [])]))
+        if font.size(shown)[0] <= width:
+            return shown
     return ""
 
 

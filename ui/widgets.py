@@ -1267,6 +1267,20 @@ def _path_kept(text: str, path: str, size: int, room: int, most: int) -> str | N
     return shown(least) + after
 
 
+SHORT_MESSAGE = 40  # characters read in a message's least time: "That square is taken", "Copied the position"
+READING_PACE = 0.06  # seconds a character beyond those: some 200 words a minute, a newcomer's pace
+LONGEST_READ = 12.0  # seconds: a longer message is copied whole with a click (``Messages.cut_at``)
+
+
+def reading_time(text: str, least: float) -> float:
+    """The seconds ``text`` stays on screen: ``least`` (the time its caller or its kind gives, 3.5 s
+    for information) and ``READING_PACE`` for each character beyond a ``SHORT_MESSAGE``, up to
+    ``LONGEST_READ`` (or ``least`` where that is longer).  Every message stood its 3.5 s
+    whatever its length: "Game saved: ~/.local/share/tabuleiro/games/..." was gone before a
+    newcomer had read it."""
+    return min(least + READING_PACE * max(0, len(text) - SHORT_MESSAGE), max(least, LONGEST_READ))
+
+
 class Messages:
     """Transient messages ("That square is taken", "The AI failed: ..."), newest last."""
 
@@ -1287,7 +1301,8 @@ class Messages:
     def add(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "",
             until_input: bool = False, again: Callable[[], str] | None = None,
             stays: Callable[[Any], bool] | None = None, path: str = "") -> None:
-        """Show ``value`` for ``duration`` seconds; ``until_input``: or until the next key or click
+        """Show ``value`` for ``duration`` seconds (by default 8 for an error, else 3.5), longer
+        for a long one, at a reading pace (``reading_time``); ``until_input``: or until the next key or click
         (``input_came``), for a note over a screen the player came to use.  ``again``: what makes
         ``value`` in the language now, for a message built of parts the catalog holds apart (a
         reason in a sentence), which ``said_again`` can say only in part after a language switch;
@@ -1300,7 +1315,7 @@ class Messages:
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
-        d = duration if duration is not None else (8.0 if kind == "error" else 3.5)
+        d = reading_time(value, duration if duration is not None else (8.0 if kind == "error" else 3.5))
         self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again,
                                   stays=stays, path=path))
         del self.items[:-3]

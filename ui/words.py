@@ -17,6 +17,7 @@ from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
+from ai.reason_names import NO_SUCH_FILE, file_named_once
 from ui.i18n import N_, Phrase, _, localized, ngettext, pgettext
 from ui.i18n import language as i18n_language
 
@@ -980,19 +981,15 @@ def settings_problem(text: str) -> str:
     return _fill(SETTINGS_PROBLEMS, text, {"error": file_error, "names": setting_labels})
 
 
-# a file not there, named before the reason and again in it, as typed ("bot.py: no such file bot.py")
-NAMED_TWICE = re.compile(r"(?P<said>(?P<path>.+?)(?::[^:/\\]*)?): no such file (?P=path)", re.S)
-
-
 def load_problem(text: str) -> str:
     """Why an outside player could not be added ("gtp:prog: cannot start 'prog': no such program
     (...)", maybe after the text typed and its own colon), in the current language.  A file not
     there is named once: New game's Add this player said "nothere.py: no such file nothere.py",
     the reason naming the path the text typed before it names already (a path other than the name
     said, an absolute one or a title's file, stays: it is news)."""
-    twice = NAMED_TWICE.fullmatch(text)
-    if twice is not None:
-        text = f"{twice.group('said')}: no such file"
+    named, sep, missing = text.partition(f": {NO_SUCH_FILE}")
+    if sep:  # the command line's rule (``file_named_once``)
+        text = f"{named}: {file_named_once(named, NO_SUCH_FILE + missing)}"
     start = 0
     while (colon := text.find(": ", start)) >= 0:
         reason = text[colon + 2:]

@@ -19,7 +19,7 @@ from ai.match import (
     paired_games,
     random_openings,
 )
-from ai.reason_names import sides_named
+from ai.reason_names import file_named_once, sides_named
 from ai.tournament import builtin_titles, display_names
 
 
@@ -73,7 +73,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
     titles, broken = probe_outside_players(game_id, list(player_ids), options, loader, {}, ready=ready)
     if broken:  # a match between two players: a file that cannot even load is bad input
         pid, why = next(iter(broken.items()))
-        print(f"error: {pid} could not be loaded: {why}", file=sys.stderr)
+        print(f"error: {pid} could not be loaded: {file_named_once(pid, why)}", file=sys.stderr)
         return 2
     try:
         prepare_engines(game_id, player_ids, options)
@@ -146,5 +146,5 @@ def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader
     try:
         choices = " or ".join(p.id for p in list_outside_players(game_id, path, options, **loader))
     except ValueError as exc:
-        choices = f"{path} could not be loaded: {load_reason(exc)}"
+        choices = f"{path} could not be loaded: {file_named_once(path, load_reason(exc))}"
     return f"{pid}: ':*' enters every player of a file in a tournament; a match takes one: {choices}"

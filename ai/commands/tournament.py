@@ -55,6 +55,7 @@ from ai.commands.engines import prepare_engines
 from ai.match import ReadyPlayers, counted
 from ai.outside import RUNNING_AT, matching_files
 from ai.outside_names import entry_title
+from ai.reason_names import file_named_once
 from ai.referee import AT_MOVE
 from ai.tournament import (
     DRAW_RESULT,
@@ -1032,7 +1033,8 @@ def run_tournament(
         return 2
     for pid, why in broken.items():
         if pid not in t.withdrawn:  # a withdrawn student's file plays no more: its games are settled
-            print(f"warning: {pid} could not be loaded, so it forfeits all its games: {why}", file=sys.stderr)
+            print(f"warning: {pid} could not be loaded, so it forfeits all its games: {file_named_once(pid, why)}",
+                  file=sys.stderr)
     if t.resumed:
         print(f"resuming {log}: {resumed_count(t)}", file=sys.stderr)
     for pid in t.joined:

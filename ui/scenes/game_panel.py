@@ -16,7 +16,7 @@ from ui import text as tx
 from ui import words
 from ui.clocks import reading_text
 from ui.hex_connections import draw_legend, legend_height
-from ui.i18n import _, ngettext, number_text
+from ui.i18n import N_, _, ngettext, number_text
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
@@ -183,8 +183,9 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
     # a rule's line is its move; the nodes searched stand before the line, not before a proof
     second = tx.join_parts([*carried, proof] if proof else [*carried, nodes])
     colour = proof_colour(p, viewer, theme) if proof else theme.muted
-    if not proof and line:  # the line ends at a whole move (tx.fit_moves)
-        second = tx.fit_moves(line, size, width, f"{second}{tx.SEPARATOR}" if second else "") or second
+    if not proof and line:  # the line ends at a whole move (tx.fit_moves); labelled, the nodes left out if need be
+        leads = [_before_line([*carried, nodes]), _before_line(carried)] if nodes else [_before_line(carried)]
+        second = line_words(line, size, width, leads) or second
     if note and not proof and tx.ui_font(size).size(tx.join_parts([second, note]))[0] <= width:
         second = tx.join_parts([second, note])
     elif note and not second:
@@ -193,7 +194,7 @@ def draw_search_lines(surface: pygame.Surface, p: AIProgress, game, at: tuple[in
                     bold=bool(proof))  # measured in the bold it is drawn in
     room = x + width - drawn.right
     if proof and line and room > size and not p.proof_apart:  # the line the proof stands on, in what it leaves
-        tx.text(surface, tx.fit_moves(line, size, room, tx.SEPARATOR), (drawn.right, y + step), size, theme.muted)
+        tx.text(surface, line_words(line, size, room, [tx.SEPARATOR]), (drawn.right, y + step), size, theme.muted)
     return drawn.bottom
 
 
@@ -214,6 +215,25 @@ def with_proof_form(parts: list[str], forms: Sequence[str], size: int, width: in
         return parts
     at = parts.index(forms[0])
     return [*parts[:at], proof_form(parts[:at], forms, size, width), *parts[at + 1:]]
+
+
+EXPECTS = N_("expects {moves}")  # a search's line of play, labelled: "59 positions looked at · expects d6 e3"
+
+
+def _before_line(parts: list[str]) -> str:
+    """``parts`` joined as the words before a line of play on the card, ending in a separator."""
+    joined = tx.join_parts(parts)
+    return f"{joined}{tx.SEPARATOR}" if joined else ""
+
+
+def line_words(line: list[str], size: int, width: int, leads: Sequence[str]) -> str:
+    """The first of ``leads`` (the words before the line, fullest first: then without how many
+    positions were looked at) after which the line of play a search expects fits labelled
+    ("expects d6 e3 …", two of its moves whole at least), then that line; where it fits after
+    none, the first lead and the bare moves, as many as fit (``tx.fit_moves``).  "59 positions
+    looked at · d6 e3" told a newcomer nothing of what d6 e3 were.  "" where not even that fits."""
+    labelled = (tx.fit_moves(line, size, width, lead, _(EXPECTS), least=min(2, len(line))) for lead in leads)
+    return next(filter(None, labelled), "") or tx.fit_moves(line, size, width, leads[0])
 
 
 def idle_headline(scene: GameScene) -> str:
