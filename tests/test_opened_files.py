@@ -171,6 +171,24 @@ def test_an_sgf_in_the_charset_its_ca_names_opens_in_it(app, tmp_path):
     assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "João “Jo”"
 
 
+def test_a_file_named_on_the_command_line_opens_in_the_replay(app, tmp_path, monkeypatch):
+    """``main.py game.sgf`` (a file manager's "Open with") opens the window on the game, as a drop
+    does: it was refused as "invalid choice" and the window never opened."""
+    import main
+    from ui import app as app_module
+
+    path = tmp_path / "named.sgf"
+    path.write_text(HEXGUI_DATED.format(date="2005-03-01"), encoding="utf-8")
+    opened: list[str | None] = []
+    monkeypatch.setattr(app_module, "run", lambda log=None, path=None: opened.append(path) or 0)
+    assert main.main(["--log", "info", str(path)]) == 0
+    assert opened == [str(path)]
+    app_module.open_as_dropped(opened[0])
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene), [m.text for m in app.messages.items]
+    assert [side.title for side in app.scene.record.players] == ["Ann", "Bob"]
+
+
 def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
     """A picture (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
     path = tmp_path / "board.sgf"
