@@ -212,13 +212,15 @@ def kept_up_to_legal(refused: PartlyLegal, messages: Any, in_file: bool) -> Game
 def legal_part_words(problem: str, kept: int, in_file: bool) -> str:
     """The notice of a game kept up to its last legal move (``kept_up_to_legal``), in the window's
     language: ``problem`` (the refusal, naming the file where there is one) then how many moves
-    are kept, and that the file is left as it was (``in_file``)."""
+    are kept, and that the file is left as it was (``in_file``).  A pasted game's refusal starts
+    the message, so it is capitalised ("Move 3 'c3' is not legal ...", not "move 3")."""
     said = (ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file is left as it was",
                      "{problem}. The game is kept up to its last legal move ({n} moves kept); the file is left as it was",
                      kept) if in_file else
             ngettext("{problem}. The game is kept up to its last legal move ({n} move kept)",
                      "{problem}. The game is kept up to its last legal move ({n} moves kept)", kept))
-    return said.format(problem=words.file_problem(problem) if in_file else words.rule_reason(problem), n=kept)
+    problem = words.file_problem(problem) if in_file else words.sentence(words.rule_reason(problem))
+    return said.format(problem=problem, n=kept)
 
 
 def catalog_titles(record: GameRecord) -> GameRecord:

@@ -660,6 +660,13 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str,
     return text
 
 
+def sentence(reason: str) -> str:
+    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
+    keep their notation ("e3 is not a destination ...", not "E3")."""
+    first = reason.split(" ", 1)[0]
+    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
+
+
 def rule_reason(text: str, game_id: str = "") -> str:
     """Why the rules refused a typed move or a position text, or why a pasted text is no game or
     position (English, from games/), in the current language; an unknown text as it is.
