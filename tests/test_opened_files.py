@@ -13,6 +13,7 @@ from games.hex_sgf import record_from_sgf, sgf_from_record
 from games.othello_ggf import record_from_ggf
 from games.record import GameRecord, Side, move_list_text
 from tests.ui_helpers import drop, key, recorded_text
+from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
@@ -189,10 +190,25 @@ def test_a_file_named_on_the_command_line_opens_in_the_replay(app, tmp_path, mon
     assert [side.title for side in app.scene.record.players] == ["Ann", "Bob"]
 
 
+def test_a_picture_dropped_on_the_window_is_said_to_be_one(app, tmp_path):
+    """The Picture button's PNG dropped on the window by mistake (it sits beside the saved games)
+    was "not a text file (not UTF-8)", words for a programmer: it is said to be a picture."""
+    from ui.export import save_board_png
+
+    game = games.load("hex")
+    path = tmp_path / "board.png"
+    save_board_png(game, game.initial_state(), path)
+    before = path.read_bytes()
+    drop(app, path)
+    assert isinstance(app.scene, MenuScene)
+    assert any("board.png: a picture, not a saved game" in m.text for m in app.messages.items), app.messages.items
+    assert path.read_bytes() == before
+
+
 def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
-    """A picture (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
+    """A file of bytes (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
     path = tmp_path / "board.sgf"
-    picture = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe"
+    picture = b"\xfe\xedDATA\x00\x00\x00\rIHDR\xff\xfe"
     path.write_bytes(picture)
     drop(app, path)
     assert any("board.sgf: not a text file (not UTF-8)" in m.text for m in app.messages.items)
