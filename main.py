@@ -294,10 +294,11 @@ def build_parser() -> argparse.ArgumentParser:
     import games
 
     name = command_name()
-    parser = _Parser(prog=name, usage=f"{name} [-h] [--version] [--log LEVEL] [COMMAND ...]",
+    parser = _Parser(prog=name, usage=f"{name} [-h] [--version] [--log LEVEL] [COMMAND ... | FILE]",
                      description="Tabuleiro: classic board games with strong computer players. "
-                                            "Without a command it opens the window; a command plays or measures "
-                                            "without it, in the terminal.",
+                                            "Without a command it opens the window, on FILE's game when a saved "
+                                            "game, move list or position file is named; a command plays or "
+                                            "measures without it, in the terminal.",
                      epilog=f"'{name} COMMAND --help' lists what a command takes: its options, the games' options "
                             "and the players.")
     parser.add_argument("--version", action=_Version, help="say which Tabuleiro this is and what it runs on")
@@ -460,6 +461,23 @@ def game_option_flags(argv: list[str]) -> list[str]:
     return argv[:place] + command_words(argv[place:])
 
 
+def file_to_open(argv: list[str]) -> str | None:
+    """The file the window opens on (``main.py game.sgf``, as a file manager's "Open with" runs
+    it): the one word after the global options, when it is no command and names a file or looks
+    like a file's name (``game.sgf``: one that is not there is said so, not "invalid choice").
+    It was refused as "invalid choice"."""
+    rest = argv[command_place(argv):]
+    commands = (*OPTION_FLAG_COMMANDS, *ANALYSE_WORDS, LEAGUE_WORD, "bench")
+    if len(rest) != 1 or rest[0] in commands:
+        return None
+    path = Path(rest[0])
+    if not path.is_file() and not path.suffix and len(path.parts) < 2:
+        return None
+    if not path.is_file():
+        raise UsageError(f"{rest[0]}: {'a folder, not a file' if path.is_dir() else 'no such file'}")
+    return rest[0]
+
+
 def command_place(argv: list[str]) -> int:
     """Where the command stands in ``argv``: after the global options (``--log LEVEL``,
     ``--log=LEVEL``, ``--version``, ``-h``; ``--log``'s value is no command), at the end if none.
@@ -541,7 +559,8 @@ def main(argv: list[str] | None = None) -> int:
     window = False  # the window's errors are its own: neither "the reader of our output left" nor "cannot write"
     try:
         ctrl_c_raises()
-        args = build_parser().parse_args(game_option_flags(argv))
+        opened = file_to_open(argv)
+        args = build_parser().parse_args(game_option_flags(argv if opened is None else argv[:-1]))
         args.argv = argv
         if args.log is not None and args.command is not None:
             typed = argv[command_place(argv)]  # league's, not tournament's
@@ -550,7 +569,7 @@ def main(argv: list[str] | None = None) -> int:
             window = True
             from ui.app import run
 
-            return run(args.log)
+            return run(args.log, opened)
         stop_as_on_ctrl_c()
         output_never_fails()
         code = dispatch(args)

@@ -58,7 +58,7 @@ mkdir -p "$DATA/applications" "$(dirname "$ICON")"
 cp "$HERE/../assets/icon.png" "$ICON"
 while IFS= read -r line; do
   case $line in
-    Exec=*) printf 'Exec="%s"\n' "$QUOTED" ;;
+    Exec=*) printf 'Exec="%s" %%f\n' "$QUOTED" ;;  # %f: a file opened with Tabuleiro (main.py FILE)
     *) printf '%s\n' "$line" ;;
   esac
 done <"$HERE/tabuleiro.desktop" >"$ENTRY"

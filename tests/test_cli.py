@@ -165,6 +165,8 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["tournament", "tictactoe", "level-1", "level-2", "--yes"],
          ["--yes only answers --withdraw's question: give --withdraw PLAYER too, or leave --yes out"]),
         (["league", "tictactoe", "level-1", "level-2", "--resume", "no-such-folder/league", "--yes"], ["--withdraw PLAYER"]),
+        # QA: a file to open (main.py game.sgf) that is not there was "invalid choice: 'game.sgf'"
+        (["--log", "info", "missing-game.sgf"], ["missing-game.sgf: no such file"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):
@@ -253,8 +255,8 @@ def test_help_says_no_command_opens_the_window_and_where_each_commands_help_is()
     proc = run("--help")
     assert proc.returncode == 0, proc.stderr
     text = " ".join(proc.stdout.split())
-    assert "usage: main.py [-h] [--version] [--log LEVEL] [COMMAND ...]" in text
-    assert "Without a command it opens the window" in text
+    assert "usage: main.py [-h] [--version] [--log LEVEL] [COMMAND ... | FILE]" in text
+    assert "Without a command it opens the window, on FILE's game" in text
     assert "'main.py COMMAND --help' lists what a command takes" in text
     assert "commands: COMMAND match" in text and "positional arguments" not in text
 

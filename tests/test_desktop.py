@@ -85,7 +85,8 @@ def test_the_launcher_is_a_valid_desktop_entry():
     parser.optionxform = str  # keys are case-sensitive
     parser.read(path, encoding="utf-8")
     entry = parser["Desktop Entry"]
-    assert entry["Type"] == "Application" and entry["Exec"] == "tabuleiro"
+    # %f: a file opened with Tabuleiro from the file manager opens in its window (main.py FILE)
+    assert entry["Type"] == "Application" and entry["Exec"] == "tabuleiro %f"
     assert entry["Icon"] == "tabuleiro" and entry["Terminal"] == "false"
     assert entry["Categories"].endswith(";") and "Game" in entry["Categories"].split(";")
     if shutil.which("desktop-file-validate"):
@@ -293,7 +294,7 @@ def test_the_menu_entry_starts_a_bundle_in_a_folder_with_spaces(tmp_path, folder
     done = install_entry(home, str(app))
     assert done.returncode == 0, done.stderr
     entry = home / ".local" / "share" / "applications" / "tabuleiro.desktop"
-    assert exec_argv(entry) == [str(app)]
+    assert exec_argv(entry) == [str(app), "%f"]  # the file opened with it, as the packaged entry passes it
     assert (home / ".local" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "tabuleiro.png").read_bytes() \
         == (ROOT / "assets" / "icon.png").read_bytes()
     if shutil.which("desktop-file-validate"):
@@ -310,10 +311,10 @@ def test_the_menu_entry_names_the_app_by_its_absolute_path(tmp_path):
     app = fake_app(home / "apps" / "tabuleiro")
     entry = home / ".local" / "share" / "applications" / "tabuleiro.desktop"
     assert install_entry(home, "apps/tabuleiro/tabuleiro").returncode == 0
-    assert exec_argv(entry) == [str(app)]
+    assert exec_argv(entry) == [str(app), "%f"]
     venv_bin = fake_app(tmp_path / "venv" / "bin").parent
     assert install_entry(home, path=f"{venv_bin}:/usr/bin:/bin").returncode == 0
-    assert exec_argv(entry) == [str(venv_bin / "tabuleiro")]
+    assert exec_argv(entry) == [str(venv_bin / "tabuleiro"), "%f"]
 
 
 @needs_sh
@@ -374,7 +375,7 @@ def test_a_build_folder_carries_the_installer_which_adds_that_build(tmp_path):
     done = subprocess.run(["sh", str(internal / "packaging" / "install-desktop-entry.sh")], capture_output=True,
                           text=True, env={"HOME": str(home), "PATH": "/usr/bin:/bin"}, cwd=home, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert exec_argv(home / ".local" / "share" / "applications" / "tabuleiro.desktop") == [str(app)]
+    assert exec_argv(home / ".local" / "share" / "applications" / "tabuleiro.desktop") == [str(app), "%f"]
 
 
 @pytest.mark.parametrize("area, expected", [

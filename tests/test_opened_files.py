@@ -13,6 +13,7 @@ from games.hex_sgf import record_from_sgf, sgf_from_record
 from games.othello_ggf import record_from_ggf
 from games.record import GameRecord, Side, move_list_text
 from tests.ui_helpers import drop, key, recorded_text
+from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
@@ -171,10 +172,43 @@ def test_an_sgf_in_the_charset_its_ca_names_opens_in_it(app, tmp_path):
     assert isinstance(app.scene, ReplayScene) and app.scene.record.players[0].title == "João “Jo”"
 
 
+def test_a_file_named_on_the_command_line_opens_in_the_replay(app, tmp_path, monkeypatch):
+    """``main.py game.sgf`` (a file manager's "Open with") opens the window on the game, as a drop
+    does: it was refused as "invalid choice" and the window never opened."""
+    import main
+    from ui import app as app_module
+
+    path = tmp_path / "named.sgf"
+    path.write_text(HEXGUI_DATED.format(date="2005-03-01"), encoding="utf-8")
+    opened: list[str | None] = []
+    monkeypatch.setattr(app_module, "run", lambda log=None, path=None: opened.append(path) or 0)
+    assert main.main(["--log", "info", str(path)]) == 0
+    assert opened == [str(path)]
+    app_module.open_as_dropped(opened[0])
+    app.run_frames(2)
+    assert isinstance(app.scene, ReplayScene), [m.text for m in app.messages.items]
+    assert [side.title for side in app.scene.record.players] == ["Ann", "Bob"]
+
+
+def test_a_picture_dropped_on_the_window_is_said_to_be_one(app, tmp_path):
+    """The Picture button's PNG dropped on the window by mistake (it sits beside the saved games)
+    was "not a text file (not UTF-8)", words for a programmer: it is said to be a picture."""
+    from ui.export import save_board_png
+
+    game = games.load("hex")
+    path = tmp_path / "board.png"
+    save_board_png(game, game.initial_state(), path)
+    before = path.read_bytes()
+    drop(app, path)
+    assert isinstance(app.scene, MenuScene)
+    assert any("board.png: a picture, not a saved game" in m.text for m in app.messages.items), app.messages.items
+    assert path.read_bytes() == before
+
+
 def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
-    """A picture (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
+    """A file of bytes (NUL bytes among others that are not UTF-8) dropped by mistake: a clear message, no traceback."""
     path = tmp_path / "board.sgf"
-    picture = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\xff\xfe"
+    picture = b"\xfe\xedDATA\x00\x00\x00\rIHDR\xff\xfe"
     path.write_bytes(picture)
     drop(app, path)
     assert any("board.sgf: not a text file (not UTF-8)" in m.text for m in app.messages.items)

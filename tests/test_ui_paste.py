@@ -60,18 +60,32 @@ def test_what_is_no_game_is_said_on_the_menu_and_nothing_opens(app, monkeypatch)
     assert any("move 1 'a1' is not legal" in m for m in messages(app))
     paste(app, COPIED.replace("e6 e3", "e6 a1"), monkeypatch)  # its five legal moves open, the sixth said
     assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == ["d3", "c5", "f6", "f5", "e6"]
-    assert any(m.startswith("move 6 'a1' is not legal") and "(5 moves kept)" in m for m in messages(app))
+    assert any(m.startswith("Move 6 'a1' is not legal") and "(5 moves kept)" in m for m in messages(app))
+
+
+def test_a_game_pasted_on_a_replay_opens_in_its_place(app, monkeypatch):
+    """Ctrl+V on a Hex replay, a game copied in a text editor: it opens, as on the main menu.  It
+    was V alone there: the replay turned Hex's connections on (in another game, said they are
+    Hex's), and the pasted game never opened."""
+    paste(app, "Hex (size=5)\n1. c3 b2", monkeypatch)
+    hex_replay = app.scene
+    assert isinstance(hex_replay, ReplayScene) and hex_replay.record.game_id == "hex"
+    paste(app, COPIED, monkeypatch)
+    assert isinstance(app.scene, ReplayScene) and app.scene is not hex_replay, messages(app)
+    assert app.scene.record.moves == ["d3", "c5", "f6", "f5", "e6", "e3"]
+    assert not hex_replay.connections.active
 
 
 @pytest.mark.parametrize("text, said, kept", [
-    ("Hex\nf6 e7 f6", "move 3 'f6' is not legal: f6 is already taken", 2),
-    ("Hex (size=11)\n1. f6 e7 2. zz", "move 3 'zz' is not legal", 2),
-    ("Trax\n[[5, 4, 'dlld']] [[5, 4, 'dlld']]", "move 2 ", 1),
+    ("Hex\nf6 e7 f6", "Move 3 'f6' is not legal: f6 is already taken", 2),
+    ("Hex (size=11)\n1. f6 e7 2. zz", "Move 3 'zz' is not legal", 2),
+    ("Trax\n[[5, 4, 'dlld']] [[5, 4, 'dlld']]", "Move 2 ", 1),
 ])
 def test_a_bare_move_list_with_a_wrong_move_says_which_move_not_that_it_is_no_board(app, monkeypatch, text, said,
                                                                                      kept):
     """Moves under the game's name are read as a position first: one wrong move made the message
-    the position's ("expected 11 rows of 11 cells"), not the move's.  The moves before it open."""
+    the position's ("expected 11 rows of 11 cells"), not the move's.  The moves before it open;
+    the message starts with a capital (it read "move 3 'f6' is not legal ...")."""
     paste(app, text, monkeypatch)
     assert isinstance(app.scene, ReplayScene) and len(app.scene.record.moves) == kept
     assert any(said in m for m in messages(app)), messages(app)

@@ -1486,6 +1486,12 @@ def _full_screen_on(display: int) -> pygame.Surface:
     return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=display)
 
 
+def open_as_dropped(path: str) -> None:
+    """``path`` opened by the window's first frames as if dropped on it (``pygame.DROPFILE``): the
+    same replay, set-up position or tournament, or the same message on why it cannot be opened."""
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+
+
 @contextlib.contextmanager
 def _closed_on_hangup() -> Iterator[None]:
     """While the loop runs, SIGHUP (the terminal the window was started from closed, a session
@@ -1507,12 +1513,13 @@ def _closed_on_hangup() -> Iterator[None]:
         signal.signal(signal.SIGHUP, before)
 
 
-def run(log_level: str | None = None) -> int:
+def run(log_level: str | None = None, path: str | None = None) -> int:
     """Open the window and run until it is closed; the exit status (1 at once, said, with no
     desktop to show it on: ``no_desktop_problem``).  Ctrl+C goes on up, to
     main.py's "stopped" (status 130), once what was started is ended: met while the preparation
     started or the window was made, it left them to Python's exit.  ``log_level`` (``--log``,
-    else ``$TABULEIRO_LOG``) also writes the log to a file (``ui.debug_log``)."""
+    else ``$TABULEIRO_LOG``) also writes the log to a file (``ui.debug_log``); ``path`` (``main.py
+    FILE``) is opened as a file dropped on the window is (``open_as_dropped``)."""
     from ui.ai_worker import KernelPreparation
     from ui.debug_log import start_logging
 
@@ -1529,6 +1536,8 @@ def run(log_level: str | None = None) -> int:
         preparation = KernelPreparation()
         app = App()
         app.spare_worker = app.sets_imports_aside = True
+        if path is not None:
+            open_as_dropped(path)
         return app.run()
     finally:
         if app is not None and app.running:

@@ -115,6 +115,9 @@ def move_aside(path: Path | str) -> Path:
     return target
 
 
+PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
+
+
 def read_text(path: Path | str) -> str:
     """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files (but an
     SGF or GGF, read in its own charset: ``_text_in_another_encoding``)."""
@@ -137,7 +140,10 @@ def _text_in_another_encoding(path: Path, raw: bytes) -> str:
     ISO-8859-1 unless its ``CA`` names another (``games.hex_sgf.sgf_text``: SGF's default, in which
     older files write a name such as "João"); any other text as Windows' "ANSI" (cp1252) writes it,
     the encoding Notepad saved a move list in before UTF-8; RecordError for bytes that are no text
-    (a NUL among them: a picture, a UTF-16 file)."""
+    (a NUL among them: a UTF-16 file), said in a player's words for a picture (the Picture
+    button's PNG dropped on the window was "not a text file (not UTF-8)")."""
+    if raw.startswith(PICTURE_STARTS):
+        raise RecordError(f"{path.name}: a picture, not a saved game")
     if b"\0" in raw:
         raise RecordError(f"{path.name}: not a text file (not UTF-8)")
     if raw.lstrip().startswith(b"(;"):
@@ -212,13 +218,15 @@ def kept_up_to_legal(refused: PartlyLegal, messages: Any, in_file: bool) -> Game
 def legal_part_words(problem: str, kept: int, in_file: bool) -> str:
     """The notice of a game kept up to its last legal move (``kept_up_to_legal``), in the window's
     language: ``problem`` (the refusal, naming the file where there is one) then how many moves
-    are kept, and that the file is left as it was (``in_file``)."""
+    are kept, and that the file is left as it was (``in_file``).  A pasted game's refusal starts
+    the message, so it is capitalised ("Move 3 'c3' is not legal ...", not "move 3")."""
     said = (ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file is left as it was",
                      "{problem}. The game is kept up to its last legal move ({n} moves kept); the file is left as it was",
                      kept) if in_file else
             ngettext("{problem}. The game is kept up to its last legal move ({n} move kept)",
                      "{problem}. The game is kept up to its last legal move ({n} moves kept)", kept))
-    return said.format(problem=words.file_problem(problem) if in_file else words.rule_reason(problem), n=kept)
+    problem = words.file_problem(problem) if in_file else words.sentence(words.rule_reason(problem))
+    return said.format(problem=problem, n=kept)
 
 
 def catalog_titles(record: GameRecord) -> GameRecord:

@@ -396,6 +396,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     (r"too long to be a game's moves or position \((?P<n>\d+) characters\)",
      N_("too long to be a game's moves or position ({n} characters)")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
+    (r"a picture, not a saved game", N_("a picture, not a saved game")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
      N_("not valid JSON (line {line}, column {column}: {why})")),
     (r"it holds (?P<n>\d+) games, one a line as main\.py match --json prints them, and a record is one game: "
@@ -666,6 +667,13 @@ def _fill(patterns: tuple[tuple[str, str], ...], text: str,
                     fields[name] = translate(fields[name])
             return _(template).format(**fields)
     return text
+
+
+def sentence(reason: str) -> str:
+    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
+    keep their notation ("e3 is not a destination ...", not "E3")."""
+    first = reason.split(" ", 1)[0]
+    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
 
 
 def rule_reason(text: str, game_id: str = "") -> str:

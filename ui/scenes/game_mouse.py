@@ -21,6 +21,7 @@ import pygame
 from ui import eval_graph
 from ui.board_view import Click
 from ui.i18n import Phrase, _
+from ui.words import sentence
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -39,13 +40,6 @@ class Drag:
     to: tuple[int, int] | None = None
     place: Hashable | None = None  # the view's target pressed (``BoardView.targets``): the layout may change
     goes_on: bool = False  # the piece of the move half entered, carried on with it (``BoardView.holds_input``)
-
-
-def sentence(reason: str) -> str:
-    """A rules' reason as a message: capitalised, unless it starts with a square or a move, which
-    keep their notation ("e3 is not a destination ...", not "E3")."""
-    first = reason.split(" ", 1)[0]
-    return reason if any(c.isdigit() for c in first) else reason[:1].upper() + reason[1:]
 
 
 def refusal_said(reason: str) -> str:

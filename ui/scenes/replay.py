@@ -70,6 +70,7 @@ from ui.analysis_mode import (
 )
 from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
 from ui.board_view import Overlay
+from ui.clipboard import is_paste
 from ui.clocks import ClockHistory, clock_history, record_up_to
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, graph_ground, ply_at
 from ui.export import (
@@ -91,6 +92,7 @@ from ui.i18n import N_, _, language, pgettext
 from ui.match import MatchSetup
 from ui.move_list import TIME_SIZE, draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
+from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
 from ui.scenes.game_over import shown_score
@@ -525,6 +527,9 @@ class ReplayScene(Scene):
             self.pointer = None
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
+            return
+        if is_paste(event):  # a game copied as text opens, as on the main menu (not V's Connections)
+            paste_game(self.app)
             return
         if event.type == pygame.KEYDOWN and self.focus.ring_key(self.buttons, event.key, event.mod):
             return
