@@ -16,6 +16,7 @@ from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import (
     click,
     held_game_clock,
+    held_messages_clock,
     key,
     recorded_text,
     recorded_text_colours,
@@ -332,3 +333,16 @@ def test_the_result_card_on_the_board_shows_every_buttons_key_beside_it(app, lan
         assert scene.over_card.on_board and scene.over_card.placement().columns == 2
         short = [b.label for b in scene.over_card.buttons if b.visible and b.rect.width < b.wanted_width(app.scale)]
     assert not short, short
+
+
+def test_a_new_offer_takes_away_the_last_ones_decline(app, monkeypatch):
+    """A friend who offers again at once is asked afresh: "João (O) declines the draw" answered
+    the last offer, and stood under the new question as if it were the answer to it."""
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_n)
+    assert any("declines the draw" in m.text for m in scene.messages.current())
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible()
+    assert not any("declines the draw" in m.text for m in scene.messages.current()), scene.messages.current()

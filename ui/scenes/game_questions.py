@@ -165,6 +165,7 @@ class GameQuestions:
         self.move_entry.close()
         self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
         self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
+        self.messages.withdraw(DRAW_ANSWER_NOTE)  # "... declines the draw" answered the last offer, not this one
         self.draw_offer = side
         if self.setup.mode == HUMAN_VS_PC:
             self._ask_the_computer(1 - side)
