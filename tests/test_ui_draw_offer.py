@@ -346,3 +346,14 @@ def test_a_new_offer_takes_away_the_last_ones_decline(app, monkeypatch):
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     assert scene.offer_card.visible()
     assert not any("declines the draw" in m.text for m in scene.messages.current()), scene.messages.current()
+
+
+@pytest.mark.parametrize(("game_id", "title"), [("hex", "Hex"), ("rastros", "Rastros")])
+def test_ctrl_d_in_a_game_without_draws_says_there_are_none(app, game_id, title):
+    """Hex and Rastros always have a winner, and their panel has no Offer draw: Ctrl+D, learnt in
+    the other games, did nothing at all, not a word.  It says why now, and offers nothing."""
+    scene = named_hotseat(app, game_id)
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.draw_offer is None and not scene.offer_card.visible()
+    said = [m.text for m in scene.messages.current()]
+    assert f"{title} has no draws: every game ends with a winner" in said, said
