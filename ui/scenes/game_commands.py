@@ -196,7 +196,10 @@ class GameCommands:
         return "" if self.paused else _("Step plays one move of a paused game: S or Space pauses it")
 
     def _why_no_resign(self) -> str:
-        return self._why_over_or_watched(_("Nobody to resign for: the computer plays both sides"))
+        """Why Resign does nothing now: the game is over or watched, or a person's pause covers
+        the board (the pause's words, as Offer draw's).  Paused, its question waited unseen under
+        the cover, a click on the button seemed to do nothing, and the card came up on Resume."""
+        return self._why_over_or_watched(_("Nobody to resign for: the computer plays both sides")) or self._why_covered()
 
     def _resigned(self) -> bool:
         """Whether a person gave the game up (Resign), which Undo takes back alone.  An outside
