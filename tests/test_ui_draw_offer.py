@@ -357,3 +357,18 @@ def test_ctrl_d_in_a_game_without_draws_says_there_are_none(app, game_id, title)
     assert scene.draw_offer is None and not scene.offer_card.visible()
     said = [m.text for m in scene.messages.current()]
     assert f"{title} has no draws: every game ends with a winner" in said, said
+
+
+def test_undo_withdraws_a_friends_offer_alone(app, monkeypatch):
+    """Undo clicked while a friend's offer stood took a move back and the question went with it,
+    not a word said.  It withdraws the offer alone, as against the computer; the next Undo takes
+    the move back."""
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    click(app, scene.btn_undo.rect.center)
+    assert len(scene.history) == 2 and scene.draw_offer is None and not scene.offer_card.visible()
+    assert "Draw offer withdrawn" in [m.text for m in scene.messages.current()]
+    assert scene.referee.running  # Ana's clock goes on, as after a decline
+    click(app, scene.btn_undo.rect.center)
+    assert len(scene.history) == 1

@@ -332,9 +332,13 @@ class GameCommands:
         if self.browsing is None and self.view.undoes_input():
             self.mouse.take_back_input()
             return
-        if self.browsing is None and self._offer_to_the_computer():
-            self.computer.cancel()  # its search dropped, the offer withdrawn (as a move half entered: alone)
+        if self.browsing is None and self.draw_offer is not None:
+            # the computer's search dropped, or a friend's card taken away: the offer withdrawn
+            # alone, as a move half entered (a friend's went with a move taken back, not a word)
+            self.computer.cancel()
+            self.draw_offer = None
             self.messages.add(_("Draw offer withdrawn"), duration=4.0)
+            self.invalidate()
             return
         shown, self.browsing = self.browsing, None
         forfeit = self.forfeit
