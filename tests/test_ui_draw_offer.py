@@ -16,6 +16,7 @@ from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import (
     click,
     held_game_clock,
+    held_messages_clock,
     key,
     recorded_text,
     recorded_text_colours,
@@ -332,3 +333,42 @@ def test_the_result_card_on_the_board_shows_every_buttons_key_beside_it(app, lan
         assert scene.over_card.on_board and scene.over_card.placement().columns == 2
         short = [b.label for b in scene.over_card.buttons if b.visible and b.rect.width < b.wanted_width(app.scale)]
     assert not short, short
+
+
+def test_a_new_offer_takes_away_the_last_ones_decline(app, monkeypatch):
+    """A friend who offers again at once is asked afresh: "João (O) declines the draw" answered
+    the last offer, and stood under the new question as if it were the answer to it."""
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_n)
+    assert any("declines the draw" in m.text for m in scene.messages.current())
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible()
+    assert not any("declines the draw" in m.text for m in scene.messages.current()), scene.messages.current()
+
+
+@pytest.mark.parametrize(("game_id", "title"), [("hex", "Hex"), ("rastros", "Rastros")])
+def test_ctrl_d_in_a_game_without_draws_says_there_are_none(app, game_id, title):
+    """Hex and Rastros always have a winner, and their panel has no Offer draw: Ctrl+D, learnt in
+    the other games, did nothing at all, not a word.  It says why now, and offers nothing."""
+    scene = named_hotseat(app, game_id)
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.draw_offer is None and not scene.offer_card.visible()
+    said = [m.text for m in scene.messages.current()]
+    assert f"{title} has no draws: every game ends with a winner" in said, said
+
+
+def test_undo_withdraws_a_friends_offer_alone(app, monkeypatch):
+    """Undo clicked while a friend's offer stood took a move back and the question went with it,
+    not a word said.  It withdraws the offer alone, as against the computer; the next Undo takes
+    the move back."""
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"], clock="5m+0s")
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    click(app, scene.btn_undo.rect.center)
+    assert len(scene.history) == 2 and scene.draw_offer is None and not scene.offer_card.visible()
+    assert "Draw offer withdrawn" in [m.text for m in scene.messages.current()]
+    assert scene.referee.running  # Ana's clock goes on, as after a decline
+    click(app, scene.btn_undo.rect.center)
+    assert len(scene.history) == 1

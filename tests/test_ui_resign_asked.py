@@ -123,3 +123,25 @@ def test_a_friends_draw_offer_stands_over_alquerques_board(app):
     card = scene.offer_card
     assert scene.card_shown() is card
     assert card.on_board and scene.view.rect.contains(card.rect) and not card.rect.colliderect(scene.panel.rect)
+
+
+@pytest.mark.parametrize("by_key", [False, True])
+def test_resign_waits_for_resume_and_says_so(app, by_key):
+    """Paused, Resign's question went under the cover: the click, or Ctrl+R, seemed to do nothing,
+    and the card came up on Resume.  Resign is greyed while paused and says why; after Resume it
+    asks as ever."""
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, clock="3m+0s"), ["f5"])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert scene.paused and not scene.btn_resign.enabled
+    if by_key:
+        key(app, pygame.K_r, pygame.KMOD_CTRL)
+    else:
+        click(app, scene.btn_resign.rect.center)
+    assert scene.resign_asked is None and scene.card_shown() is scene.pause_card
+    said = [m.text for m in scene.messages.current()]
+    assert "Paused: both clocks stand still; Ctrl+P or Resume goes on" in said, said
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert not scene.paused and scene.btn_resign.enabled
+    asked(app, scene)

@@ -134,8 +134,9 @@ def test_the_session_score_stays_in_the_panel_at_larger_text(tmp_path, monkeypat
         assert said, drawn
         moves = scene.panel.moves_rect  # none drawn where not even "No moves yet" fits (a rematch's start)
         assert all(scene.panel.rect.contains(rect) and (not moves or rect.bottom <= moves.top) for _text, rect in said)
-        drawn_count = line.split(" · ")[-1]  # "0 drawn": at 800x600 "... Ana (O) · 0" stood over "drawn"
-        assert any(drawn_count in text for text, _rect in said), said
+        if " · " in line:  # Hex, which cannot end drawn, counts no draws
+            drawn_count = line.split(" · ")[-1]  # "0 drawn": at 800x600 "... Ana (O) · 0" stood over "drawn"
+            assert any(drawn_count in text for text, _rect in said), said
         assert app.errors == []
     finally:
         app.quit()
@@ -198,3 +199,21 @@ def test_a_players_name_is_never_broken_over_two_lines_of_the_session_score(tmp_
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("game_id", ["hex", "rastros"])
+def test_a_game_that_cannot_end_drawn_counts_no_draws(app, monkeypatch, game_id):
+    """Hex and Rastros always have a winner: the session's score read "Ana (Blue) 0 - 1 João (Red)
+    · 0 drawn", counting what can never happen there.  It leaves the draws out; tic-tac-toe's
+    keeps them (``test_an_agreed_draw_taken_back_then_won_counts_the_win``)."""
+    scene = named_hotseat(app, game_id)
+    resign_by_keys(app)  # Ana resigns the session's first game
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch: João plays first
+    line = scene.sitting.running_line(scene)
+    first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
+    assert line == f"This session: {first} 1 - 0 {second}", line
+    panel = panel_text(app, monkeypatch, scene)
+    assert session_lines_drawn([(text, pygame.Rect(0, 0, 0, 0)) for text in panel], line), panel
+    with in_language(app, "pt"):
+        assert "empates" not in scene.sitting.running_line(scene)

@@ -129,13 +129,18 @@ class SittingScore:
 
     def line(self, scene: Any, shown_from: int = SHOWN_FROM) -> str:
         """The session's score as the result card says it, the friends in the order of this game's
-        sides; "" before the session's second game (before ``shown_from`` games have ended)."""
+        sides; "" before the session's second game (before ``shown_from`` games have ended).  A
+        game whose rules cannot end drawn (Hex, Rastros) leaves the draws out: "· 0 drawn" counted
+        what can never happen there."""
         if scene.setup.mode != HOTSEAT or self.games() < shown_from:
             return ""
 
         first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
+        a, b = self.wins[self.seat(0)], self.wins[self.seat(1)]
+        if not self.drawn and not scene.game.info.can_draw:
+            return _("This session: {first} {a} - {b} {second}").format(first=first, a=a, b=b, second=second)
         return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
-            first=first, a=self.wins[self.seat(0)], b=self.wins[self.seat(1)], second=second, drawn=self.drawn)
+            first=first, a=a, b=b, second=second, drawn=self.drawn)
 
     def running_line(self, scene: Any) -> str:
         """The score as the game panel keeps it while the friends play, once a game of the session

@@ -196,7 +196,10 @@ class GameCommands:
         return "" if self.paused else _("Step plays one move of a paused game: S or Space pauses it")
 
     def _why_no_resign(self) -> str:
-        return self._why_over_or_watched(_("Nobody to resign for: the computer plays both sides"))
+        """Why Resign does nothing now: the game is over or watched, or a person's pause covers
+        the board (the pause's words, as Offer draw's).  Paused, its question waited unseen under
+        the cover, a click on the button seemed to do nothing, and the card came up on Resume."""
+        return self._why_over_or_watched(_("Nobody to resign for: the computer plays both sides")) or self._why_covered()
 
     def _resigned(self) -> bool:
         """Whether a person gave the game up (Resign), which Undo takes back alone.  An outside
@@ -329,9 +332,13 @@ class GameCommands:
         if self.browsing is None and self.view.undoes_input():
             self.mouse.take_back_input()
             return
-        if self.browsing is None and self._offer_to_the_computer():
-            self.computer.cancel()  # its search dropped, the offer withdrawn (as a move half entered: alone)
+        if self.browsing is None and self.draw_offer is not None:
+            # the computer's search dropped, or a friend's card taken away: the offer withdrawn
+            # alone, as a move half entered (a friend's went with a move taken back, not a word)
+            self.computer.cancel()
+            self.draw_offer = None
             self.messages.add(_("Draw offer withdrawn"), duration=4.0)
+            self.invalidate()
             return
         shown, self.browsing = self.browsing, None
         forfeit = self.forfeit

@@ -165,6 +165,7 @@ class GameQuestions:
         self.move_entry.close()
         self.view.reset_input()  # a piece picked up, Trax's tile picker: the card answers first
         self.offer_card.forget_pointer()  # a new question: the last offer's ringed Decline answered it
+        self.messages.withdraw(DRAW_ANSWER_NOTE)  # "... declines the draw" answered the last offer, not this one
         self.draw_offer = side
         if self.setup.mode == HUMAN_VS_PC:
             self._ask_the_computer(1 - side)
@@ -173,9 +174,17 @@ class GameQuestions:
     def _say_why_no_offer(self) -> None:
         """Say, as a warning, why Offer draw (Ctrl+D, or its greyed button clicked) offers nothing
         now.  Before the first move and on the computer's turn it did nothing at all, with no word:
-        a player looking for a draw could not tell the button from a broken one.  Nothing more where
-        a question stands already (the offer's card or its wait), or the rules have no draw."""
-        if not self._draws_offered() or self.draw_offer is not None or self._says_game_over():
+        a player looking for a draw could not tell the button from a broken one.  A game whose rules
+        cannot end drawn (Hex, Rastros: no Offer draw button) says so, to a Ctrl+D learnt in the
+        other games.  Nothing more where a question stands already (the offer's card or its wait),
+        or the other player cannot answer one (a named or outside player)."""
+        if self.draw_offer is not None or self._says_game_over():
+            return
+        if not self.game.info.can_draw:
+            self.messages.refuse(_("{game} has no draws: every game ends with a winner").format(
+                game=words.title(self.game.info)))
+            return
+        if not self._draws_offered():
             return
         if self.refused_while_paused():
             return
