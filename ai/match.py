@@ -18,6 +18,7 @@ from typing import Any
 from ai import close_player, referee
 from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
+from ai.value_words import counted
 from games.base import Game, State
 from games.record import resigned_at
 
@@ -359,11 +360,6 @@ def _forfeit(result: GameResult, loser: int, game: Game, reason: str) -> GameRes
     return result
 
 
-def counted(n: int, thing: str) -> str:
-    """``n`` things, in the singular for one: "1 game", "2 games" (the command line's English)."""
-    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
-
-
 @dataclass
 class MatchSummary:
     """Wins of each named player over a series of games with alternating sides."""
@@ -385,8 +381,8 @@ class MatchSummary:
 
     def line(self) -> str:
         a, b = self.names
-        played = counted(sum(self.wins) + self.draws, "game")
-        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {counted(self.draws, 'draw')} in {played}"
+        played = counted(sum(self.wins) + self.draws, "games")
+        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {counted(self.draws, 'draws')} in {played}"
         if any(self.forfeits):
             text += f" (forfeits: {a} {self.forfeits[0]}, {b} {self.forfeits[1]})"
         return text

@@ -39,7 +39,8 @@ from pathlib import Path
 from typing import Any, BinaryIO
 
 from ai.file_lock import Lock, try_take
-from ai.match import GameResult, counted
+from ai.match import GameResult
+from ai.value_words import counted
 
 FORMAT = "tabuleiro-tournament-log"
 BINARY = getattr(os, "O_BINARY", 0)  # Windows: "\n" written as it is, not as "\r\n"
@@ -99,7 +100,7 @@ def check_out(out: str, resume: bool = False, option: str = "--out") -> None:
     except (OSError, ValueError) as exc:
         raise ValueError(f"{option} {out}: {exc}; give another {option}") from None
     if done:
-        raise ValueError(f"{log} already holds {counted(len(done), 'game')} of a league: go on with it with "
+        raise ValueError(f"{log} already holds {counted(len(done), 'games')} of a league: go on with it with "
                          f"--resume {out}, or give another {option} (or remove the file) to start anew")
 
 

@@ -97,8 +97,10 @@ def plural_count(amount: str) -> int:
 
 
 def counted(n: int, unit: str) -> str:
-    """"1 disc", "38 discs", "5 plies": an English count of ``unit`` (its plural) for the command line."""
-    return f"{n} {SINGULAR.get(unit, unit) if n == 1 else unit}"
+    """"1 disc", "38 discs", "5 plies", "1 move": an English count of ``unit`` (its plural) for
+    the command line and the window's log, in the singular for one.  Kept in this light module
+    (it imports only the scales) so that a worker's log line costs no import of the referee."""
+    return f"{n} {SINGULAR.get(unit, unit.removesuffix('s')) if n == 1 else unit}"
 
 
 def side_ahead(score: float, mover: int, game_id: str, unit: str = "") -> tuple[int, str]:

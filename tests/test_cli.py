@@ -1207,7 +1207,7 @@ def test_a_pipe_or_a_full_disk_failing_in_the_window_is_its_crash_not_the_termin
     import main
     import ui.app
 
-    def window_meets(_log_level):
+    def window_meets(_log_level, _path=None):
         raise error
 
     monkeypatch.setattr(ui.app, "run", window_meets)

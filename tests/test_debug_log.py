@@ -132,7 +132,7 @@ def test_main_passes_log_to_the_window_and_refuses_a_bad_level(monkeypatch, caps
     import ui.app
 
     asked = []
-    monkeypatch.setattr(ui.app, "run", lambda log_level=None: asked.append(log_level) or 0)
+    monkeypatch.setattr(ui.app, "run", lambda log_level=None, path=None: asked.append(log_level) or 0)
     assert main.main(["--log", "DEBUG"]) == 0
     assert main.main([]) == 0
     assert asked == ["debug", None]

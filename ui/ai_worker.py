@@ -61,9 +61,9 @@ from typing import TYPE_CHECKING, Any
 from ai import engine_module, is_outside_player
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
-from ai.match import counted
 from ai.parent_watch import HeldChild, interrupts_held, run_then_exit, sigint_blocked
 from ai.start_method import worker_context, worker_process
+from ai.value_words import counted
 from ai.worker_channel import SharedFlag, WorkerChannel
 from ai.worker_log import from_worker, is_log_record, send_logs_to_parent, workers_level
 
@@ -711,7 +711,7 @@ def _run_prove_job(job_id: int, job: Job, game, state, players: dict, reports, s
 def job_words(job: Job) -> str:
     """A job as the log says it: its kind, game and options, player and slot, moves played, time."""
     return (f"{job.kind} in {job.game_id} {job.options} by {job.player_id} ({job.slot}), "
-            f"{counted(len(job.moves), 'move')} played{' from a set-up position' if job.start else ''}, {job.move_time:g} s")
+            f"{counted(len(job.moves), 'moves')} played{' from a set-up position' if job.start else ''}, {job.move_time:g} s")
 
 
 def _log_answer(job_id: int, text: str, searched: Any, seconds: float, stop: SharedFlag) -> None:

@@ -51,9 +51,9 @@ from typing import Any, NamedTuple
 from ai import data_folder
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
-from ai.match import counted
 from ai.reason_names import sides_named
 from ai.referee import clock_of
+from ai.value_words import counted
 from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
 from ui import list_cache, words
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings, readings_in
@@ -545,7 +545,7 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     except (OSError, RecordError) as exc:  # the original stays aside: the list says it was moved
         log.info("could not write the legal part of %s: %s", path, exc)
         return None
-    log.info("record %s kept up to its last legal move (%s): %s; the file as it was is %s", path, counted(kept, "move"),
+    log.info("record %s kept up to its last legal move (%s): %s; the file as it was is %s", path, counted(kept, "moves"),
              why, aside)
     said = ngettext("{problem}. The game is kept up to its last legal move ({n} move kept); the file as it was is "
                     "kept aside as {aside}",

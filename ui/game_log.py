@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ai.match import counted
+from ai.value_words import counted
 from games.record import Result
 from ui.debug_log import trail
 
@@ -29,7 +29,7 @@ def log_game_started(scene: Any, continued: int = 0, path: Path | None = None) -
     if setup.start is not None:
         extras.append("from a set-up position")
     if continued:
-        extras.append(f"continued after {counted(continued, 'move')}" + (f" from {path}" if path is not None else ""))
+        extras.append(f"continued after {counted(continued, 'moves')}" + (f" from {path}" if path is not None else ""))
     trail.info("game started: %s %s, %s, %s, %s", setup.game_id, dict(scene.game.options), setup.mode,
              players_said(setup), ", ".join(extras))
 
@@ -53,5 +53,5 @@ class GameEndLog:
     def __call__(self, scene: Any) -> None:
         over = scene.is_over()
         if over and not self.said:
-            trail.info("game ended after %s: %s", counted(len(scene.history), "move"), result_said(scene))
+            trail.info("game ended after %s: %s", counted(len(scene.history), "moves"), result_said(scene))
         self.said = over

@@ -30,7 +30,7 @@ from typing import Any
 import ai
 import games
 from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
-from ai.match import counted
+from ai.value_words import counted
 from games.hex_sgf import is_sgf, record_from_sgf, sgf_text
 from games.othello_ggf import GgfClock, ggf_clock, is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
@@ -183,14 +183,14 @@ def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:
             trail.info("game file not opened: %s: %s", path, exc)
             messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
             return None
-        trail.info("game file opened up to its last legal move: %s (%s kept): %s", path, counted(len(record.moves), "move"),
+        trail.info("game file opened up to its last legal move: %s (%s kept): %s", path, counted(len(record.moves), "moves"),
                    exc)
         return record
     except RecordError as exc:
         trail.info("game file not opened: %s: %s", path, exc)
         messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
         return None
-    trail.info("game file opened: %s (%s, %s)", path, record.game_id, counted(len(record.moves), "move"))
+    trail.info("game file opened: %s (%s, %s)", path, record.game_id, counted(len(record.moves), "moves"))
     return record
 
 

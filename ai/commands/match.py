@@ -14,13 +14,13 @@ from ai.match import (
     GameResult,
     MatchSummary,
     ReadyPlayers,
-    counted,
     first_game_seeds,
     paired_games,
     random_openings,
 )
 from ai.reason_names import file_named_once, sides_named
 from ai.tournament import builtin_titles, display_names
+from ai.value_words import counted
 
 
 def run_match(
@@ -92,7 +92,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
             done = number
             print_game(game, number, result, as_json, names if first == 0 else names[::-1], words)
     except KeyboardInterrupt:  # Ctrl+C: the result so far, and status 130 as the shell's
-        print(f"\nstopped after {done} of {counted(n_games, 'game')} (the game in progress is not counted): "
+        print(f"\nstopped after {done} of {counted(n_games, 'games')} (the game in progress is not counted): "
               f"{summary.line()}", file=sys.stderr)
         return 130
     print(summary.line(), file=sys.stderr if as_json else sys.stdout)

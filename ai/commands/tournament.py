@@ -52,7 +52,7 @@ from typing import Any, TextIO
 import games
 from ai.atomic import atomic_write_text
 from ai.commands.engines import prepare_engines
-from ai.match import ReadyPlayers, counted
+from ai.match import ReadyPlayers
 from ai.outside import RUNNING_AT, matching_files
 from ai.outside_names import entry_title
 from ai.reason_names import file_named_once
@@ -86,6 +86,7 @@ from ai.tournament import (
     standings,
     withdrawal_stands,
 )
+from ai.value_words import counted
 from games.record import options_text
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
@@ -113,7 +114,7 @@ class ReportWords:
 
     def games(self, n: int) -> str:
         """"1 game", "3 games"."""
-        return counted(n, "game")
+        return counted(n, "games")
 
     def reason(self, text: str) -> str:
         """A game's recorded reason (English: ``State.end_reason``, a referee's forfeit, "void: ...")."""
@@ -1280,15 +1281,15 @@ def joined_text(t: Tournament, player_id: str) -> str:
     """The line that says ``player_id`` joins resumed league ``t`` late, and what it plays."""
     index = t.player_ids.index(player_id)
     games = sum(1 for g in t.schedule if index in g.players)
-    return (f"{player_id} joins the league late: {counted(games, 'game')} against the "
-            f"{counted(index, 'player')} before it; the games played stay")
+    return (f"{player_id} joins the league late: {counted(games, 'games')} against the "
+            f"{counted(index, 'players')} before it; the games played stay")
 
 
 def too_few_players(words: list[str], ids: list[str]) -> str:
     """Why a tournament cannot start with the players ``ids`` the command line's ``words`` gave
     (patterns and ``file.py:*`` expanded): saying what they matched, since a pattern can stand for
     one player or none."""
-    found = f"{counted(len(ids), 'player')}: {', '.join(ids)}" if ids else "no player"
+    found = f"{counted(len(ids), 'players')}: {', '.join(ids)}" if ids else "no player"
     return f"a tournament needs at least two players, and {' '.join(words)} gave {found}"
 
 

@@ -28,7 +28,6 @@ import pygame
 
 import ai
 import games
-from ai.match import counted
 from ai.tournament import (
     GameFinished,
     GameStarted,
@@ -40,6 +39,7 @@ from ai.tournament import (
     loader_logging_beside,
     ranked_apart,
 )
+from ai.value_words import counted
 from ui import outside_players, words
 from ui.clocks import reading_text
 from ui.debug_log import trail
@@ -787,7 +787,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.view = None
         if play:
             trail.info("tournament started: %s %s, %s, %s a pair, %g s a move, %d of %d games played before%s",
-                        t.game_id, t.options, " ".join(t.player_ids), counted(t.games_per_pair, "game"), t.time_per_move,
+                        t.game_id, t.options, " ".join(t.player_ids), counted(t.games_per_pair, "games"), t.time_per_move,
                         len(t.results), t.total, f", log {base}" if base is not None else "")
             t.start()
             self._dealing()
