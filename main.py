@@ -464,14 +464,14 @@ def game_option_flags(argv: list[str]) -> list[str]:
 def file_to_open(argv: list[str]) -> str | None:
     """The file the window opens on (``main.py game.sgf``, as a file manager's "Open with" runs
     it): the one word after the global options, when it is no command and names a file or looks
-    like a file's name (``game.sgf``: one that is not there is said so, not "invalid choice").
-    It was refused as "invalid choice"."""
+    like a file's name (``game.sgf``: one that is not there is said so, not "invalid choice"), or
+    names a folder (``./``, ``..``: said to be one).  They were refused as "invalid choice"."""
     rest = argv[command_place(argv):]
     commands = (*OPTION_FLAG_COMMANDS, *ANALYSE_WORDS, LEAGUE_WORD, "bench")
     if len(rest) != 1 or rest[0] in commands:
         return None
     path = Path(rest[0])
-    if not path.is_file() and not path.suffix and len(path.parts) < 2:
+    if not path.exists() and not path.suffix and len(path.parts) < 2:
         return None
     if not path.is_file():
         raise UsageError(f"{rest[0]}: {'a folder, not a file' if path.is_dir() else 'no such file'}")

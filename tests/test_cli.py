@@ -167,6 +167,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["league", "tictactoe", "level-1", "level-2", "--resume", "no-such-folder/league", "--yes"], ["--withdraw PLAYER"]),
         # QA: a file to open (main.py game.sgf) that is not there was "invalid choice: 'game.sgf'"
         (["--log", "info", "missing-game.sgf"], ["missing-game.sgf: no such file"]),
+        # QA: a folder with no name of its own (main.py ./) was "invalid choice: './'", as a folder
+        # named like a file is said to be one
+        (["./"], ["./: a folder, not a file"]),
+        (["--log", "info", ".."], ["..: a folder, not a file"]),
     ],
 )
 def test_bad_input_is_one_line_and_status_2(args, words, capsys):

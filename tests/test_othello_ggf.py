@@ -270,7 +270,7 @@ def test_shift_m_copies_the_move_string_alone_and_it_pastes_back_as_the_same_gam
     app.run_frames(2)
     key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)
     assert put == ["".join(move for move in moves if move != "pass")]
-    assert "Move string copied to the clipboard" in said(app.scene)
+    assert "Moves copied to the clipboard" in said(app.scene)  # "move string" is Othello programs' jargon
     app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), moves[:20]))
     app.run_frames(2)
     key(app, pygame.K_m, mod=pygame.KMOD_LSHIFT)

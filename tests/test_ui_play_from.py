@@ -363,3 +363,26 @@ def test_a_forfeited_games_note_leaves_its_bots_log_to_the_replay(app, language)
         said = " ".join(form_notes(scene))
         assert words.without_log(words.end_reason(reason)) in said, said
         assert "bot-logs" not in said, said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_pasted_games_empty_names_are_said_beside_the_sides_the_replay_names(app, monkeypatch, language):
+    """A pasted move list names no players: its replay names the sides X and O, and Play from here
+    said "Left empty: Player 1 and Player 2" under "X's name" and "O's name", which was which left
+    to guess.  The note names each empty name's side, and the game then calls the players so."""
+    from tests.test_ui_paste import paste
+    from tests.ui_helpers import in_language
+    from ui import words
+
+    with in_language(app, language):
+        paste(app, "Tic-tac-toe\n1. b2 a1 2. c3 a3\n", monkeypatch)
+        assert isinstance(app.scene, ReplayScene) and [p.title for p in app.scene.record.players] == ["", ""]
+        key(app, pygame.K_c)
+        scene = app.scene
+        assert isinstance(scene, PlayFromScene) and shown(scene, "mode") == HOTSEAT
+        [note] = [note for note in form_notes(scene) if words.side(scene.game, 0) in note]
+        key(app, pygame.K_RETURN)
+        game = app.scene
+        assert isinstance(game, GameScene) and game.setup.names == ("", "")
+        for side in (0, 1):
+            assert f"{game.setup.player_label(side)} ({words.side(game.game, side)})" in note, note

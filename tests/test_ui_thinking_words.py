@@ -95,6 +95,20 @@ def test_the_card_and_the_hint_say_how_far_a_search_looked_in_a_players_words(ki
             assert estimate_depth(searched) == i18n.ngettext("{n} move ahead", "{n} moves ahead", 6).format(n=6)
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_course_players_depth_on_the_search_tree_counts_moves_as_every_screen_does(language):
+    """The search tree said a course player's "depth 5 (6 plies ahead)" where analysis and the
+    player's description say "6 moves ahead": two words for one count."""
+    from ui.analysis import moves_ahead_text
+    from ui.scenes.thinking import estimate_depth
+
+    with words_in(language):
+        said = estimate_depth(AIProgress(1, depth=6, course_depth=5, mover=0), plain=False)
+        assert moves_ahead_text(6) in said, said
+        assert i18n._("depth {n}").format(n=5) in said, said
+        assert not re.search(r"\bpl(y|ies)\b|meias?-jogadas?", said), said
+
+
 def _panel_after_hint(app, monkeypatch, setup: MatchSetup) -> tuple[GameScene, list]:
     """The game of ``setup`` after H (a hint) and its answer, and the texts its panel draws then."""
     scene = GameScene(app, setup, [])

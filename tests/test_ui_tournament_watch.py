@@ -208,6 +208,35 @@ def test_the_tables_tell_a_result_only_once_the_board_has_shown_its_game(app, mo
     assert any("2/2" in text for text in drawn) and not any("still to show" in text for text in drawn)
 
 
+def ratings_panel_words(app, monkeypatch) -> str:
+    """What the screen draws, its wrapped lines joined again, on its next frame."""
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    return " ".join(drawn)
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_finished_tournaments_ratings_panel_does_not_wait_for_results_the_board_holds(app, monkeypatch, language):
+    """Over while the board still replayed its games, the ratings panel said "Waiting for the first
+    results…" under "finished": no result was to come but through the board.  It says what the
+    tournament gives (two players, a game each way: too few for ratings) or, where it gives
+    ratings, that they come as the board shows the games."""
+    from ai.commands.tournament import NO_RATINGS
+    from ui import i18n
+    from ui.scenes import tournament_results
+
+    scene, _clock = paced(app, monkeypatch)
+    with in_language(app, language):
+        assert len(scene.held) == 2 and not scene.running
+        said = ratings_panel_words(app, monkeypatch)
+        assert i18n._("Waiting for the first results…") not in said, said
+        assert i18n._(NO_RATINGS).format(n=tournament_results.MIN_RATED_GAMES, m=2) in said, said
+        monkeypatch.setattr(tournament_results, "MIN_RATED_GAMES", 2)  # a tournament that gives ratings
+        said = ratings_panel_words(app, monkeypatch)
+        assert i18n._("Ratings come as the board shows the games: {n} still to show").format(n=2) in said, said
+
+
 @STARTS
 def test_watch_switched_off_once_the_games_are_over_can_be_switched_on_to_replay_them(app, monkeypatch, game_2_first):
     """Watch off after the league ended greyed the button: the games the board had not shown could

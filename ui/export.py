@@ -113,8 +113,8 @@ COPY_WORDS = {  # what the window says: copied; saved to a file instead; neither
               N_("No clipboard here; the move list could not be copied")),
     "ggf": (N_("Game copied to the clipboard as GGF"), N_("No clipboard here; the GGF was saved to {path}"),
             N_("No clipboard here; the GGF could not be copied")),
-    "transcript": (N_("Move string copied to the clipboard"), N_("No clipboard here; the move string was saved to {path}"),
-                   N_("No clipboard here; the move string could not be copied")),
+    "transcript": (N_("Moves copied to the clipboard"), N_("No clipboard here; the moves were saved to {path}"),
+                   N_("No clipboard here; the moves could not be copied")),
     "position": (N_("Position copied to the clipboard"), N_("No clipboard here; the position was saved to {path}"),
                  N_("No clipboard here; the position could not be copied")),
 }

@@ -693,6 +693,14 @@ def add_name_fields(menu: pygame_menu.Menu, sides: list[str], names: list[str],
         field.set_title(title_with_gap(field, field.get_title()))
 
 
+def empty_names_note(sides: list[str]) -> str:
+    """What the name fields left empty are called, each beside its side as the fields' titles and
+    the replay name it: "Left empty: Player 1 (X) and Player 2 (O)".  The form said "Player 1 and
+    Player 2" under "X's name" and "O's name", after a pasted game's replay named the sides X and
+    O, and left the player to guess which was which."""
+    return _("Left empty: Player 1 ({first}) and Player 2 ({second})").format(first=sides[0], second=sides[1])
+
+
 def title_with_gap(field: pygame_menu.widgets.TextInput, title: str) -> str:
     """``title`` ended with spaces at least ``NAME_GAP`` of the field's font size wide: pygame-menu
     starts a field's text right after its title, so the gap is the title's own trailing space,

@@ -41,6 +41,7 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    empty_names_note,
     form_over_buttons,
     heading,
     make_menu,
@@ -233,7 +234,7 @@ class PlayFromScene(MenuFormScene):
         elif self.mode == HOTSEAT:
             add_name_fields(menu, sides, self.names, self._set_name)
             self._note(menu, _("Two players at this screen, taking turns."))
-            self._note(menu, _("Left empty: Player 1 and Player 2"))
+            self._note(menu, empty_names_note(sides))
         else:
             for side in (0, 1):
                 pid = self.watch_players[side]

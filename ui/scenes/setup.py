@@ -55,6 +55,7 @@ from ui.scenes.common import (
     backdrop,
     board_picture,
     counts_said,
+    empty_names_note,
     follow_options,
     form_over_buttons,
     heading,
@@ -763,7 +764,7 @@ class SetupScene(MenuFormScene):
             self._results_notes(menu, next(title for title, pid in items if pid == self._computer()))
         elif self.mode == HOTSEAT:  # the names the game's cards and its record show
             add_name_fields(menu, sides, self.choices.names, self._set_name)
-            self._note(menu, _("Left empty: Player 1 and Player 2"))
+            self._note(menu, empty_names_note(sides))
         elif self.mode == PC_VS_PC:
             pair = self._watch_players()
             for side in (0, 1):

@@ -341,15 +341,15 @@ def best_part(progress: AIProgress) -> str:
 
 def depth_text(progress: AIProgress) -> str:
     """"depth 7", the course's word, for the search tree's screen (``estimate_depth`` not plain);
-    a course player whose course counts its depth otherwise says that depth and the plies ahead,
-    "depth 5 (6 plies ahead)", in the course's words (Rastros' Basilio said "depth 6" beside
-    a description of "depth 5"; "course depth" named a course the panel does not).  The search
-    tree keeps the course's plies, as a student reads the search there; the descriptions and the
-    panel say "6 moves ahead"."""
+    a course player whose course counts its depth otherwise says that depth and how far it looks,
+    "depth 5 (6 moves ahead)", as its description does (Rastros' Basilio said "depth 6" beside
+    a description of "depth 5"; "course depth" named a course the panel does not).  "Moves
+    ahead" as every other screen says it (``moves_ahead_text``): "plies ahead" beside analysis'
+    "6 moves ahead" read as two different counts."""
     if progress.course_depth is None:
         return _("depth {n}").format(n=progress.depth)
-    return ngettext("depth {depth} ({n} ply ahead)", "depth {depth} ({n} plies ahead)", progress.depth).format(
-        depth=progress.course_depth, n=progress.depth)
+    return _("depth {depth} ({moves_ahead})").format(depth=progress.course_depth,
+                                                      moves_ahead=moves_ahead_text(progress.depth))
 
 
 def reach_text(progress: AIProgress) -> str:

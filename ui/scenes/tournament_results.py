@@ -751,17 +751,23 @@ class ResultsDrawing:
         report and the command line showed figures for the same games; it says why and what
         gives them, in the words the reports now say it with (``ratings_note``).  Stopped before
         any game ended, it says so: "Waiting for the first results…" stood there for good, nothing
-        being played that could bring them."""
+        being played that could bring them.  Over while the board still replays its games (their
+        results ``held``), it said "Waiting for the first results…" under "finished": it says what
+        the tournament gives, or that the ratings come as the board shows the games."""
         from ai.commands.tournament import NO_RATINGS
 
         t = self.tournament
-        if len(self.recent) == len(self.held):
+        nothing_shown = len(self.recent) == len(self.held)
+        if nothing_shown:
             if not self.recent and not self.running and not self.runs_elsewhere:
                 return _("No game ended before the tournament stopped")
-            return _("Waiting for the first results…")
+            if self.running or self.runs_elsewhere:
+                return _("Waiting for the first results…")
         each = games_each(len(t.player_ids), t.games_per_pair)
         if each < MIN_RATED_GAMES:
             return _(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)  # as the reports say it
+        if nothing_shown:  # over, every result waiting for the board
+            return _("Ratings come as the board shows the games: {n} still to show").format(n=len(self.held))
         return _("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES)
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:
