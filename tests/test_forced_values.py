@@ -11,6 +11,7 @@ from dataclasses import replace
 import games
 from ai.eval_scales import ALQUERQUE_PIECE
 from games.record import GameRecord, ProofMeasure, Result, Side
+from tests.test_replay_graph_order import _Instant
 from ui.ai_worker import AIProgress, AIResult, _rebuild
 from ui.analysis import BackgroundAnalysis, Opinion, ply_value, values
 from ui.eval_bar import last_known
@@ -24,15 +25,14 @@ RUN = range(1, 6)  # the positions with one legal move
 AFTER = 6  # the first position past the run
 
 
-class _Material:
+class _Material(_Instant):
     """An AI worker whose search values a position by its material alone, for the side to move, in
     the engine's units (``ALQUERQUE_PIECE`` a piece), and answers a position with one legal move as
-    the engines do: by the rule, no search (kind "rule", no value)."""
-
-    preparing = False
+    the engines do: by the rule, no search (kind "rule", no value); it answers at once, as
+    ``_Instant`` does."""
 
     def __init__(self) -> None:
-        self.reports: list = []
+        super().__init__()
         self.searched: list[int] = []
 
     def submit(self, job) -> int:
@@ -45,16 +45,6 @@ class _Material:
             report = AIProgress(job_id, depth=3, score=_material(state) * ALQUERQUE_PIECE, mover=state.to_move)
         self.reports += [report, AIResult(job_id, None, "", 0.0)]
         return job_id
-
-    def poll(self) -> list:
-        out, self.reports = self.reports, []
-        return out
-
-    def cancel(self) -> None:
-        pass
-
-    def close(self) -> None:
-        pass
 
 
 def _material(state) -> int:

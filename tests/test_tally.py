@@ -277,18 +277,25 @@ def test_hot_seat_games_are_not_counted(app):
     autosaves_written()
     assert scene.is_over() and not tally.TALLY.path.exists()
 
-
-def test_settings_forget_the_results_on_the_second_press(app, monkeypatch):
-    from tests.ui_helpers import click_widget, held_press_again_clock
+def settings_after_three_games(app):
+    """The Settings screen opened after three games against Hex's level 2 (one won, two lost), so
+    that "Forget my results" has 3 games to forget."""
     from ui.scenes.settings_screen import SettingsScene
-
-    skip = held_press_again_clock(monkeypatch)
 
     for outcome in ("won", "lost", "lost"):
         tally.TALLY.add("hex", "level-2", outcome)
     app.switch(SettingsScene(app))
     app.run_frames(2)
-    scene = app.scene
+    return app.scene
+
+
+
+def test_settings_forget_the_results_on_the_second_press(app, monkeypatch):
+    from tests.ui_helpers import click_widget, held_press_again_clock
+
+    skip = held_press_again_clock(monkeypatch)
+
+    scene = settings_after_three_games(app)
     assert scene.menu.get_widget("forget_results").get_title() == "Forget my results (3 games)"
     scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))  # below the fold, as a player scrolls to it
     app.run_frames(1)
@@ -309,13 +316,8 @@ def test_the_forget_question_is_withdrawn_once_the_keyboard_leaves_its_line(app,
     forget 3 games" stood armed while the player went on to the Volume above it or to Back, and
     Enter back on the line, the question long out of mind, forgot every result at once."""
     from tests.ui_helpers import down_to_widget
-    from ui.scenes.settings_screen import SettingsScene
 
-    for outcome in ("won", "lost", "lost"):
-        tally.TALLY.add("hex", "level-2", outcome)
-    app.switch(SettingsScene(app))
-    app.run_frames(2)
-    scene = app.scene
+    scene = settings_after_three_games(app)
     down_to_widget(app, scene.menu, "forget_results")
     key(app, pygame.K_RETURN)
     assert scene.menu.get_widget("forget_results").get_title() == "Press again to forget 3 games"
@@ -332,13 +334,8 @@ def test_the_forget_question_withdrawn_by_the_pointer_leaves_no_trace_of_its_rin
     """The pointer going on to Volume withdraws the question; the frame drawn then left the edges
     of the question's wider ring round "Forget my results (3 games)"."""
     from tests.ui_helpers import click_widget, same_as_a_whole_frame
-    from ui.scenes.settings_screen import SettingsScene
 
-    for outcome in ("won", "lost", "lost"):
-        tally.TALLY.add("hex", "level-2", outcome)
-    app.switch(SettingsScene(app))
-    app.run_frames(2)
-    scene = app.scene
+    scene = settings_after_three_games(app)
     scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))
     app.run_frames(1)
     click_widget(app, scene.menu, "forget_results")
@@ -354,13 +351,8 @@ def test_a_double_click_on_forget_my_results_only_asks(app):
     """QA (qa108): a double-click on "Forget my results" forgot them at once, their last good copy
     with them: its second press answered "Press again to forget" before it could be read."""
     from tests.test_ui_double_click import double_click
-    from ui.scenes.settings_screen import SettingsScene
 
-    for outcome in ("won", "lost", "lost"):
-        tally.TALLY.add("hex", "level-2", outcome)
-    app.switch(SettingsScene(app))
-    app.run_frames(2)
-    scene = app.scene
+    scene = settings_after_three_games(app)
     scene.menu.scroll_to_widget(scene.menu.get_widget("forget_results"))
     app.run_frames(1)
     double_click(app, scene.menu.get_widget("forget_results").get_rect(to_real_position=True).center)

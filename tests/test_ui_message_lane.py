@@ -28,6 +28,16 @@ def _window(app, size: tuple[int, int], language: str = "en") -> None:
     assert app.screen.get_size() == size
 
 
+def _replay_in(app, size: tuple[int, int]):
+    """A Reversi replay at its 20th move in a window of ``size``: a lane whose width the size sets."""
+    from tests.test_replay import random_record
+
+    _window(app, size)
+    app.open_replay(random_record("reversi"), ply=20)
+    app.run_frames(2)
+    return app.scene
+
+
 def _menu_layout(scene: MenuScene) -> list[pygame.Rect]:
     """Where the main menu's buttons and the games' pictures are."""
     buttons = [w.get_rect(to_real_position=True) for w in scene.menu.get_widgets()]
@@ -154,13 +164,9 @@ def test_two_messages_hide_nothing_the_screen_shows_and_move_nothing(app, monkey
 def test_a_replays_messages_stand_under_its_buttons_not_on_the_board(app, size):
     """The replay's messages ("This is the game's last move …", "Picture saved: …") stood on
     the board's last row and its letters; they stand under the step buttons now."""
-    from tests.test_replay import random_record
     from tests.ui_helpers import key
 
-    _window(app, size)
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, size)
     key(app, pygame.K_END)  # the game's end: no later move
     shown = [scene.board_rect.copy(), *(b.rect.copy() for b in scene.buttons)]
     bare = _pixels(app, shown)
@@ -176,12 +182,8 @@ def test_a_long_message_in_a_one_line_lane_shows_its_beginning(app):
     """In a lane one line high (the replay's at 800x600) a long message showed only "Cut short:
     click here to copy the whole message", not a word of its own: it shows its beginning now,
     ending in an ellipsis, and a click still copies it whole."""
-    from tests.test_replay import random_record
 
-    _window(app, (800, 600))
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, (800, 600))
     said = "Picture saved: /home/someone/Pictures/tabuleiro/reversi-20261203-101010-ply-20-of-60-moves.png"
     scene.messages.add(said, duration=30.0)
     app.run_frames(2)
@@ -217,12 +219,8 @@ def test_a_message_behind_a_newer_one_in_a_one_line_lane_is_still_read_for_its_t
     """In a one-line lane (the replay's at 800x600) a message said just before another waited
     behind it and faded unseen: its time ran while it waited.  Now it shows when the newer one
     fades, for its whole time, the newest first."""
-    from tests.test_replay import random_record
 
-    _window(app, (800, 600))
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, (800, 600))
     clock = held_messages_clock(monkeypatch)
     scene.messages.add("Picture saved: reversi.png")
     scene.messages.add("Copied the position")
@@ -244,12 +242,8 @@ def test_a_message_let_go_past_its_time_does_not_wait_behind_a_newer_one_to_show
     process starts) is let go once what it says is over, and fades out; a newer one (the hint it
     searched) took the lane meanwhile, so it waited, and then showed for its whole time again,
     12 s, over a search long done.  It goes instead, as it would have on screen."""
-    from tests.test_replay import random_record
 
-    _window(app, (800, 600))
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, (800, 600))
     clock = held_messages_clock(monkeypatch)
     scene.messages.add("The AI process stopped; it was restarted and searches again", "error", topic="restarted")
     scene.messages.hold("restarted")
@@ -313,12 +307,8 @@ def test_a_short_message_goes_at_its_usual_time_and_a_long_one_stays_to_be_read(
     """Every message stood its 3.5 s whatever its length: two lines about a settings file moved
     aside were gone before a newcomer had read them.  A short one still goes at 3.5 s; a long one
     stays some 60 ms a character longer (``ui.widgets.reading_time``), then goes too."""
-    from tests.test_replay import random_record
 
-    _window(app, (1280, 800))
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, (1280, 800))
     clock = held_messages_clock(monkeypatch)
     scene.messages.add("Copied the position")
     app.run_frames(2)
@@ -334,12 +324,8 @@ def test_a_short_message_goes_at_its_usual_time_and_a_long_one_stays_to_be_read(
 def test_a_very_long_message_stays_twelve_seconds_at_most(app, monkeypatch):
     """A message of many lines (a bot's faults, a long path) does not stand over the screen a
     minute: 12 s at most, its whole text a click away (the pill cut short copies it)."""
-    from tests.test_replay import random_record
 
-    _window(app, (1280, 800))
-    app.open_replay(random_record("reversi"), ply=20)
-    app.run_frames(2)
-    scene = app.scene
+    scene = _replay_in(app, (1280, 800))
     clock = held_messages_clock(monkeypatch)
     said = " ".join([SETTINGS_DAMAGED] * 4)
     scene.messages.add(said, "error")  # an error's 8 s, and more than 300 characters

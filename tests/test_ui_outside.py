@@ -632,23 +632,30 @@ def test_add_this_player_pressed_with_the_field_empty_says_what_to_type_there(ap
         assert scene.adding is None and app.errors == []
 
 
+
+def type_and_add(app, scene, typed: str) -> None:
+    """New game's "Add this player" as a player does it: a click in the field, ``typed`` typed
+    there, a click on the button, each scrolled into view first."""
+    from tests.ui_helpers import click_widget, type_text
+
+    for widget_id in ("outside-entry", "add-outside"):
+        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
+        app.run_frames(1)
+        click_widget(app, scene.menu, widget_id)
+        if widget_id == "outside-entry":
+            type_text(app, typed)
+
 def test_the_loading_message_goes_when_the_player_is_added(app, tmp_path):
     """Watch's New game: a student typed her file and clicked "Add this player"; "Added mybot"
     came under "Loading /tmp/x/mybot.py…", which stayed on screen its whole time, as if the file
     were still loading.  The loading message goes as the load ends."""
-    from tests.ui_helpers import click_widget, type_text
 
     bot = tmp_path / "mybot.py"
     bot.write_text((BOTS / "simple_contract.py").read_text())
     scene = SetupScene(app, watch=True, game_id="tictactoe")
     app.switch(scene)
     app.run_frames(2)
-    for widget_id in ("outside-entry", "add-outside"):
-        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
-        app.run_frames(1)
-        click_widget(app, scene.menu, widget_id)
-        if widget_id == "outside-entry":
-            type_text(app, str(bot))
+    type_and_add(app, scene, str(bot))
     assert wait(app, lambda: any(m.text == "Added mybot" for m in app.messages.current()))
     shown = [m.text for m in app.messages.current()]
     assert not [text for text in shown if text.startswith("Loading")], shown
@@ -662,7 +669,7 @@ def test_a_slow_load_says_loading_until_it_ends_and_a_second_press_says_so_again
     load ends, and a press meanwhile says it again, the newest message."""
     import threading
 
-    from tests.ui_helpers import click_widget, held_messages_clock, type_text
+    from tests.ui_helpers import click_widget, held_messages_clock
 
     gate = threading.Event()
     discover = outside_players.discover
@@ -678,12 +685,7 @@ def test_a_slow_load_says_loading_until_it_ends_and_a_second_press_says_so_again
     def shown() -> list[str]:
         return [m.text for m in app.messages.current()]
 
-    for widget_id in ("outside-entry", "add-outside"):
-        scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
-        app.run_frames(1)
-        click_widget(app, scene.menu, widget_id)
-        if widget_id == "outside-entry":
-            type_text(app, str(bot))
+    type_and_add(app, scene, str(bot))
     assert shown()[-1] == loading
     skip(30.0)
     app.run_frames(2)
@@ -1345,17 +1347,11 @@ def test_undo_after_a_watched_bots_forfeit_at_move_1_takes_it_back_and_step_play
 def test_a_file_not_there_is_named_once_when_added_from_new_game(app, language, said):
     """A newcomer typing a file that is not there and pressing Add this player read "nothere.py:
     no such file nothere.py", the name twice, as if two files were meant."""
-    from tests.ui_helpers import click_widget, type_text
 
     with words_in(language):
         scene = SetupScene(app, game_id="tictactoe")
         app.switch(scene)
         app.run_frames(2)
-        for widget_id in ("outside-entry", "add-outside"):
-            scene.menu.get_scrollarea().scroll_to_rect(scene.menu.get_widget(widget_id).get_rect())
-            app.run_frames(1)
-            click_widget(app, scene.menu, widget_id)
-            if widget_id == "outside-entry":
-                type_text(app, "nothere.py")
+        type_and_add(app, scene, "nothere.py")
         assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
         assert [m.text for m in app.messages.current() if m.kind == "error"] == [said]
