@@ -252,14 +252,14 @@ def test_the_rules_pages_say_how_to_save_and_copy_a_game_as_ggf_and_a_move_strin
             i18n.set_language(language)
             reversi, keys = ((page / name).read_text(encoding="utf-8") for name in ("reversi.md", "keys.md"))
             assert f"{i18n._('Save as GGF')} (G)" in reversi and f"{i18n._('Copy as GGF')} (Shift+G)" in reversi, page
-            assert f"{i18n._('Copy move string')} (Shift+M" in reversi, page
+            assert f"{i18n._('Copy moves alone')} (Shift+M" in reversi, page
             assert "Shift+G" in keys and "Shift+M" in keys, page
             assert "(.ggf)" in keys, page  # what may be dropped: the page named only HexGui's .sgf
     finally:
         i18n.set_language("en")
 
 
-# -- the move string alone: Copy move string (Shift+M) ---------------------------------------------
+# -- the move string alone: Copy moves alone (Shift+M) ---------------------------------------------
 def test_shift_m_copies_the_move_string_alone_and_it_pastes_back_as_the_same_game(app, monkeypatch):
     """WZebra, Edax and the sites read ``f5d6c3...`` on its own; Copy moves (M) wrote it among
     header lines, which the player had to cut out.  Shift+M copies that word alone, passes left out."""

@@ -141,12 +141,12 @@ def copy_move_list(record: GameRecord) -> tuple[str, str]:
 
 def copies_transcript(game_id: str) -> bool:
     """Whether a game of ``game_id`` is written by its other programs as one word of moves
-    (``Game.transcript``: Othello's ``f5d6c3``): Copy move string shows."""
+    (``Game.transcript``: Othello's ``f5d6c3``): Copy moves alone shows."""
     return games.load(game_id).transcript([]) is not None
 
 
 def copy_transcript(record: GameRecord) -> tuple[str, str]:
-    """Copy move string: the game as the one word its other programs read (Othello's ``f5d6c3...``,
+    """Copy moves alone: the game as the one word its other programs read (Othello's ``f5d6c3...``,
     what WZebra, Edax and the sites paste) on the clipboard, or in moves.txt in the data folder;
     (message, kind).  A game from a set-up position has none (those programs play it from the
     usual start): the message says to copy it as GGF, which carries the start."""

@@ -230,7 +230,7 @@ def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
     if key == pygame.K_g and shift and copies_ggf(scene.game.id):
         return _("Copy as GGF")
     if key == pygame.K_m and shift and copies_transcript(scene.game.id):
-        return _("Copy move string")
+        return _("Copy moves alone")
     if key == pygame.K_g:
         return _(kind.label) if kind else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")
