@@ -235,3 +235,23 @@ def test_the_ring_on_the_first_latest_result_crosses_no_title(app, tmp_path, mon
     ring = next(rect for rect in rings if scene.recent_area.contains(rect))
     outset = focus_ring_outset(scene._scale())
     assert not ring.inflate(2 * outset, 2 * outset).colliderect(title), (ring, title)
+
+
+def test_a_click_on_start_greyed_for_one_player_says_what_enter_says(app):
+    """Start is greyed with fewer than two players chosen; Enter said "Pick at least two players"
+    but a click on the greyed Start said nothing (its refusal was "").  Both say it now."""
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    for player in scene.player_buttons[1:]:  # Level 1 alone stays chosen
+        if player.active:
+            click(app, player.rect.center)
+    if not scene.player_buttons[0].active:
+        click(app, scene.player_buttons[0].rect.center)
+    start = labelled(scene, "Start")
+    assert len(scene.selected) == 1 and not start.enabled
+    click(app, start.rect.center)
+    assert scene.tournament is None and [m.text for m in scene.messages.items][-1:] == ["Pick at least two players"]
+    scene.messages.items.clear()
+    key(app, pygame.K_RETURN)
+    assert scene.tournament is None and [m.text for m in scene.messages.items][-1:] == ["Pick at least two players"]

@@ -312,7 +312,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             add = next(button for button in self.buttons if button.action == self._start_adding)
             add.refused = add.action  # greyed with the field empty, a click says what to type there
             start = next(button for button in self.buttons if button.action == self._start)
-            # greyed: says why the options make no game (above it too), or the bot being checked it waits for
+            # greyed: says why (fewer than two players, options that make no game, a bot being checked)
             start.refused = lambda: self.messages.refuse(self._start_refused())
             self.option_buttons = [self._option_button(o) for o in games.info(self.game_id).options]
             self.buttons += self.option_buttons
@@ -693,10 +693,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         They are loaded as the command line loads a league's (``loader_logging_beside``), those
         known not to load too: the log of a file that cannot be loaded, which each of its
         forfeits names, is kept in FILE.bots beside the results, not in the temporary folder."""
-        ids = [pid for pid, _title in self.players() if pid in self.selected]
-        if len(ids) < 2:
-            self.messages.add(_("Pick at least two players"), "warn")
+        if self.messages.refuse(self._too_few_players()):
             return
+        ids = [pid for pid, _title in self.players() if pid in self.selected]
         if self.checking is not None or self.messages.refuse(self._start_waits_for()):
             return
         if self.messages.refuse(self._options_refusal()):  # Enter with no button chosen: as Start greyed says it

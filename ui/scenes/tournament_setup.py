@@ -275,10 +275,17 @@ class TournamentSetup:
         "" where they make one."""
         return options_refusal(games.info(self.game_id), self.options)
 
+    def _too_few_players(self) -> str:
+        """Why Start makes no tournament of the players chosen: fewer than two; "" for two or more."""
+        chosen = [pid for pid, _title in self.players() if pid in self.selected]
+        return _("Pick at least two players") if len(chosen) < 2 else ""
+
     def _start_refused(self) -> str:
-        """What a click or Enter on Start greyed says: why the options make no game, else which
-        players of the last tournament it waits for (``_start_waits_for``); "" for neither."""
-        return self._options_refusal() or self._start_waits_for()
+        """What a click or Enter on Start greyed says: fewer than two players chosen, else why the
+        options make no game, else which players of the last tournament it waits for
+        (``_start_waits_for``); "" for none.  A click with one player chosen said nothing, while
+        Enter said to pick two."""
+        return self._too_few_players() or self._options_refusal() or self._start_waits_for()
 
     def _place_start_refusal(self, start: Button) -> int:
         """Why the options make no game, in a note just above ``start`` (``start_refusal``), as
