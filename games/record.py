@@ -123,6 +123,26 @@ class Side:
     title: str
 
 
+NUMBERED = re.compile(r"(.+) (#[12])")  # a title ``told_apart`` numbered: "Level 1 #2"
+
+
+def told_apart(players: tuple[Side, Side]) -> tuple[Side, Side]:
+    """The two sides, numbered in the record's order where they have the same title ("Level 1 #1",
+    "Level 1 #2"), as ``main.py match`` names a player against itself: such a game opened in the
+    window showed "Level 1" on both sides, and its lists and result did not say which won.  Sides
+    with different titles, or none, stay as they are."""
+    first, second = players
+    if not first.title or first.title != second.title:
+        return players
+    return Side(first.id, f"{first.title} #1"), Side(second.id, f"{second.title} #2")
+
+
+def unnumbered(title: str) -> tuple[str, str]:
+    """A title without the number ``told_apart`` gave it, and that number (" #2"; "" for none)."""
+    match = NUMBERED.fullmatch(title)
+    return (match.group(1), f" {match.group(2)}") if match else (title, "")
+
+
 RESIGNS = " resigns"  # after a side's name: it gave the game up
 LOST_ON_TIME = " lost on time"  # after a side's name: its flag fell
 _LOSSES = (RESIGNS, " resigned", LOST_ON_TIME, " forfeits")  # after a side's name: an end off the board

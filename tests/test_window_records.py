@@ -136,6 +136,44 @@ def test_a_dropped_match_line_names_its_players_as_the_window_does(app, tmp_path
     assert [(p.id, p.title) for p in players] == [("level-2", "Level 2"), ("rastros:basilio", "Basilio")]
 
 
+def test_a_dropped_match_line_of_a_player_against_itself_numbers_its_sides_as_the_command_line(
+        app, tmp_path, monkeypatch):
+    """``main.py match tictactoe level-1 level-1 --json`` names its players "Level 1 #1" and
+    "Level 1 #2"; the game dropped on the window showed "Level 1" on both sides, so its replay
+    did not say which won.  The window numbers them as the command line does, in Portuguese too,
+    and keeps their ids to play on with."""
+    from tests.ui_helpers import recorded_text
+    from ui import words
+    from ui.scenes.replay import ReplayScene
+
+    line = json.dumps({"game": "tictactoe", "options": {"width": 3, "height": 3, "k": 3},
+                       "players": ["level-1", "level-1"], "moves": ["c1", "a2", "c3", "a1", "b3", "b2", "b1", "a3"],
+                       "winner": 1, "reason": "O has 3 in a row"})
+    path = tmp_path / "game.json"
+    path.write_text(line + "\n", encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene)
+    players = app.scene.record.players
+    assert [(p.id, p.title) for p in players] == [("level-1", "Level 1 #1"), ("level-1", "Level 1 #2")]
+    drawn = recorded_text(monkeypatch)
+    app.scene.invalidate()
+    app.run_frames(2)
+    assert "X: Level 1 #1" in drawn and "O: Level 1 #2" in drawn, drawn
+    with in_language(app, "pt"):
+        assert [words.player_title(p.title) for p in players] == ["Nível 1 #1", "Nível 1 #2"]
+
+
+def test_a_copied_game_of_a_player_against_itself_pastes_back_with_its_players():
+    """The move list of such a game (Copy moves) names "Level 1 #1" and "Level 1 #2": pasted back,
+    each is still Level 1 (its id, to play on with), not a person of that name."""
+    from games.record import move_list_text
+    from ui.record_files import from_text
+
+    sides = (Side("level-1", "Level 1 #1"), Side("level-1", "Level 1 #2"))
+    record = GameRecord("tictactoe", {"width": 3, "height": 3, "k": 3}, sides, ["c1", "a2"])
+    assert from_text(move_list_text(record)).players == sides
+
+
 def test_a_dropped_match_line_of_a_students_file_names_it_as_the_league_does(app, tmp_path):
     """A line of ``main.py match hex bots/aluno.py level-2 --json`` replayed as "Blue:
     /tmp/.../bots/aluno.py", cut off at the panel's edge, where the tournament's tables say "aluno":

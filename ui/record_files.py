@@ -47,6 +47,8 @@ from games.record import (
     clean_title,
     moves_or_position,
     record_from_move_list,
+    told_apart,
+    unnumbered,
 )
 from ui import words
 from ui.clocks import with_clock
@@ -235,16 +237,24 @@ def catalog_titles(record: GameRecord) -> GameRecord:
     screen name it ("Level 2", "Basilio"), and a student's file as the tournament's tables name
     it (``outside_titles``); an outside player's title as an older version saved it ("Buggy
     (buggy.py)") by that rule too (``kept_title``: "buggy:Buggy"); other titles (a name, an
-    outside player's given one) stay."""
+    outside player's given one) stay.  Two sides then titled alike are numbered as the command
+    line numbers them (``told_apart``: "Level 1 #1", "Level 1 #2")."""
     record = _outside_titles_kept(record)
+    players = told_apart(_catalog_titled(record))
+    return record if players == record.players else replace(record, players=players)
+
+
+def _catalog_titled(record: GameRecord) -> tuple[Side, Side]:
+    """``record``'s sides, each computer player titled by its id alone given its catalog title
+    (``catalog_titles``)."""
     untitled = [side.id for side in record.players if side.id is not None and side.title == side.id]
     if not untitled:
-        return record  # nothing to title: the catalog (which imports the game's engines) is not needed
+        return record.players  # nothing to title: the catalog (which imports the game's engines) is not needed
     titles = {player.id: player.title for player in ai.catalog(record.game_id)}
     titles |= outside_titles([pid for pid in untitled if ai.is_outside_player(pid)])
-    players = tuple(Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
-                    for side in record.players)
-    return record if players == record.players else replace(record, players=players)
+    first, second = (Side(side.id, titles[side.id]) if side.id in titles and side.title == side.id else side
+                     for side in record.players)
+    return first, second
 
 
 def _outside_titles_kept(record: GameRecord) -> GameRecord:
@@ -337,12 +347,15 @@ def _with_ggf_clock(record: GameRecord, clock: GgfClock | None) -> GameRecord:
 def _with_catalog_players(record: GameRecord) -> GameRecord:
     """``record`` with each side's title that names one of the game's players given that player's
     id, and made safe to show as a record file's are (``games.record.clean_title``): an SGF's,
-    GGF's or move list's name holding a NUL made the replay raise at every frame."""
+    GGF's or move list's name holding a NUL made the replay raise at every frame.  A title
+    numbered (a game of a player against itself copied: "Level 1 #2") names its player too, and
+    two sides titled alike are numbered (``told_apart``)."""
     ids = {}
     for player in ai.catalog(record.game_id):
         ids[player.title] = ids[words.player_title(player.title)] = player.id
     titles = [clean_title(side.title) for side in record.players]
-    return replace(record, players=tuple(Side(ids.get(title), title) for title in titles))
+    first, second = (Side(ids.get(unnumbered(title)[0]), title) for title in titles)
+    return replace(record, players=told_apart((first, second)))
 
 
 def _unquoted(text: str) -> str:

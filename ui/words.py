@@ -1435,12 +1435,16 @@ def trax_tile(name: str) -> str:
 
 def player_title(title: str) -> str:
     """A player's title from the catalog ("Level 3", "Basilio": names stay as they are); no
-    title stays none (gettext's translation of "" is its catalog's header)."""
+    title stays none (gettext's translation of "" is its catalog's header).  A title numbered
+    apart from the other side's ("Level 1 #2": ``games.record.told_apart``) keeps its number."""
+    from games.record import unnumbered
+
+    title, number = unnumbered(title)
     match = re.fullmatch(r"(Level|Player) (\d+)", title)
     if match:
         template = _("Level {n}") if match.group(1) == "Level" else _("Player {n}")
-        return template.format(n=match.group(2))
-    return _(title) if title else ""
+        return template.format(n=match.group(2)) + number
+    return (_(title) + number) if title else ""
 
 
 def player_or_side(title: str, side: str) -> str:
