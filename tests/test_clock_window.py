@@ -505,9 +505,10 @@ def test_the_panel_says_the_time_control_in_new_games_words(app, monkeypatch, la
 
 def test_the_time_control_takes_no_line_of_the_header_where_the_options_fill_theirs(tmp_path, monkeypatch):
     """At 800x600 tic-tac-toe's three options fill their line: the clock on a line of its own would
-    cost the move list a row, so the header is the unclocked game's."""
+    cost the move list a row.  It stands at the right of the title's line, the options' lines
+    those of the unclocked game."""
     from tests.ui_helpers import window_for_a_test
 
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
-        plain = header_said(app, monkeypatch, clocked(app, None))
-        assert header_said(app, monkeypatch, clocked(app, "5m+3s")) == plain
+        title, *options = header_said(app, monkeypatch, clocked(app, None))
+        assert header_said(app, monkeypatch, clocked(app, "5m+3s")) == [title, "Clock: 5 min + 3 s", *options]

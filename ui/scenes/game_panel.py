@@ -887,15 +887,29 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         size, lines = self._header_lines(w)
+        beside = self._clock_beside_title(title, w, size, lines)
+        if beside:
+            tx.text(surface, beside, (x + w, rect.centery), size, theme.muted, "midright")
         for line in lines:
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
         return rect.bottom
 
+    def _clock_beside_title(self, title: str, w: int, size: int, lines: list[str]) -> str | None:
+        """The time control (``clock_part``) at the right of the title's line, in the options'
+        print, where the options' lines have no room for it and the title's has: it takes no line
+        there either.  None for a game without a clock, or with no room for it on either line."""
+        clock = clock_part(self.scene)
+        if clock is None or any(clock in line for line in lines):
+            return None
+        room = w - tx.ui_font(self._s(24), True).size(title)[0] - self._s(12)
+        return clock if tx.ui_font(size).size(clock)[0] <= room else None
+
     def _header_lines(self, w: int, packed: bool | None = None) -> tuple[int, list[str]]:
         """The lines under the title, and their size (``_lines_of``): the options, a set-up start,
         the opening, and the time control ("Clock: 5 min + 3 s", ``clock_part``) where it takes
-        no line of its own nor sets the others smaller: nothing else on the screen said the
-        increment, and a line more for it would cost the move list a row."""
+        no line of its own nor sets the others smaller (else it stands beside the title, where
+        that has room: ``_clock_beside_title``): nothing else on the screen said the increment,
+        and a line more for it would cost the move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
         plain = self._lines_of(parts, w, packed)
