@@ -17,6 +17,7 @@ from tests.ui_helpers import (
     click,
     clocks_lit,
     held_game_clock,
+    in_language,
     key,
     recorded_text_rects,
     resign_by_keys,
@@ -482,3 +483,32 @@ def test_a_hot_seat_players_flag_fall_at_move_1_stays_through_undo(app):
     said = [m.text for m in scene.messages.current()]
     assert "Nothing to undo: no move has been played yet" in said, said
     assert scene.is_over() and scene.end_reason() == "X lost on time at move 1"
+
+
+def header_said(app, monkeypatch, scene: GameScene) -> list[str]:
+    """The lines the game panel draws above its first player's card: the title and the options."""
+    with pytest.MonkeyPatch.context() as patch:
+        drawn = recorded_text_rects(patch)
+        scene.draw(app.screen)
+    top = scene.panel.player_cards[0].top
+    return [text for text, rect in drawn if scene.panel.rect.contains(rect) and rect.bottom <= top]
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Clock: 5 min + 3 s"), ("pt", "Relógio: 5 min + 3 s")])
+def test_the_panel_says_the_time_control_in_new_games_words(app, monkeypatch, language, said):
+    """Nothing on the game screen said the clock's increment: the two readings alone ("5:00").
+    The header's options line says it as New game's Clock choice does, where it takes no line."""
+    with in_language(app, language):
+        scene = clocked(app, "5m+3s", game_id="rastros")
+        assert any(line.endswith(" · " + said) for line in header_said(app, monkeypatch, scene))
+
+
+def test_the_time_control_takes_no_line_of_the_header_where_the_options_fill_theirs(tmp_path, monkeypatch):
+    """At 800x600 tic-tac-toe's three options fill their line: the clock on a line of its own would
+    cost the move list a row.  It stands at the right of the title's line, the options' lines
+    those of the unclocked game."""
+    from tests.ui_helpers import window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
+        title, *options = header_said(app, monkeypatch, clocked(app, None))
+        assert header_said(app, monkeypatch, clocked(app, "5m+3s")) == [title, "Clock: 5 min + 3 s", *options]

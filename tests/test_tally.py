@@ -517,17 +517,17 @@ def test_the_new_game_screen_says_the_results_on_the_board_chosen(app):
     def shown() -> list[str]:
         return [w.get_title() for w in app.scene.menu.get_widgets() if w.get_title().startswith(("You against", "Other"))]
 
-    nineteen = "19x19 0-0-0 +1 by forfeit"
-    assert shown() == ["You against Level 1 at 11x11: 0 won · 0 drawn · 1 lost",
-                       f"Other boards (won-drawn-lost): 7x7 2-0-1 · {nineteen}"]
+    nineteen = "19x19 0-0 +1 by forfeit"  # Hex cannot end drawn: no draws said
+    assert shown() == ["You against Level 1 at 11x11: 0 won · 1 lost",
+                       f"Other boards (won-lost): 7x7 2-1 · {nineteen}"]
     app.scene.menu.select_widget(app.scene.menu.get_widget("opt-size"))
     for _ in range(4):
         key(app, pygame.K_LEFT)
     assert app.scene._options()["size"] == 7
-    assert shown() == ["You against Level 1 at 7x7: 2 won · 0 drawn · 1 lost",
-                       f"Other boards (won-drawn-lost): 11x11 0-0-1 · {nineteen}"]
+    assert shown() == ["You against Level 1 at 7x7: 2 won · 1 lost",
+                       f"Other boards (won-lost): 11x11 0-1 · {nineteen}"]
     key(app, pygame.K_LEFT)
-    assert shown() == [f"Other boards (won-drawn-lost): 7x7 2-0-1 · 11x11 0-0-1 · {nineteen}"]
+    assert shown() == [f"Other boards (won-lost): 7x7 2-1 · 11x11 0-1 · {nineteen}"]
 
 
 def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(app):
@@ -599,3 +599,24 @@ def test_the_other_boards_line_stays_one_short_line_in_sight_for_a_game_played_o
         label = other_boards()
         assert label.get_title() == "Outros tabuleiros (vitórias-empates-derrotas): 7x7 6-0-3 · 9x9 1-0-1 · 15x15 2-1-0 e mais 5"
         assert in_sight(label)  # under Hex's summary of two lines: the notes close up to keep it above the fold
+
+
+@pytest.mark.parametrize(("game_id", "at"), [("hex", " at 11x11"), ("rastros", " at 8x8")])
+def test_a_game_that_cannot_end_drawn_says_no_draws_in_its_results(game_id, at):
+    """The record against the computer said "0 drawn" for Hex and Rastros, which cannot end drawn
+    (``GameInfo.can_draw``), as the friends' session score no longer does."""
+    said = tally.results_line(game_id, "Level 1", Score(won=2, lost=1), tally.board_words(game_id))
+    assert said == f"You against Level 1{at}: 2 won · 1 lost"
+
+
+def test_the_other_boards_of_a_game_that_cannot_end_drawn_say_no_draws():
+    """New game's line of Hex's other boards said "7x7 3-0-2" under "(won-drawn-lost)"."""
+    said = tally.other_boards_line("hex", [({"size": 7}, Score(won=3, lost=2)), ({"size": 9}, Score(lost=1))])
+    assert said == "Other boards (won-lost): 7x7 3-2 · 9x9 0-1"
+
+
+def test_a_game_that_can_end_drawn_still_counts_its_draws_at_none():
+    """Reversi's draws are said even at none: a draw can happen there."""
+    said = tally.results_line("reversi", "Level 1", Score(won=2, lost=1), "8x8")
+    assert said == "You against Level 1 at 8x8: 2 won · 0 drawn · 1 lost"
+    assert tally.other_boards_line("reversi", [({"size": 6}, Score(won=1))]) == "Other boards (won-drawn-lost): 6x6 1-0-0"

@@ -1,7 +1,7 @@
 """Long players' names on the game screen: a hot-seat friend's name as long as the New game screen
 takes, and an outside engine's ("gtp:/usr/local/bin/...").  The panel's buttons keep the size
-they have without names, the Resign button cutting the name short with an ellipsis (at 1280x800
-every label was set two points smaller for "Resign for <the name> (Black)"), and the thinking
+they have without names, the Resign button falling back to a whole shorter form, "Resign for
+Black" (at 1280x800 every label was set two points smaller for "Resign for <the name> (Black)"), and the thinking
 card's headline cuts the name rather than what follows it: the side to move, the seconds of a
 search.  Headless; the game is played by clicks on the board, as a friend would."""
 
@@ -35,10 +35,10 @@ def drawn_in(app, rect: pygame.Rect) -> list:
     return [d for d in drawn if rect.contains(d.rect)]
 
 
-def friends_game(app, names: tuple[str, str]) -> GameScene:
-    """A hot-seat game of Reversi between ``names``, on the screen: its sides' names ("Black")
-    are long enough that "Resign for Black" was set smaller too."""
-    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, names=names))
+def friends_game(app, names: tuple[str, str], game_id: str = "reversi") -> GameScene:
+    """A hot-seat game between ``names``, on the screen: Reversi's sides' names ("Black") are
+    long enough that "Resign for Black" was set smaller too."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, names=names))
     app.switch(scene)
     app.run_frames(2)
     return scene
@@ -53,7 +53,7 @@ def click_move(app, scene: GameScene, text: str) -> None:
 
 @pytest.mark.parametrize("size, text_size", [((800, 600), 1.0), ((1280, 800), 1.0), ((1920, 1080), 1.0),
                                               ((1280, 800), 1.5), ((1920, 1080), 1.5)])
-def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign(tmp_path, monkeypatch, size,
+def test_long_names_leave_the_panels_buttons_at_their_size_and_resign_its_short_form(tmp_path, monkeypatch, size,
                                                                                   text_size):
     """At Larger text the rows of buttons share their width by what their buttons need
     (``ui.widgets.shared_rows``): "Offer draw  Ctrl+D" beside the long name's Resign had set
@@ -72,10 +72,23 @@ def test_long_names_leave_the_panels_buttons_at_their_size_and_are_cut_on_resign
             name = NAMES[scene.state.to_move]
             [resign] = labels[scene.btn_resign.label]
             said = resign.value
-            assert said in scene.btn_resign.labels() or (name[:tx.NAME_KEPT] in said and "…" in said), said
+            assert said in scene.btn_resign.labels() and name not in said, said  # never the name cut
             for button in buttons:  # each key, beside its label or under it
                 assert button.shown_hint() in [d.value for d in drawn_in(app, button.rect)], button.label
             click_move(app, scene, move)
+
+
+@pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
+def test_resign_falls_back_to_the_side_alone_in_every_game(tmp_path, monkeypatch, game_id):
+    """At 800x600 tic-tac-toe's Resign read "Resign for Maria … (X)", the name cut, where Reversi's
+    read "Resign for Black": every game's takes the whole short form, at the panel's own size."""
+    from ui import words
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
+        scene = friends_game(app, NAMES, game_id)
+        [resign] = [d for d in drawn_in(app, scene.btn_resign.rect) if d.bold]
+        assert resign.value == f"Resign for {words.side(scene.game, scene.state.to_move)}", resign.value
+        assert resign.size == tx.small(15, scene.panel.scale)
 
 
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])

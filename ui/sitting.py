@@ -137,7 +137,7 @@ class SittingScore:
 
         first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))
         a, b = self.wins[self.seat(0)], self.wins[self.seat(1)]
-        if not self.drawn and not scene.game.info.can_draw:
+        if not words.draws_said(scene.game.id, self.drawn):
             return _("This session: {first} {a} - {b} {second}").format(first=first, a=a, b=b, second=second)
         return _("This session: {first} {a} - {b} {second} · {drawn} drawn").format(
             first=first, a=a, b=b, second=second, drawn=self.drawn)

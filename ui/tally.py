@@ -291,15 +291,19 @@ class Tally:
         return problem
 
 
-def results_line(player: str, results: Score, board: str = "") -> str:
+def results_line(game_id: str, player: str, results: Score, board: str = "") -> str:
     """"You against Level 3 at 19x19: 4 won · 1 drawn · 7 lost", for the New game screen and the
     game's end, on the ``board`` (``board_words``; none for a game of one board), with "· 1 won by
-    forfeit" after it when the player forfeited games."""
+    forfeit" after it when the player forfeited games.  A game that cannot end drawn (Hex,
+    Rastros: ``words.draws_said``) leaves the draws out: "4 won · 7 lost"."""
     counts = {"player": player, "won": results.won, "drawn": results.drawn, "lost": results.lost}
-    if board:
-        line = _("You against {player} at {board}: {won} won · {drawn} drawn · {lost} lost").format(board=board, **counts)
+    if words.draws_said(game_id, results.drawn):
+        line = (_("You against {player} at {board}: {won} won · {drawn} drawn · {lost} lost") if board
+                else _("You against {player}: {won} won · {drawn} drawn · {lost} lost"))
     else:
-        line = _("You against {player}: {won} won · {drawn} drawn · {lost} lost").format(**counts)
+        line = (_("You against {player} at {board}: {won} won · {lost} lost") if board
+                else _("You against {player}: {won} won · {lost} lost"))
+    line = line.format(board=board, **counts)
     if results.forfeits:
         line += " · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits)
     return line
@@ -314,21 +318,27 @@ def other_boards_line(game_id: str, boards: list[tuple[dict[str, object], Score]
     """"Other boards (won-drawn-lost): 7x7 6-0-3 · 19x19 3-0-1 +1 by forfeit and 2 more", under
     ``results_line`` on New game: of ``TALLY.other_boards``, the boards with games, the
     ``OTHER_BOARDS_SHOWN`` most played of them in their order; "" for none.  Each board's counts
-    in words ("7x7 (6 won · 0 drawn · 3 lost); ...") ran to three lines for a game of many sizes."""
+    in words ("7x7 (6 won · 0 drawn · 3 lost); ...") ran to three lines for a game of many sizes.
+    A game that cannot end drawn says "Other boards (won-lost): 7x7 6-3", as ``results_line``."""
     played = [(options, results) for options, results in boards if results.games()]
     if not played:
         return ""
     most = sorted(range(len(played)), key=lambda i: -played[i][1].games())[:OTHER_BOARDS_SHOWN]
-    said = " · ".join(_compact_counts(game_id, *played[i]) for i in sorted(most))
+    drawn = words.draws_said(game_id, sum(results.drawn for _options, results in played))
+    said = " · ".join(_compact_counts(game_id, *played[i], drawn) for i in sorted(most))
     if len(played) > len(most):
         said = _("{boards} and {n} more").format(boards=said, n=len(played) - len(most))
+    if not drawn:
+        return _("Other boards (won-lost): {boards}").format(boards=said)
     return _("Other boards (won-drawn-lost): {boards}").format(boards=said)
 
 
-def _compact_counts(game_id: str, options: Mapping[str, object], results: Score) -> str:
-    """"7x7 6-0-3", and " +1 by forfeit" after it where the computer forfeited games to you."""
-    said = _("{board} {won}-{drawn}-{lost}").format(board=board_words(game_id, options), won=results.won,
-                                                     drawn=results.drawn, lost=results.lost)
+def _compact_counts(game_id: str, options: Mapping[str, object], results: Score, drawn: bool = True) -> str:
+    """"7x7 6-0-3" ("7x7 6-3" without the ``drawn``), and " +1 by forfeit" after it where the
+    computer forfeited games to you."""
+    board, won, lost = board_words(game_id, options), results.won, results.lost
+    said = (_("{board} {won}-{drawn}-{lost}").format(board=board, won=won, drawn=results.drawn, lost=lost) if drawn
+            else _("{board} {won}-{lost}").format(board=board, won=won, lost=lost))
     return said + (" " + _("+{forfeits} by forfeit").format(forfeits=results.forfeits) if results.forfeits else "")
 
 

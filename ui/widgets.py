@@ -142,9 +142,9 @@ class Button:
     # the labels (each with its shorter forms) the button takes at other moments, Resign's for the
     # other friend, Pause's Resume: its grid is sized for them too (``_grid_size``)
     other_labels: tuple[tuple[str, ...], ...] = ()
-    # names in its labels (a hot-seat friend's) cut short with an ellipsis where such a label does
-    # not fit at the usual size, rather than set smaller: a 20-letter name set the game panel's
-    # whole grid of buttons two points smaller (``_fit_label``)
+    # names in its labels (a hot-seat friend's): where such a label does not fit at the usual size,
+    # a shorter form is taken rather than the label set smaller, the name never cut (a 20-letter
+    # name set the game panel's whole grid of buttons two points smaller: ``_fit_label``)
     names: tuple[str, ...] = ()
     grid: list[Button] = field(default_factory=list, repr=False, compare=False)  # laid out with (``layout_grid``)
     # the grid and the size ``shared_rows`` chose for its labels, kept while the button is in that grid
@@ -260,13 +260,17 @@ class Button:
         largest (a grid's size; None: its own): whether its key shows (beside or under the
         label), the size of its label and whether its key stands beside it, on the label's row,
         with each of its ``other_labels`` too (the worse of them), and how far down its forms
-        its labels went (``_form_taken``, added up), as ``shared_rows`` weighs a grid."""
+        its labels went (``_form_taken``, added up), as ``shared_rows`` weighs a grid.  A button
+        that ``names`` a friend sets its key under its label by choice (``_fit``): counted as
+        beside it, so that the grid is not set smaller to bring it there ("Resign for Blue  Ctrl+R"
+        set every label of Hex's panel two points smaller for a long name at 800x600)."""
         room, hint_size, box = self._label_room(scale, width), max(9, int(12 * scale)), (width, height)
         every = (self.labels(), *self.other_labels)
         fits = [self._fit(labels, scale, room, most, box) for labels in every]
         keys = all(f.hint or (f.whole and self._hint_fits_under(f.size, hint_size, scale, box)) for f in fits)
         forms = sum(_form_taken(labels, f) for labels, f in zip(every, fits, strict=True))
-        return keys, min(f.size for f in fits), all(f.hint for f in fits), forms
+        beside = all(f.hint for f in fits) or (bool(self.names) and keys)
+        return keys, min(f.size for f in fits), beside, forms
 
     def _grid_size(self, scale: float) -> int | None:
         """The one size of the labels of the grid the button is laid in (``layout_grid``): the
@@ -337,7 +341,7 @@ class Button:
 
     def steady_width(self, scale: float) -> int:
         """``wanted_width`` of the widest of its label and its ``other_labels``, a long name in
-        them cut as short as it may be (``_named_label``): a row shared by what its buttons want
+        them as short as ``_shortest_named`` asks: a row shared by what its buttons want
         (``shared_rows``) stays as it is from one friend's turn to the other's ("Resign for Ana"
         to "Resign for João Pedro") and when Pause turns to Resume, and a friend's long name does
         not take the room of the button beside."""
@@ -436,8 +440,8 @@ def text_width(said: str, size: int, bold: bool = False) -> int:
 
 class Fitted(NamedTuple):
     """A button's label as drawn (``Button._fitted``): its text, its size, the room its key takes
-    beside it (0: not beside it), and whether it is one of its labels, whole or with a name cut
-    short (``Button.names``), rather than the last cut at its end where nothing fitted."""
+    beside it (0: not beside it), and whether it is one of its labels whole, rather than the last
+    cut at its end where nothing fitted."""
 
     label: str
     size: int
@@ -447,7 +451,7 @@ class Fitted(NamedTuple):
 
 def _form_taken(labels: tuple[str, ...], fitted: Fitted) -> int:
     """Which of ``labels`` (0: the label itself, then its shorter forms) ``fitted`` set, the last
-    but one for a label cut at its end; 0 for one whose name was cut short (``Button.names``)."""
+    but one for a label cut at its end."""
     if not fitted.whole:
         return len(labels)
     return labels.index(fitted.label) if fitted.label in labels else 0
@@ -460,17 +464,17 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
     its size at each drawing (``Button._grid_size``).  Each label is tried with its key, then
     without, before the next; ``keeps_key`` tries every label with its key first (a button whose
     key is a chord no one guesses: the game panel's Offer draw, Ctrl+D).  A button with ``names``
-    tries each label at the usual size first, whole or its name cut short (``_named_label``):
-    "Resign for Ana" with its key, not "Resign for Ana (Black)" a point smaller, and every label
-    of the grid with it."""
+    tries each label whole at the usual size first: "Resign for Ana" with its key, not "Resign for
+    Ana (Black)" a point smaller, and every label of the grid with it; a name is never cut short
+    ("Resign for Maria … (X)" in tic-tac-toe at 800x600, where Reversi's fell back to "Resign for
+    Black"): a shorter form says the whole of what it says in every game."""
     top = usual if most is None else min(usual, most)
     tries = [(label, beside) for label in labels for beside in (hint_w, 0)]
     if keeps_key:
         tries.sort(key=lambda tried: tried[1] == 0)  # stable: the labels in their order, keys first
     for label, beside in tries if names else ():
-        said = _named_label(label, names, top, room - beside)
-        if said is not None:
-            return Fitted(said, top, beside)
+        if text_width(label, top, True) + beside <= room:
+            return Fitted(label, top, beside)
     for label, beside in tries:
         smallest = usual - 2 if label == labels[-1] else max(usual - 2, tx.SMALLEST)
         # the key beside a label set under SMALLEST took the grid's labels down with it (Hex's
@@ -487,15 +491,10 @@ def _fit_label(labels: tuple[str, ...], usual: int, hint_w: int, room: int, most
     return Fitted(cut, size, 0, cut == labels[-1])
 
 
-def _named_label(label: str, names: tuple[str, ...], size: int, room: int) -> str | None:
-    """``label`` set at ``size`` in ``room`` pixels, whole or with the one of ``names`` in it cut
-    short, still readable (``tx.fit_named``); None where it does not fit so."""
-    name = next((name for name in names if name and name in label), "")
-    return tx.fit_named(label, name, size, room, bold=True)
-
-
 def _shortest_named(label: str, names: tuple[str, ...]) -> str:
-    """``label`` with the one of ``names`` in it cut as short as ``_named_label`` cuts it."""
+    """``label`` with the one of ``names`` in it as short as a name cut readable (``tx.NAME_KEPT``):
+    the most room a label naming a friend asks of its row, so a long name does not take the room
+    of the button beside; where the whole label has no room, a shorter form is drawn (``_fit_label``)."""
     name = next((name for name in names if name and name in label and tx.readable_length(name) < len(name)), None)
     return label if name is None else label.replace(name, name[:tx.NAME_KEPT] + "…", 1)
 

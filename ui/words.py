@@ -709,6 +709,16 @@ def _option_of(game_id: str, name: str) -> Any:
     return next((o for o in games.info(game_id).options if o.name == name), None)
 
 
+def draws_said(game_id: str, drawn: int) -> bool:
+    """Whether a count of games says how many were drawn: not for a game whose rules cannot end
+    drawn (``GameInfo.can_draw``: Hex, Rastros), where "0 drawn" counted what can never happen,
+    unless draws were counted anyway (a hand-edited results file).  The hot-seat session's score
+    and the record against the computer both ask it, so neither keeps its own list of games."""
+    import games
+
+    return drawn > 0 or game_id not in games.available_ids() or games.info(game_id).can_draw
+
+
 def _game_called(game_id: str) -> str:
     """A game a reason names by its id ("tictactoe"): its title as the window shows it ("Tic-tac-toe",
     "Jogo do Galo"); an id Tabuleiro does not know, quoted as it is."""

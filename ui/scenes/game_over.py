@@ -182,7 +182,7 @@ def result_lines(scene: GameScene) -> list[str]:
     results = scene.tally_results()  # Human vs PC: your results
     if results is not None:
         board = board_words(scene.game.id, scene.game.options)
-        lines.append(results_line(scene.setup.player_label(1 - scene.setup.human_side()), results, board))
+        lines.append(results_line(scene.game.id, scene.setup.player_label(1 - scene.setup.human_side()), results, board))
     session = scene.session_line()  # hot-seat: the friends' score over this screen's games
     if session:
         lines.append(session)

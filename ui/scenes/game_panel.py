@@ -14,7 +14,7 @@ import ai
 from games.record import move_place, move_rows, times_taken
 from ui import text as tx
 from ui import words
-from ui.clocks import reading_text
+from ui.clocks import choice_label, reading_text, setup_clock
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import N_, _, ngettext, number_text
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
@@ -70,6 +70,13 @@ def shown_opening(scene: GameScene) -> str | None:
         return None
     moves = [ply.text for ply in scene.history[:scene.shown_plies()]]
     return words.opening_text(scene.game, moves, scene.initial)
+
+
+def clock_part(scene: GameScene) -> str | None:
+    """The game's time control as the header says it, in New game's words for its Clock choice
+    ("Clock: 5 min + 3 s": ``ui.clocks.choice_label``); None for a game without a clock."""
+    clock = scene.setup.clock
+    return None if setup_clock(scene.setup) is None else _("Clock: ") + choice_label(clock)
 
 
 THINKING_HEIGHT = 86
@@ -880,21 +887,46 @@ class GamePanel:
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
         size, lines = self._header_lines(w)
+        beside = self._clock_beside_title(title, w, size, lines)
+        if beside:
+            tx.text(surface, beside, (x + w, rect.centery), size, theme.muted, "midright")
         for line in lines:
             rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
         return rect.bottom
 
+    def _clock_beside_title(self, title: str, w: int, size: int, lines: list[str]) -> str | None:
+        """The time control (``clock_part``) at the right of the title's line, in the options'
+        print, where the options' lines have no room for it and the title's has: it takes no line
+        there either.  None for a game without a clock, or with no room for it on either line."""
+        clock = clock_part(self.scene)
+        if clock is None or any(clock in line for line in lines):
+            return None
+        room = w - tx.ui_font(self._s(24), True).size(title)[0] - self._s(12)
+        return clock if tx.ui_font(size).size(clock)[0] <= room else None
+
     def _header_lines(self, w: int, packed: bool | None = None) -> tuple[int, list[str]]:
-        """The lines under the title, and their size: the options, a set-up start, the opening (the
-        whole of them: Trax's in Portuguese take three lines in order, two packed:
-        ``tx.pack_parts_fewest``).  Small print (``_t``), or where a part is cut short at it, the
-        largest size down to the window's own (Normal text's) that keeps every part whole: grown
-        with Larger text at 800x560, Trax's "Fim do jogo: Primeiro circuito ou linha" was cut
-        ("… ou l…"), and a fourth line for it took the move list's rows.  Where ``packed`` (by
-        default ``header_packed``), the largest size under that which keeps them whole on fewer
-        lines, if one does."""
+        """The lines under the title, and their size (``_lines_of``): the options, a set-up start,
+        the opening, and the time control ("Clock: 5 min + 3 s", ``clock_part``) where it takes
+        no line of its own nor sets the others smaller (else it stands beside the title, where
+        that has room: ``_clock_beside_title``): nothing else on the screen said the increment,
+        and a line more for it would cost the move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
+        plain = self._lines_of(parts, w, packed)
+        clock = clock_part(self.scene)
+        if clock is None:
+            return plain
+        clocked = self._lines_of([*parts, clock], w, packed)
+        return clocked if clocked[0] == plain[0] and len(clocked[1]) <= len(plain[1]) else plain
+
+    def _lines_of(self, parts: list[str], w: int, packed: bool | None) -> tuple[int, list[str]]:
+        """The header's ``parts`` on lines (the whole of them: Trax's in Portuguese take three
+        lines in order, two packed: ``tx.pack_parts_fewest``).  Small print (``_t``), or where a
+        part is cut short at it, the largest size down to the window's own (Normal text's) that
+        keeps every part whole: grown with Larger text at 800x560, Trax's "Fim do jogo: Primeiro
+        circuito ou linha" was cut ("… ou l…"), and a fourth line for it took the move list's
+        rows.  Where ``packed`` (by default ``header_packed``), the largest size under that which
+        keeps them whole on fewer lines, if one does."""
         whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
         usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
         sizes = range(self._t(13), min(usual, self._t(13)) - 1, -1)

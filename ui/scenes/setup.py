@@ -778,7 +778,7 @@ class SetupScene(MenuFormScene):
         the board chosen, then on the others you played it on, each board's results its own."""
         game_id, computer, options = self.info.id, self._computer(), self._options()
         results = TALLY.of(game_id, computer, options)
-        here = self._note(menu, results_line(title, results, board_words(game_id, options))) if results.games() else None
+        here = self._note(menu, results_line(game_id, title, results, board_words(game_id, options))) if results.games() else None
         others = self._note(menu, other_boards_line(game_id, TALLY.other_boards(game_id, computer, options)))
         if here is not None and others is not None:
             notes_joined(here, others)
