@@ -9,9 +9,11 @@ import pygame
 import pytest
 
 from tests.test_analysis_ui import hotseat_clicked
+from tests.test_ui_positions import type_move
 from tests.ui_helpers import in_language, key, recorded_text_rects, wait, window_for_a_test, words_in
 from ui import text as tx
 from ui.i18n import _
+from ui.scenes.game_over import result_detail_forms
 
 # Rastros (8x8) played to its end: North's 34th move onto 8-1, South's goal, "North moved onto
 # 8-1: South wins", a move list long enough for the panel's one-line card
@@ -96,3 +98,52 @@ def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure
         assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
         assert len(forms) == 4 and all(_("White") in form for form in forms), forms
         assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
+
+
+# each game played to an end whose reason is long, by clicks: its reason as games/ write it, and the line
+ENDINGS = {
+    "X has 3 in a row": ("tictactoe", {}, ("b2", "c3", "c2", "a3", "a2")),
+    "Board full: draw": ("tictactoe", {}, ("b1", "c1", "b2", "a2", "c2", "b3", "a3", "a1", "c3")),
+    "Blue connected left and right": ("hex", {"size": 4}, ("a3", "a4", "c2", "c1", "b2", "c4", "d2")),
+    "Red connected top and bottom": ("hex", {"size": 4}, ("d1", "b1", "c3", "a3", "a2", "a4", "d3", "b2")),
+    "Black wins 20 - 16": ("reversi", {"size": 6}, (
+        "b3", "b4", "a5", "d2", "e4", "b5", "c2", "a2", "b2", "e2", "c5", "a3", "f1", "e5", "d5", "d1", "e6", "f2",
+        "b1", "a6", "b6", "c6", "a4", "d6", "a1", "f5", "e1", "c1", "f6", "e3", "f4", "f3")),
+    "Black wins 21 - 14 (22 - 14 with the empty squares to the winner)": ("reversi", {"size": 6}, (
+        "d5", "c5", "b3", "e3", "f3", "b2", "c6", "f2", "f1", "a3", "e4", "e6", "d6", "f4", "f6", "b6", "a2", "e5",
+        "b4", "a4", "e2", "c2", "b1", "d2", "d1", "a1", "c1", "e1", "f5", "b5", "a6")),
+    "Black has no pieces left": ("alquerque", {}, (
+        "d3-c3", "d4-d3", "c3-d4", "e5xc3", "e3xe5", "d3-e3", "b2xd4", "b3-b2", "d2-c3", "b4xd2", "d4xb4", "e3-d3",
+        "a1xc3", "d5-d4", "c3xe3", "a5xc3", "c2xc4", "a4-b4", "c4xa4", "d4-c4", "b1-b2", "b5-a5", "b2-b3", "c5-d5",
+        "e3-d3", "a5-b4", "d3-e3", "a3xa1", "c1-b2", "b4-a3", "a4-b4", "a3xc3", "e3-d3", "a1-b1", "b2-b3", "b1-c1",
+        "d1xb1", "c3-c2", "e5xc5", "d2-c1", "c5-b5", "c4-d4", "b4-a4", "c2-d2", "e1xc3xe5", "c1-d1", "e2-d2",
+        "d1-c1", "b1xd1")),
+}
+
+
+def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...]):
+    """A hot-seat game of ``game_id`` with ``moves`` typed in the move field: its screen (a Trax
+    tile or an Alquerque capture is more than one click)."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
+    for text in moves:
+        type_move(app, text)
+    assert app.scene.state == app.scene.game.play_line(list(moves))
+    return app.scene
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("reason", list(ENDINGS))
+def test_every_games_result_card_says_its_reason_short_rather_than_cut(tmp_path, monkeypatch, language, reason):
+    """Each game played to an end with a long reason: at 800x600, Larger text, the panel's one-line
+    result card cut Hex's "Vermel…", Reversi's "22 - 14 · 21 - …", Alquerque's "Preto fico…"; it
+    says the reason's short form (``words.SHORT_REASONS``) where the whole does not fit."""
+    game_id, options, moves = ENDINGS[reason]
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves)
+        assert scene.is_over() and scene.state.end_reason() == reason
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said  # on the one-line card, in one of its forms

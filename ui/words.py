@@ -1094,26 +1094,34 @@ def end_reason(reason: str) -> str:
     return _(reason)
 
 
-SHORT_REASONS = (
-    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} on {square}")),
-    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} blocked")),
-    (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} at {square}")),
+SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", (N_("{mover} on {square}"),)),
+    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", (N_("{mover} blocked"),)),
+    (r"(?P<side>\S+) reached (?P<square>\S+)", (N_("{side} at {square}"),)),
+    (r"\S+ connected left and right", (N_("Left to right"), N_("Connected"))),
+    (r"\S+ connected top and bottom", (N_("Top to bottom"), N_("Connected"))),
+    # a Reversi game ended early: the tournament count alone, as Othello players score it
+    (r"(?P<side>\S+) wins \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares to the winner\)",
+     (N_("{side} wins {a} - {b}"),)),
+    (r"Draw \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares shared\)", (N_("Draw {a} - {b}"),)),
+    (r"(?P<side>\S+) has no pieces left", (N_("{side}: no pieces"), N_("No pieces left"))),
 )
-"""Rastros' end reasons (English, as ``REASONS`` matches them) in a short form, for a line with no
-room for the whole: who did it and where, the winner left to the headline beside it.  The panel's
-one-line card cut "North moved onto 8-1" to "North move…" beside "South wins"; it says "North on
-8-1" there."""
+"""Each game's long end reasons (English, as ``REASONS`` matches them) in short forms, longest
+first, for a line with no room for the whole: who did it and how, the winner left to the
+headline beside it.  The panel's one-line card at 800x600, Larger text, cut "North moved onto
+8-1" to "North move…" beside "South wins" and "Vermelho ligou…" to "Vermel…"; it says "North
+on 8-1" and "Ligou" there."""
 
 
-def short_end_reason(reason: str) -> str:
-    """``reason`` (English, ``State.end_reason``) in its short form (``SHORT_REASONS``), in the
-    current language; "" where it has none."""
-    for pattern, template in SHORT_REASONS:
+def short_end_reasons(reason: str) -> list[str]:
+    """``reason`` (English, ``State.end_reason``) in its short forms (``SHORT_REASONS``), longest
+    first, in the current language; [] where it has none."""
+    for pattern, templates in SHORT_REASONS:
         match = re.fullmatch(pattern, reason)
         if match is not None:
-            return _(template).format(**{name: _(value) if name in SIDE_GROUPS else value
-                                         for name, value in match.groupdict().items()})
-    return ""
+            fields = {name: _(value) if name in SIDE_GROUPS else value for name, value in match.groupdict().items()}
+            return [_(template).format(**fields) for template in templates]
+    return []
 
 
 CLOSING_VERDICT = re.compile(r": (?:draw|no winner)$")  # a draw's reason ending on what its headline says
