@@ -100,7 +100,7 @@ def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure
         assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
 
 
-# each game played to an end whose reason is long, by clicks: its reason as games/ write it, and the line
+# each game played to an end whose reason is long: its reason as games/ write it, and the moves typed
 ENDINGS = {
     "X has 3 in a row": ("tictactoe", {}, ("b2", "c3", "c2", "a3", "a2")),
     "Board full: draw": ("tictactoe", {}, ("b1", "c1", "b2", "a2", "c2", "b3", "a3", "a1", "c3")),
@@ -112,6 +112,15 @@ ENDINGS = {
     "Black wins 21 - 14 (22 - 14 with the empty squares to the winner)": ("reversi", {"size": 6}, (
         "d5", "c5", "b3", "e3", "f3", "b2", "c6", "f2", "f1", "a3", "e4", "e6", "d6", "f4", "f6", "b6", "a2", "e5",
         "b4", "a4", "e2", "c2", "b1", "d2", "d1", "a1", "c1", "e1", "f5", "b5", "a6")),
+    "Dark wins: a dark line, completed by Light": ("trax", {"size": 7}, (
+        "d3+", "d5+", "e3\\", "f4\\", "e2\\", "e1\\", "f1/", "c5+", "c1/", "e6\\", "c2/", "g3+", "c6\\", "b2/", "a3+")),
+    "Dark wins: a light loop and a dark line in one turn: the mover wins": ("trax", {"size": 7}, (
+        "e4+", "e5/", "c4\\", "b4+", "f4\\", "a4+", "f3\\", "c5\\", "a3+", "g5/", "d6+", "e7+", "e2/", "d2\\")),
+    "Dark wins: a dark loop and a dark line": ("trax", {"size": 7}, (
+        "c4+", "b4\\", "c3\\", "c2+", "c1\\", "b5+", "e4/", "b3\\", "e1/", "d5+", "a3+", "e6/", "a1\\", "f1+", "a6/", "f5+",
+        "f2+", "c6/", "g4\\", "g1\\")),
+    "Light wins: a light line": ("trax", {"size": 7}, (
+        "c4+", "e4/", "c5\\", "b4/", "c6\\", "e3/", "f5+", "f2+", "g4+", "b7\\", "g5+", "f7\\", "c2\\", "a6+", "f1+")),
     "Black has no pieces left": ("alquerque", {}, (
         "d3-c3", "d4-d3", "c3-d4", "e5xc3", "e3xe5", "d3-e3", "b2xd4", "b3-b2", "d2-c3", "b4xd2", "d4xb4", "e3-d3",
         "a1xc3", "d5-d4", "c3xe3", "a5xc3", "c2xc4", "a4-b4", "c4xa4", "d4-c4", "b1-b2", "b5-a5", "b2-b3", "c5-d5",
@@ -147,3 +156,17 @@ def test_every_games_result_card_says_its_reason_short_rather_than_cut(tmp_path,
         said = panel_text(app, monkeypatch, scene)
         assert not [text for text in said if text.endswith("…")], said
         assert set(result_detail_forms(scene)) & set(said), said  # on the one-line card, in one of its forms
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_trax_short_reasons_count_two_paths_of_a_kind_and_say_two_at_once_only_for_two(language):
+    """A Trax win's short forms say its paths by kind: two loops are "two loops", not "loop and
+    loop"; "two at once", the shortest, only where two paths were made (a single line is not)."""
+    from ui.words import short_end_reasons
+
+    with words_in(language):
+        loops = short_end_reasons("Light wins: a light loop and a dark loop in one turn: the mover wins")
+        assert loops[0] == _("{side} wins: {made}").format(side=_("Light"), made=_("two loops")), loops
+        assert loops[-1] == _("{side} wins: two at once").format(side=_("Light")), loops
+        assert short_end_reasons("Light wins: a light line") == [
+            _("{side} wins: {made}").format(side=_("Light"), made=_("line"))]

@@ -1105,12 +1105,19 @@ SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
      (N_("{side} wins {a} - {b}"),)),
     (r"Draw \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares shared\)", (N_("Draw {a} - {b}"),)),
     (r"(?P<side>\S+) has no pieces left", (N_("{side}: no pieces"), N_("No pieces left"))),
+    # Trax: the paths' kinds without their colours (``short_paths``), the mover kept where it is not the winner
+    (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
+     (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+), completed by (?P<mover>\S+)",
+     (N_("{side} wins: {made} by {mover}"), N_("{side} wins: by {mover}"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+ and .+)", (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+)", (N_("{side} wins: {made}"),)),
 )
 """Each game's long end reasons (English, as ``REASONS`` matches them) in short forms, longest
 first, for a line with no room for the whole: who did it and how, the winner left to the
 headline beside it.  The panel's one-line card at 800x600, Larger text, cut "North moved onto
-8-1" to "North move…" beside "South wins" and "Vermelho ligou…" to "Vermel…"; it says "North
-on 8-1" and "Ligou" there."""
+8-1" to "North move…" beside "South wins", "Vermelho ligou…" to "Vermel…" and Trax's loop and line
+to "Um circuit…"; it says "North on 8-1", "Ligou" and "Circuito e linha" there."""
 
 
 def short_end_reasons(reason: str) -> list[str]:
@@ -1120,8 +1127,24 @@ def short_end_reasons(reason: str) -> list[str]:
         match = re.fullmatch(pattern, reason)
         if match is not None:
             fields = {name: _(value) if name in SIDE_GROUPS else value for name, value in match.groupdict().items()}
+            if "made" in fields:
+                fields["made"] = short_paths(fields["made"])
             return [_(template).format(**fields) for template in templates]
     return []
+
+
+SHORT_PATHS = {"loop": N_("loop"), "line": N_("line")}
+TWO_PATHS = {"loop": N_("two loops"), "line": N_("two lines")}
+
+
+def short_paths(made: str) -> str:
+    """A Trax win's paths ("a light loop and a dark line", as ``REASONS`` matches them) by their
+    kinds alone, in the current language: "loop and line", "two loops", "line".  The colours go:
+    the headline beside names the winner."""
+    kinds = ["loop" if path.endswith("loop") else "line" for path in made.split(" and ")]
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        return _(TWO_PATHS[kinds[0]])
+    return _(" and ").join(_(SHORT_PATHS[kind]) for kind in kinds)
 
 
 CLOSING_VERDICT = re.compile(r": (?:draw|no winner)$")  # a draw's reason ending on what its headline says
