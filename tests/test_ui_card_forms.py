@@ -10,7 +10,15 @@ import pytest
 
 from tests.test_analysis_ui import hotseat_clicked
 from tests.test_ui_positions import type_move
-from tests.ui_helpers import in_language, key, recorded_text_rects, wait, window_for_a_test, words_in
+from tests.ui_helpers import (
+    in_language,
+    key,
+    recorded_text_rects,
+    resign_by_keys,
+    wait,
+    window_for_a_test,
+    words_in,
+)
 from ui import text as tx
 from ui.i18n import _
 from ui.scenes.game_over import result_detail_forms
@@ -170,3 +178,21 @@ def test_trax_short_reasons_count_two_paths_of_a_kind_and_say_two_at_once_only_f
         assert loops[-1] == _("{side} wins: two at once").format(side=_("Light")), loops
         assert short_end_reasons("Light wins: a light line") == [
             _("{side} wins: {made}").format(side=_("Light"), made=_("line"))]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("reason", ["Black wins 20 - 16", "Black has no pieces left",
+                                    "Dark wins: a dark loop and a dark line"])
+def test_a_resignations_result_card_says_who_resigned_short_rather_than_cut(tmp_path, monkeypatch, language, reason):
+    """A hot-seat game resigned late (Ctrl+R, Y) in Reversi, Alquerque and Trax: at 800x600, Larger
+    text, the panel's one-line card cut "White resigns at move 30" to "White resign…", "Branco
+    des…"; it says "White resigns" or, where that does not fit, "Resigned" beside "Black wins"."""
+    game_id, options, moves = ENDINGS[reason]
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves[:-3])
+        resign_by_keys(app)
+        assert scene.is_over() and scene.forfeit is not None
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said

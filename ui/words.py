@@ -1105,6 +1105,9 @@ SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
      (N_("{side} wins {a} - {b}"),)),
     (r"Draw \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares shared\)", (N_("Draw {a} - {b}"),)),
     (r"(?P<side>\S+) has no pieces left", (N_("{side}: no pieces"), N_("No pieces left"))),
+    # ends off the board, as records keep them (``GameScene.recorded_reason``): the move goes first
+    (r"(?P<side>\S+) resigns(?: at move \d+)?", (N_("{side} resigns"), N_("Resigned"))),
+    (r"(?P<side>\S+) lost on time(?: at move \d+)?", (N_("{side} lost on time"), N_("Out of time"))),
     # Trax: the paths' kinds without their colours (``short_paths``), the mover kept where it is not the winner
     (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
      (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
