@@ -11,6 +11,7 @@ import pytest
 from tests.test_analysis_ui import hotseat_clicked
 from tests.test_ui_positions import type_move
 from tests.ui_helpers import (
+    held_game_clock,
     in_language,
     key,
     recorded_text_rects,
@@ -138,12 +139,12 @@ ENDINGS = {
 }
 
 
-def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...]):
-    """A hot-seat game of ``game_id`` with ``moves`` typed in the move field: its screen (a Trax
-    tile or an Alquerque capture is more than one click)."""
+def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...], clock: str | None = None):
+    """A hot-seat game of ``game_id`` (with its ``clock``, if any) with ``moves`` typed in the move
+    field: its screen (a Trax tile or an Alquerque capture is more than one click)."""
     from ui.match import HOTSEAT, MatchSetup
 
-    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0))
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0, clock=clock))
     for text in moves:
         type_move(app, text)
     assert app.scene.state == app.scene.game.play_line(list(moves))
@@ -193,6 +194,23 @@ def test_a_resignations_result_card_says_who_resigned_short_rather_than_cut(tmp_
         scene = hotseat_typed(app, game_id, options, moves[:-3])
         resign_by_keys(app)
         assert scene.is_over() and scene.forfeit is not None
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_flag_falls_result_card_says_who_ran_out_of_time_short_rather_than_cut(tmp_path, monkeypatch, language):
+    """A hot-seat Reversi game on a one-minute clock, White's flag fallen at move 30 (the game's
+    clock held, moved on by the test): at 800x600, Larger text, the one-line card says "White lost
+    on time" or "Out of time" beside "Black wins", not "White lost on time at move 30" cut."""
+    game_id, options, moves = ENDINGS["Black wins 20 - 16"]
+    skip = held_game_clock(monkeypatch)
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves[:-3], clock="1m")
+        skip(61)
+        assert wait(app, scene.is_over) and scene.forfeit is not None and "on time" in scene.recorded_reason()
         said = panel_text(app, monkeypatch, scene)
         assert not [text for text in said if text.endswith("…")], said
         assert set(result_detail_forms(scene)) & set(said), said
