@@ -130,6 +130,17 @@ ENDINGS = {
         "f2+", "c6/", "g4\\", "g1\\")),
     "Light wins: a light line": ("trax", {"size": 7}, (
         "c4+", "e4/", "c5\\", "b4/", "c6\\", "e3/", "f5+", "f2+", "g4+", "b7\\", "g5+", "f7\\", "c2\\", "a6+", "f1+")),
+    "Draw: 40 plies passed with no capture": ("alquerque", {}, (
+        "d3-c3", "b3xd3", "e3xc3", "b4-b3", "d2-e3", "c4-b4", "e1-d2", "d4-d3", "d1-e1", "d5-d4", "c3-c4", "d3-c3",
+        "e1-d1", "c3-d3", "d2-c3", "c5-d5", "c1-d2", "d5-c5", "d1-c1", "c5-d5", "c4-c5", "b4-c4", "c3-b4", "b3-c3",
+        "b2-b3", "c3-b2", "c1-d1", "b2-c1", "d1-e1", "a3-b2", "b3-a3", "c1-d1", "d2-c3", "b2-c1", "c2-b2", "d3-d2",
+        "c3-b3", "d4-c3", "e3-d4", "e4-e3", "d4-e4", "c3-c2", "e4-d4")),
+    "Draw: the same position, with the same player to move, occurred a third time": ("alquerque", {}, (
+        "b2-c3", "b3-b2", "b1xb3", "b4xb2", "a1-b1", "c4-b4", "b1-a1", "b4-c4", "c1-b1", "a4-b4", "b1-c1", "b4-a4")),
+    "Black has no legal move": ("alquerque", {}, (
+        "d3-c3", "d4-d3", "c3-d4", "b4-c3", "d4xb4", "c5-c4", "b4-c5", "a5-b4", "c5xa5", "e5-d4", "a5-b5", "d5-e5",
+        "b5-c5", "e5-d5", "e3xe5", "d3-e3", "d2-d3", "c3-d2", "c2-c3", "d2-c2", "d1-d2", "d4-e4", "c5-b5", "c4-d4",
+        "c3-c4", "d4-c3", "c4-d4", "d5-c5", "d4-c4", "c5-d4", "b5-a5")),
     "Black has no pieces left": ("alquerque", {}, (
         "d3-c3", "d4-d3", "c3-d4", "e5xc3", "e3xe5", "d3-e3", "b2xd4", "b3-b2", "d2-c3", "b4xd2", "d4xb4", "e3-d3",
         "a1xc3", "d5-d4", "c3xe3", "a5xc3", "c2xc4", "a4-b4", "c4xa4", "d4-c4", "b1-b2", "b5-a5", "b2-b3", "c5-d5",
