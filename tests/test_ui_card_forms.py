@@ -225,3 +225,14 @@ def test_a_flag_falls_result_card_says_who_ran_out_of_time_short_rather_than_cut
         said = panel_text(app, monkeypatch, scene)
         assert not [text for text in said if text.endswith("…")], said
         assert set(result_detail_forms(scene)) & set(said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_reversi_draw_ended_early_is_said_short_by_its_tournament_count(language):
+    """A Reversi game drawn before the board filled: its short form keeps the count Othello players
+    score, the empty squares shared ("Draw 32 - 32"), and leaves the board's own count out."""
+    from ui.words import short_end_reasons
+
+    with words_in(language):
+        said = short_end_reasons("Draw 28 - 28 (32 - 32 with the empty squares shared)")
+        assert said == [_("Draw {a} - {b}").format(a=32, b=32)], said

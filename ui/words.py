@@ -1106,9 +1106,9 @@ SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     (r"Draw \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares shared\)", (N_("Draw {a} - {b}"),)),
     (r"(?P<side>\S+) has no pieces left", (N_("{side}: no pieces"), N_("No pieces left"))),
     (r"(?P<mover>\S+) has no legal move", (N_("{mover} blocked"), N_("Blocked"))),
-    (r"Draw: (?P<plies>\d+) plies (?:passed with no|without) capture",
+    (r"Draw: (?P<plies>\d+) plies passed with no capture",
      (N_("Draw: {plies} moves, no capture"), N_("Draw: no capture in {plies}"))),
-    (r"Draw: the same position(?:, with the same player to move,)? occurred (?:a third time|three times)",
+    (r"Draw: the same position, with the same player to move, occurred a third time",
      (N_("Draw: position repeated"),)),
     # ends off the board, as records keep them (``GameScene.recorded_reason``): the move goes first
     (r"(?P<side>\S+) resigns(?: at move \d+)?", (N_("{side} resigns"), N_("Resigned"))),
