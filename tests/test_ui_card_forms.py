@@ -9,9 +9,20 @@ import pygame
 import pytest
 
 from tests.test_analysis_ui import hotseat_clicked
-from tests.ui_helpers import in_language, key, recorded_text_rects, wait, window_for_a_test, words_in
+from tests.test_ui_positions import type_move
+from tests.ui_helpers import (
+    held_game_clock,
+    in_language,
+    key,
+    recorded_text_rects,
+    resign_by_keys,
+    wait,
+    window_for_a_test,
+    words_in,
+)
 from ui import text as tx
 from ui.i18n import _
+from ui.scenes.game_over import result_detail_forms
 
 # Rastros (8x8) played to its end: North's 34th move onto 8-1, South's goal, "North moved onto
 # 8-1: South wins", a move list long enough for the panel's one-line card
@@ -96,3 +107,132 @@ def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure
         assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
         assert len(forms) == 4 and all(_("White") in form for form in forms), forms
         assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
+
+
+# each game played to an end whose reason is long: its reason as games/ write it, and the moves typed
+ENDINGS = {
+    "X has 3 in a row": ("tictactoe", {}, ("b2", "c3", "c2", "a3", "a2")),
+    "Board full: draw": ("tictactoe", {}, ("b1", "c1", "b2", "a2", "c2", "b3", "a3", "a1", "c3")),
+    "Blue connected left and right": ("hex", {"size": 4}, ("a3", "a4", "c2", "c1", "b2", "c4", "d2")),
+    "Red connected top and bottom": ("hex", {"size": 4}, ("d1", "b1", "c3", "a3", "a2", "a4", "d3", "b2")),
+    "Black wins 20 - 16": ("reversi", {"size": 6}, (
+        "b3", "b4", "a5", "d2", "e4", "b5", "c2", "a2", "b2", "e2", "c5", "a3", "f1", "e5", "d5", "d1", "e6", "f2",
+        "b1", "a6", "b6", "c6", "a4", "d6", "a1", "f5", "e1", "c1", "f6", "e3", "f4", "f3")),
+    "Black wins 21 - 14 (22 - 14 with the empty squares to the winner)": ("reversi", {"size": 6}, (
+        "d5", "c5", "b3", "e3", "f3", "b2", "c6", "f2", "f1", "a3", "e4", "e6", "d6", "f4", "f6", "b6", "a2", "e5",
+        "b4", "a4", "e2", "c2", "b1", "d2", "d1", "a1", "c1", "e1", "f5", "b5", "a6")),
+    "Dark wins: a dark line, completed by Light": ("trax", {"size": 7}, (
+        "d3+", "d5+", "e3\\", "f4\\", "e2\\", "e1\\", "f1/", "c5+", "c1/", "e6\\", "c2/", "g3+", "c6\\", "b2/", "a3+")),
+    "Dark wins: a light loop and a dark line in one turn: the mover wins": ("trax", {"size": 7}, (
+        "e4+", "e5/", "c4\\", "b4+", "f4\\", "a4+", "f3\\", "c5\\", "a3+", "g5/", "d6+", "e7+", "e2/", "d2\\")),
+    "Dark wins: a dark loop and a dark line": ("trax", {"size": 7}, (
+        "c4+", "b4\\", "c3\\", "c2+", "c1\\", "b5+", "e4/", "b3\\", "e1/", "d5+", "a3+", "e6/", "a1\\", "f1+", "a6/", "f5+",
+        "f2+", "c6/", "g4\\", "g1\\")),
+    "Light wins: a light line": ("trax", {"size": 7}, (
+        "c4+", "e4/", "c5\\", "b4/", "c6\\", "e3/", "f5+", "f2+", "g4+", "b7\\", "g5+", "f7\\", "c2\\", "a6+", "f1+")),
+    "Draw: 40 plies passed with no capture": ("alquerque", {}, (
+        "d3-c3", "b3xd3", "e3xc3", "b4-b3", "d2-e3", "c4-b4", "e1-d2", "d4-d3", "d1-e1", "d5-d4", "c3-c4", "d3-c3",
+        "e1-d1", "c3-d3", "d2-c3", "c5-d5", "c1-d2", "d5-c5", "d1-c1", "c5-d5", "c4-c5", "b4-c4", "c3-b4", "b3-c3",
+        "b2-b3", "c3-b2", "c1-d1", "b2-c1", "d1-e1", "a3-b2", "b3-a3", "c1-d1", "d2-c3", "b2-c1", "c2-b2", "d3-d2",
+        "c3-b3", "d4-c3", "e3-d4", "e4-e3", "d4-e4", "c3-c2", "e4-d4")),
+    "Draw: the same position, with the same player to move, occurred a third time": ("alquerque", {}, (
+        "b2-c3", "b3-b2", "b1xb3", "b4xb2", "a1-b1", "c4-b4", "b1-a1", "b4-c4", "c1-b1", "a4-b4", "b1-c1", "b4-a4")),
+    "Black has no legal move": ("alquerque", {}, (
+        "d3-c3", "d4-d3", "c3-d4", "b4-c3", "d4xb4", "c5-c4", "b4-c5", "a5-b4", "c5xa5", "e5-d4", "a5-b5", "d5-e5",
+        "b5-c5", "e5-d5", "e3xe5", "d3-e3", "d2-d3", "c3-d2", "c2-c3", "d2-c2", "d1-d2", "d4-e4", "c5-b5", "c4-d4",
+        "c3-c4", "d4-c3", "c4-d4", "d5-c5", "d4-c4", "c5-d4", "b5-a5")),
+    "Black has no pieces left": ("alquerque", {}, (
+        "d3-c3", "d4-d3", "c3-d4", "e5xc3", "e3xe5", "d3-e3", "b2xd4", "b3-b2", "d2-c3", "b4xd2", "d4xb4", "e3-d3",
+        "a1xc3", "d5-d4", "c3xe3", "a5xc3", "c2xc4", "a4-b4", "c4xa4", "d4-c4", "b1-b2", "b5-a5", "b2-b3", "c5-d5",
+        "e3-d3", "a5-b4", "d3-e3", "a3xa1", "c1-b2", "b4-a3", "a4-b4", "a3xc3", "e3-d3", "a1-b1", "b2-b3", "b1-c1",
+        "d1xb1", "c3-c2", "e5xc5", "d2-c1", "c5-b5", "c4-d4", "b4-a4", "c2-d2", "e1xc3xe5", "c1-d1", "e2-d2",
+        "d1-c1", "b1xd1")),
+}
+
+
+def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...], clock: str | None = None):
+    """A hot-seat game of ``game_id`` (with its ``clock``, if any) with ``moves`` typed in the move
+    field: its screen (a Trax tile or an Alquerque capture is more than one click)."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0, clock=clock))
+    for text in moves:
+        type_move(app, text)
+    assert app.scene.state == app.scene.game.play_line(list(moves))
+    return app.scene
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("reason", list(ENDINGS))
+def test_every_games_result_card_says_its_reason_short_rather_than_cut(tmp_path, monkeypatch, language, reason):
+    """Each game played to an end with a long reason: at 800x600, Larger text, the panel's one-line
+    result card cut Hex's "Vermel…", Reversi's "22 - 14 · 21 - …", Alquerque's "Preto fico…"; it
+    says the reason's short form (``words.SHORT_REASONS``) where the whole does not fit."""
+    game_id, options, moves = ENDINGS[reason]
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves)
+        assert scene.is_over() and scene.state.end_reason() == reason
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said  # on the one-line card, in one of its forms
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_trax_short_reasons_count_two_paths_of_a_kind_and_say_two_at_once_only_for_two(language):
+    """A Trax win's short forms say its paths by kind: two loops are "two loops", not "loop and
+    loop"; "two at once", the shortest, only where two paths were made (a single line is not)."""
+    from ui.words import short_end_reasons
+
+    with words_in(language):
+        loops = short_end_reasons("Light wins: a light loop and a dark loop in one turn: the mover wins")
+        assert loops[0] == _("{side} wins: {made}").format(side=_("Light"), made=_("two loops")), loops
+        assert loops[-1] == _("{side} wins: two at once").format(side=_("Light")), loops
+        assert short_end_reasons("Light wins: a light line") == [
+            _("{side} wins: {made}").format(side=_("Light"), made=_("line"))]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("reason", ["Black wins 20 - 16", "Black has no pieces left",
+                                    "Dark wins: a dark loop and a dark line"])
+def test_a_resignations_result_card_says_who_resigned_short_rather_than_cut(tmp_path, monkeypatch, language, reason):
+    """A hot-seat game resigned late (Ctrl+R, Y) in Reversi, Alquerque and Trax: at 800x600, Larger
+    text, the panel's one-line card cut "White resigns at move 30" to "White resign…", "Branco
+    des…"; it says "White resigns" or, where that does not fit, "Resigned" beside "Black wins"."""
+    game_id, options, moves = ENDINGS[reason]
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves[:-3])
+        resign_by_keys(app)
+        assert scene.is_over() and scene.forfeit is not None
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_flag_falls_result_card_says_who_ran_out_of_time_short_rather_than_cut(tmp_path, monkeypatch, language):
+    """A hot-seat Reversi game on a one-minute clock, White's flag fallen at move 30 (the game's
+    clock held, moved on by the test): at 800x600, Larger text, the one-line card says "White lost
+    on time" or "Out of time" beside "Black wins", not "White lost on time at move 30" cut."""
+    game_id, options, moves = ENDINGS["Black wins 20 - 16"]
+    skip = held_game_clock(monkeypatch)
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        scene = hotseat_typed(app, game_id, options, moves[:-3], clock="1m")
+        skip(61)
+        assert wait(app, scene.is_over) and scene.forfeit is not None and "on time" in scene.recorded_reason()
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)) & set(said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_reversi_draw_ended_early_is_said_short_by_its_tournament_count(language):
+    """A Reversi game drawn before the board filled: its short form keeps the count Othello players
+    score, the empty squares shared ("Draw 32 - 32"), and leaves the board's own count out."""
+    from ui.words import short_end_reasons
+
+    with words_in(language):
+        said = short_end_reasons("Draw 28 - 28 (32 - 32 with the empty squares shared)")
+        assert said == [_("Draw {a} - {b}").format(a=32, b=32)], said

@@ -1104,26 +1104,65 @@ def end_reason(reason: str) -> str:
     return _(reason)
 
 
-SHORT_REASONS = (
-    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} on {square}")),
-    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} blocked")),
-    (r"(?P<side>\S+) reached (?P<square>\S+)", N_("{side} at {square}")),
+SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", (N_("{mover} on {square}"),)),
+    (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", (N_("{mover} blocked"),)),
+    (r"(?P<side>\S+) reached (?P<square>\S+)", (N_("{side} at {square}"),)),
+    (r"\S+ connected left and right", (N_("Left to right"), N_("Connected"))),
+    (r"\S+ connected top and bottom", (N_("Top to bottom"), N_("Connected"))),
+    # a Reversi game ended early: the tournament count alone, as Othello players score it
+    (r"(?P<side>\S+) wins \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares to the winner\)",
+     (N_("{side} wins {a} - {b}"),)),
+    (r"Draw \d+ - \d+ \((?P<a>\d+) - (?P<b>\d+) with the empty squares shared\)", (N_("Draw {a} - {b}"),)),
+    (r"(?P<side>\S+) has no pieces left", (N_("{side}: no pieces"), N_("No pieces left"))),
+    (r"(?P<mover>\S+) has no legal move", (N_("{mover} blocked"), N_("Blocked"))),
+    (r"Draw: (?P<plies>\d+) plies passed with no capture",
+     (N_("Draw: {plies} moves, no capture"), N_("Draw: no capture in {plies}"))),
+    (r"Draw: the same position, with the same player to move, occurred a third time",
+     (N_("Draw: position repeated"),)),
+    # ends off the board, as records keep them (``GameScene.recorded_reason``): the move goes first
+    (r"(?P<side>\S+) resigns(?: at move \d+)?", (N_("{side} resigns"), N_("Resigned"))),
+    (r"(?P<side>\S+) lost on time(?: at move \d+)?", (N_("{side} lost on time"), N_("Out of time"))),
+    # Trax: the paths' kinds without their colours (``short_paths``), the mover kept where it is not the winner
+    (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
+     (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+), completed by (?P<mover>\S+)",
+     (N_("{side} wins: {made} by {mover}"), N_("{side} wins: by {mover}"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+ and .+)", (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
+    (r"(?P<side>\S+) wins: (?P<made>.+)", (N_("{side} wins: {made}"),)),
 )
-"""Rastros' end reasons (English, as ``REASONS`` matches them) in a short form, for a line with no
-room for the whole: who did it and where, the winner left to the headline beside it.  The panel's
-one-line card cut "North moved onto 8-1" to "North move…" beside "South wins"; it says "North on
-8-1" there."""
+"""Each game's long end reasons (English, as ``REASONS`` matches them) in short forms, longest
+first, for a line with no room for the whole: who did it and how, the winner left to the
+headline beside it.  The panel's one-line card at 800x600, Larger text, cut "North moved onto
+8-1" to "North move…" beside "South wins", "Vermelho ligou…" to "Vermel…" and Trax's loop and line
+to "Um circuit…"; it says "North on 8-1", "Ligou" and "Circuito e linha" there."""
 
 
-def short_end_reason(reason: str) -> str:
-    """``reason`` (English, ``State.end_reason``) in its short form (``SHORT_REASONS``), in the
-    current language; "" where it has none."""
-    for pattern, template in SHORT_REASONS:
+def short_end_reasons(reason: str) -> list[str]:
+    """``reason`` (English, ``State.end_reason``) in its short forms (``SHORT_REASONS``), longest
+    first, in the current language; [] where it has none."""
+    for pattern, templates in SHORT_REASONS:
         match = re.fullmatch(pattern, reason)
         if match is not None:
-            return _(template).format(**{name: _(value) if name in SIDE_GROUPS else value
-                                         for name, value in match.groupdict().items()})
-    return ""
+            fields = {name: _(value) if name in SIDE_GROUPS else value for name, value in match.groupdict().items()}
+            if "made" in fields:
+                fields["made"] = short_paths(fields["made"])
+            return [_(template).format(**fields) for template in templates]
+    return []
+
+
+SHORT_PATHS = {"loop": N_("loop"), "line": N_("line")}
+TWO_PATHS = {"loop": N_("two loops"), "line": N_("two lines")}
+
+
+def short_paths(made: str) -> str:
+    """A Trax win's paths ("a light loop and a dark line", as ``REASONS`` matches them) by their
+    kinds alone, in the current language: "loop and line", "two loops", "line".  The colours go:
+    the headline beside names the winner."""
+    kinds = ["loop" if path.endswith("loop") else "line" for path in made.split(" and ")]
+    if len(kinds) == 2 and kinds[0] == kinds[1]:
+        return _(TWO_PATHS[kinds[0]])
+    return _(" and ").join(_(SHORT_PATHS[kind]) for kind in kinds)
 
 
 CLOSING_VERDICT = re.compile(r": (?:draw|no winner)$")  # a draw's reason ending on what its headline says

@@ -107,12 +107,21 @@ def result_detail(scene: GameScene) -> str:
 
 def result_detail_forms(scene: GameScene) -> list[str]:
     """``result_detail`` in its forms, longest first: the whole, then the reason's short form where
-    it has one (``words.short_end_reason``), for a line too narrow for the whole: at 800x600,
+    it has them (``words.short_end_reasons``: a resignation's too), for a line too narrow for the whole: at 800x600,
     Larger text, in Portuguese the panel's one-line card cut Rastros' "Sul ganha  Norte foi
     para…", where "Norte em 8-1" fitted."""
     whole = result_detail(scene)
-    short = "" if scene.ended_off_the_board() else words.short_end_reason(scene.state.end_reason())
-    return [whole, detail_line(short, repeated_headline(scene))] if short and whole else [whole]
+    shorts = words.short_end_reasons(english_end_reason(scene)) if whole else []
+    return [whole, *(detail_line(short, repeated_headline(scene)) for short in shorts)]
+
+
+def english_end_reason(scene: GameScene) -> str:
+    """Why ``scene``'s game ended, in English as records keep it: a resignation's or a flag
+    fall's ("O resigns at move 12", ``GameScene.recorded_reason``) or the rules' own; "" for a
+    draw agreed, which ``DRAW_AGREED`` says short already."""
+    if scene.agreed_draw:
+        return ""
+    return scene.recorded_reason() if scene.forfeit is not None else scene.state.end_reason()
 
 
 def result_words(scene: GameScene) -> tuple[str, str]:
