@@ -119,20 +119,27 @@ def test_a_dropped_file_of_several_match_lines_says_what_it_holds_and_what_to_do
     assert "a file of its own" in said[0] and "Extra data" not in said[0]
 
 
+def dropped_match_line(app, tmp_path, line: dict):
+    """The players of a ``main.py match --json`` ``line`` dropped on the window, as its replay
+    names them (it opens in the replay)."""
+    from ui.scenes.replay import ReplayScene
+
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    drop(app, path)
+    assert isinstance(app.scene, ReplayScene)
+    return app.scene.record.players
+
+
 def test_a_dropped_match_line_names_its_players_as_the_window_does(app, tmp_path):
     """A line of ``main.py match rastros level-2 rastros:basilio --json`` dropped on the window
     replayed as "South: level-2", "North: rastros:basilio", the ids the command line takes, where
     every other screen says "Level 2" and "Basilio" (in Portuguese "Nível 2"): the replay names
     the players of this Tabuleiro by their titles now, and keeps their ids to play on with."""
-    from ui.scenes.replay import ReplayScene
 
-    line = json.dumps({"game": "rastros", "options": {"size": 8}, "players": ["level-2", "rastros:basilio"],
-                       "moves": ["5-5", "4-6"], "winner": None, "reason": ""})
-    path = tmp_path / "game.json"
-    path.write_text(line + "\n", encoding="utf-8")
-    drop(app, path)
-    assert isinstance(app.scene, ReplayScene)
-    players = app.scene.record.players
+    players = dropped_match_line(app, tmp_path, {"game": "rastros", "options": {"size": 8},
+                                                 "players": ["level-2", "rastros:basilio"],
+                                                 "moves": ["5-5", "4-6"], "winner": None, "reason": ""})
     assert [(p.id, p.title) for p in players] == [("level-2", "Level 2"), ("rastros:basilio", "Basilio")]
 
 
@@ -144,16 +151,11 @@ def test_a_dropped_match_line_of_a_player_against_itself_numbers_its_sides_as_th
     and keeps their ids to play on with."""
     from tests.ui_helpers import recorded_text
     from ui import words
-    from ui.scenes.replay import ReplayScene
 
-    line = json.dumps({"game": "tictactoe", "options": {"width": 3, "height": 3, "k": 3},
-                       "players": ["level-1", "level-1"], "moves": ["c1", "a2", "c3", "a1", "b3", "b2", "b1", "a3"],
-                       "winner": 1, "reason": "O has 3 in a row"})
-    path = tmp_path / "game.json"
-    path.write_text(line + "\n", encoding="utf-8")
-    drop(app, path)
-    assert isinstance(app.scene, ReplayScene)
-    players = app.scene.record.players
+    players = dropped_match_line(app, tmp_path, {"game": "tictactoe", "options": {"width": 3, "height": 3, "k": 3},
+                                                 "players": ["level-1", "level-1"],
+                                                 "moves": ["c1", "a2", "c3", "a1", "b3", "b2", "b1", "a3"],
+                                                 "winner": 1, "reason": "O has 3 in a row"})
     assert [(p.id, p.title) for p in players] == [("level-1", "Level 1 #1"), ("level-1", "Level 1 #2")]
     drawn = recorded_text(monkeypatch)
     app.scene.invalidate()
