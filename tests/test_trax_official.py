@@ -231,8 +231,8 @@ def test_an_official_game_pasted_on_the_main_menu_opens_in_the_replay(app, monke
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "move 4 'C1+' comes after the end of the game: Dark wins: a dark loop, completed by Light"),
-    ("pt", "a jogada 4 'C1+' vem depois do fim do jogo: Escuro ganha: Claro completou um circuito escuro"),
+    ("en", "Move 4 'C1+' comes after the end of the game: Dark wins: a dark loop, completed by Light"),
+    ("pt", "A jogada 4 'C1+' vem depois do fim do jogo: Escuro ganha: Claro completou um circuito escuro"),
 ])
 def test_an_official_game_pasted_with_moves_after_its_loop_says_which_move_comes_after_the_end(app, monkeypatch,
                                                                                                 language, said):

@@ -1449,3 +1449,30 @@ def test_every_games_draw_says_under_its_headline_only_what_it_adds(app, languag
         detail = card_detail(words.end_reason(words.reason_without_verdict(reason)), _("Draw"))
         assert detail and _("Draw").casefold() not in detail.casefold(), detail
         assert ":" not in detail and detail[0] == detail[0].upper(), detail  # no verdict after a colon
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_bars_unit_is_never_printed_under_ten_pixels_in_the_smallest_bar(monkeypatch, language):
+    """A finished Reversi game's bar, 24 pixels wide at 800x560, says the winner's margin over
+    "discs" ("discos"); the word went down to 9 pixels to fit inside the bar, under the house's
+    least print.  It is printed at the least print at worst, over the bar's rims as the number
+    is, or left to the panel beside the bar that names it."""
+    import games
+    from tests.ui_helpers import recorded_text_sizes
+    from ui import eval_bar
+    from ui import text as tx
+    from ui.theme import THEMES
+
+    game = games.load("reversi", size=6)
+    state = game.initial_state()
+    while not state.is_terminal():  # Black takes the most discs at each move: a won ending
+        state = max((state.play(move) for move in state.legal_moves()), key=lambda after: after.score()[0])
+    assert state.winner() is not None and state.score()[0] != state.score()[1]
+    drawn = recorded_text_sizes(monkeypatch)
+    surface = pygame.Surface((200, 400))
+    with words_in(language):
+        eval_bar.draw(surface, pygame.Rect(10, 20, eval_bar.NARROWEST, 300), None, game,
+                      next(iter(THEMES.values())), 0.7, state=state)
+    units = {"discs", "disc", "discos", "disco"}
+    assert [value for value, _size in drawn if value.startswith("+")], drawn  # the margin was drawn
+    assert all(size >= tx.SMALLEST for value, size in drawn if value in units), drawn

@@ -24,6 +24,7 @@ from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
+from ui.words import sentence
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -105,8 +106,8 @@ def test_a_damaged_game_pasted_on_the_menu_opens_up_to_its_last_legal_move(app, 
     assert isinstance(app.scene, ReplayScene), notices(app)
     assert app.scene.record.moves == kept
     n = len(kept)
-    assert any(m.startswith(why) and m.endswith(f"The game is kept up to its last legal move ({n} moves kept)")
-               for m in notices(app)), notices(app)
+    assert any(m.startswith(sentence(why)) and m.endswith(f"The game is kept up to its last legal move ({n} moves kept)")
+               for m in notices(app)), notices(app)  # said as a sentence: "Move 4 'b2' is not legal ..."
 
 
 def test_a_damaged_file_opened_from_saved_games_opens_up_to_its_last_legal_move(app, tmp_path):

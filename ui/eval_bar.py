@@ -331,8 +331,9 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     room = rect.width + int(6 * scale)
     lines = [(known[1], fitting_size(known[1], tx.small(11, scale), room, True), True)]  # "+131" read "+1…" at 800x560
     unit = unit_word(game_id, known[1], known[2])
-    if unit:  # read after the number, "+6" over "discs", and inside the bar: "discos" ran onto its rim
-        lines.append((unit, fitting_size(unit, tx.small(9, scale), rect.width - 2), False))
+    unit_size = unit_print(unit, scale, rect.width - 2, room) if unit else 0
+    if unit_size:  # read after the number, "+6" over "discs", and inside the bar: "discos" ran onto its rim
+        lines.append((unit, unit_size, False))
     favoured = 0 if value >= 0 else 1
     ink = mix(colours[1 - favoured], theme.text, 0.15) if sum(colours[favoured]) > 380 else (250, 250, 250)
     ink = (20, 20, 24) if sum(colours[favoured]) > 380 else ink
@@ -344,6 +345,19 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
         y = rect.y + int(4 * scale)
         for text, size, bold in lines:
             y = tx.text(surface, tx.fit(text, size, room, bold), (rect.centerx, y), size, ink, "midtop", bold).bottom
+
+
+def unit_print(unit: str, scale: float, inside: int, room: int) -> int:
+    """The size the unit under the bar's number is printed at: the largest from the small print
+    down that fits ``inside`` the bar, else at the window's least print (``tx.least``) reaching
+    over its rims as the number may (``room``), else 0: left out, the panel beside the bar naming
+    it ("Black +6 discs").  Never under the least print: at 800x560 "discs" went down to 9
+    pixels to fit inside a 24-pixel bar."""
+    least = tx.least(scale)
+    size = fitting_size(unit, tx.small(9, scale), inside)
+    if size >= least and tx.ui_font(size).size(unit)[0] <= inside:
+        return size
+    return least if tx.ui_font(least).size(unit)[0] <= room else 0
 
 
 def fitting_size(text: str, size: int, room: int, bold: bool = False) -> int:
