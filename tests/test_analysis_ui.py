@@ -130,7 +130,9 @@ def test_an_exact_margin_of_nought_reads_0():
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
 def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypatch, language, size):
     """The panel said "Black +6 discs" beside a bare "+6" on the bar: the bar writes the unit
-    under its number, inside the bar, for either side and in each language."""
+    under its number, on the bar, for either side and in each language.  A unit wider than the bar
+    at the least print ("peças") reaches over its rims as far as the number may
+    (``eval_bar.unit_print``), rather than shrink under the least print."""
     from tests.ui_helpers import recorded_text_rects
 
     with words_in(language):
@@ -145,7 +147,8 @@ def test_the_bars_reversi_value_names_its_unit_under_it_on_the_bar(app, monkeypa
             bar = scene.board_side.eval_rect
             on_bar = [(text, rect) for text, rect in drawn if bar.inflate(8, 8).colliderect(rect)]
             assert [text for text, _rect in on_bar] == ([unit, number] if score > 0 else [number, unit]), on_bar
-            assert all(bar.contains(rect) for _text, rect in on_bar), (bar, on_bar)
+            over_the_rims = bar.inflate(int(6 * app.scale), 0)  # the number's room, ``eval_bar.draw``
+            assert all(over_the_rims.contains(rect) for _text, rect in on_bar), (bar, on_bar)
 
 
 # tic-tac-toe's points said in words, by language: the side they favour, X's and O's
