@@ -134,7 +134,14 @@ def told_apart(players: tuple[Side, Side]) -> tuple[Side, Side]:
     first, second = players
     if not first.title or first.title != second.title:
         return players
-    return Side(first.id, f"{first.title} #1"), Side(second.id, f"{second.title} #2")
+    one, two = numbered(first.title, second.title)
+    return Side(first.id, one), Side(second.id, two)
+
+
+def numbered(first: str, second: str) -> tuple[str, str]:
+    """Two names of one player told apart by their order, "Level 1 #1" and "Level 1 #2": the
+    command line's match lines and a record's sides (``told_apart``) say them so alike."""
+    return f"{first} #1", f"{second} #2"
 
 
 def unnumbered(title: str) -> tuple[str, str]:

@@ -512,3 +512,23 @@ def test_the_time_control_takes_no_line_of_the_header_where_the_options_fill_the
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
         title, *options = header_said(app, monkeypatch, clocked(app, None))
         assert header_said(app, monkeypatch, clocked(app, "5m+3s")) == [title, "Clock: 5 min + 3 s", *options]
+
+
+def test_the_header_is_laid_out_once_while_nothing_it_says_changes(app, monkeypatch):
+    """The header's lines (each size tried, with and without the clock) were worked out two or
+    three times at every frame the panel drew: its height, its drawing, the packed plan.  Frames
+    that change nothing it says lay it out no more; a window of another size does."""
+    from ui.scenes import game_panel
+
+    scene = clocked(app, "5m+3s", game_id="rastros")
+    app.run_frames(2)
+    worked_out = []
+    lines_of = game_panel.GamePanel._lines_of
+    monkeypatch.setattr(game_panel.GamePanel, "_lines_of",
+                        lambda panel, *args: worked_out.append(args) or lines_of(panel, *args))
+    for _frame in range(3):
+        scene.draw(app.screen)
+    assert worked_out == []
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
+    app.run_frames(2)
+    assert worked_out

@@ -21,6 +21,7 @@ from ai.match import (
 from ai.reason_names import file_named_once, sides_named
 from ai.tournament import builtin_titles, display_names
 from ai.value_words import counted
+from games.record import numbered
 
 
 def run_match(
@@ -112,7 +113,7 @@ def told_apart(player_ids: tuple[str, str], names: dict[str, str] | None = None)
     numbered in the command's order where both are the same player ("Level 5 #1", "Level 5 #2"),
     or the summary's "Level 5 2 - 4 Level 5" would not say which won which games."""
     a, b = ((names or {}).get(pid, pid) for pid in player_ids)
-    return (f"{a} #1", f"{b} #2") if player_ids[0] == player_ids[1] else (a, b)
+    return numbered(a, b) if player_ids[0] == player_ids[1] else (a, b)
 
 
 def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,

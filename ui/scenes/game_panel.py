@@ -17,6 +17,7 @@ from ui import words
 from ui.clocks import choice_label, reading_text, setup_clock
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import N_, _, ngettext, number_text
+from ui.keyed_cache import KeyedCache
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.move_list import draw_move_rows, room_given, times_shown
 from ui.notation import shown_moves, shown_search
@@ -395,6 +396,7 @@ class GamePanel:
         self.grid_taller = 0  # how many rows of the grid may grow for a key under its label (``_room_for_grid_keys``)
         self.grid_tall = 0  # ... and the height they grow to (``_grid_tall``, worked out once a layout)
         self.header_packed = False  # the header's lines fewer at a smaller size (``_plan_under_header``)
+        self.header_kept = {True: KeyedCache(), False: KeyedCache()}  # ``_header_lines``, packed or not
 
     # -- layout -----------------------------------------------------------------------------
     def layout(self, rect: pygame.Rect, window: float, most: float) -> None:
@@ -912,20 +914,28 @@ class GamePanel:
         and a line more for it would cost the move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
-        plain = self._lines_of(parts, w, packed)
         clock = clock_part(self.scene)
+        packed = self.header_packed if packed is None else packed
+        key = (w, tuple(parts), clock, self._t(13), self.scene.app.size)  # all that ``_lines_of`` reads
+        return self.header_kept[packed].get(key, lambda: self._clocked_lines(parts, clock, w, packed))
+
+    def _clocked_lines(self, parts: list[str], clock: str | None, w: int, packed: bool) -> tuple[int, list[str]]:
+        """``_header_lines``' answer worked out: the parts' lines with the clock where it costs no
+        line nor size, else without it.  The header is asked for at every frame the panel draws,
+        two or three times (its height, its drawing, the packed plan), each trying every size."""
+        plain = self._lines_of(parts, w, packed)
         if clock is None:
             return plain
         clocked = self._lines_of([*parts, clock], w, packed)
         return clocked if clocked[0] == plain[0] and len(clocked[1]) <= len(plain[1]) else plain
 
-    def _lines_of(self, parts: list[str], w: int, packed: bool | None) -> tuple[int, list[str]]:
+    def _lines_of(self, parts: list[str], w: int, packed: bool) -> tuple[int, list[str]]:
         """The header's ``parts`` on lines (the whole of them: Trax's in Portuguese take three
         lines in order, two packed: ``tx.pack_parts_fewest``).  Small print (``_t``), or where a
         part is cut short at it, the largest size down to the window's own (Normal text's) that
         keeps every part whole: grown with Larger text at 800x560, Trax's "Fim do jogo: Primeiro
         circuito ou linha" was cut ("… ou l…"), and a fourth line for it took the move list's
-        rows.  Where ``packed`` (by default ``header_packed``), the largest size under that which
+        rows.  Where ``packed``, the largest size under that which
         keeps them whole on fewer lines, if one does."""
         whole = [said for said in (tx.join_parts([part]) for part in parts) if said]
         usual = max(tx.SMALLEST, int(13 * window_scale(self.scene.app.size)))
@@ -935,7 +945,7 @@ class GamePanel:
         first = next(kept, None)
         if first is None:  # cut short at every size: the smallest's
             return sizes[-1], tx.pack_parts_fewest(parts, sizes[-1], w, most=3)
-        if not (self.header_packed if packed is None else packed):
+        if not packed:
             return first
         return next((fewer for fewer in kept if len(fewer[1]) < len(first[1])), first)
 
