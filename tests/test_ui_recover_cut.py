@@ -171,3 +171,32 @@ def test_several_damaged_files_say_which_games_are_kept_whole_elsewhere(app):
     assert "2 damaged game files" in said, said
     assert "The game in 1 of them can be recovered in part: Saved games offers it." in said, said
     assert "The game in 1 of them is kept whole in another file, so nothing of it is lost." in said, said
+
+
+def test_a_cut_file_whose_game_a_tournaments_results_keep_whole_says_where_not_saved_games(app):
+    """A tournament game replayed and saved, its file cut since: Saved games lists the game as the
+    tournament's row and offers no recovery, and its message said "Saved games offers them"."""
+    from ai.match import GameResult
+    from ai.results_log import ResultsLog
+    from ui.autosave import tournaments_dir
+    from ui.tournament_logs import games_played
+
+    record, _final = random_game("reversi", 8, 300)
+    log = ResultsLog.create(tournaments_dir() / "reversi-2026-11-26-1405.jsonl",
+                            {"game": "reversi", "options": record.options, "players": ["level-1", "level-2"],
+                             "games_per_pair": 1, "time_per_move": 0.1, "clock": None, "seed": 1,
+                             "opening_plies": 0, "loader": None})
+    log.write(1, GameResult("reversi", record.options, ["level-1", "level-2"], record.moves[:40], winner=None,
+                            reason="stopped"))
+    log.close()
+    (played,) = games_played(tournaments_dir())
+    path = save(played.record, games_dir() / "evening.json")  # as the replay's Save writes it
+    data = path.read_bytes()
+    path.write_bytes(data[:data.index(json.dumps(record.moves[KEPT]).encode(), data.index(b'"moves"')) + 2])
+    scene = open_screen(app, RecordsScene)
+    assert [entry for entry in scene.entries if entry.damaged is not None] == []  # no "Recover 23 moves" row
+    said = [message.text for message in app.messages.items]
+    assert any("evening.json: the file is cut short or damaged" in text and
+               "Its game is kept whole in the results of tournament reversi-2026-11-26-1405 (game 1)" in text
+               for text in said), said
+    assert not any("Saved games offers" in text for text in said), said

@@ -61,6 +61,7 @@ from ui.i18n import Phrase, _, date_text, given_date_text, ngettext
 from ui.paths import folder_shown
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
+from ui.tournament_logs import PlayedGame, games_played
 
 log = logging.getLogger(__name__)
 
@@ -295,7 +296,7 @@ class Scanned(NamedTuple):
     those it moved aside as damaged (name, the name it has now), and those whose game it kept up
     to its last legal move (``_kept_up_to_legal``: name, the name the file as it was has now, the
     moves kept), filled in as it reads; and of those moved aside, the ones whose game another
-    file keeps whole (the names they have now: ``kept_whole_elsewhere``)."""
+    file keeps whole (the names they have now: ``kept_whole_elsewhere``, ``tournament_keeping``)."""
 
     files: frozenset[Path]
     moved: list[tuple[str, str]]
@@ -635,6 +636,15 @@ def kept_whole_elsewhere(kept: Recoverable) -> bool:
                                 for record in records_in(folder)))
 
 
+def tournament_keeping(kept: Recoverable) -> PlayedGame | None:
+    """The tournament game whose results log holds the game the damaged file ``kept`` still holds
+    (``holds_game_of``: a tournament game replayed and saved, its file cut since), or None.
+    Saved games lists it as that tournament's row and so offers no recovery: the message said
+    "Saved games offers it" of a row that was never to be."""
+    return next((game for game in games_played(tournaments_dir()) if holds_game_of(game.record, kept.found.record)),
+                None)
+
+
 def records_in(folder: Path) -> Iterator[GameRecord]:
     """The records of ``folder``'s files as the lists read them (``_read_once``: those unchanged
     since its last ``scan`` are not read again); a file that cannot be read is passed over.
@@ -700,25 +710,32 @@ def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
     keeps its game whole); what the list says of it (``damage_said``)."""
     where, aside = _moved_aside(path)
     kept = recovered_from(aside) if aside is not None else None
-    whole = kept is not None and kept_whole_elsewhere(kept)
+    listed = kept is not None and kept_whole_elsewhere(kept)
+    played = tournament_keeping(kept) if kept is not None and not listed else None
     if aside is not None:
         seen.moved.append((path.name, aside.name))
-        if whole:
+        if listed or played is not None:
             seen.whole.add(aside.name)
     log.warning("unreadable record %s: %s; %s", path, problem, where)
-    return damage_said(problem, where, kept, whole)
+    return damage_said(problem, where, kept, listed, played)
 
 
-def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool = False) -> str:
+def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool = False,
+                played: PlayedGame | None = None) -> str:
     """What a list says of a damaged file it moved aside: why and where it is now, and, where the
     file still holds moves of its game (``kept``, ``recovered_from``), that Saved games offers them
     ("Recover 23 moves", ``recoverable_in``): the main menu says it too, and Saved games lists every
     such game, finished or not, where Continue lists those to play on.  A game another file keeps
     whole (``whole``: ``kept_whole_elsewhere``) is not offered, and that file is said instead:
-    "Saved games offers them" sent the player to a list that rightly showed no such row."""
+    "Saved games offers them" sent the player to a list that rightly showed no such row.  A game
+    a tournament's results keep whole (``played``: ``tournament_keeping``) is said to be there, as
+    Saved games' row for it names it."""
     said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
     if kept is None:
         return said
+    if played is not None:
+        return _("{said}. Its game is kept whole in the results of tournament {name} (game {number}), "
+                 "so nothing of it is lost.").format(said=said, name=played.log.stem, number=played.number)
     if whole:
         return _("{said}. Its game is kept whole in another file, so nothing of it is lost.").format(said=said)
     return ngettext("{said}. Its game's first move can be recovered: Saved games offers it.",

@@ -55,7 +55,7 @@ class Findings:
     # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
     kept: list[tuple[str, str, int]] = field(default_factory=list)
     # the files moved aside (the names they have now) whose game another file keeps whole
-    # (``ui.autosave.kept_whole_elsewhere``): nothing of it is lost
+    # (``ui.autosave.kept_whole_elsewhere``, a tournament's results: ``tournament_keeping``): nothing of it is lost
     whole: set[str] = field(default_factory=set)
 
     def count(self) -> int:
