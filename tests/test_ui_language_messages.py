@@ -11,8 +11,9 @@ import pygame
 
 from tests.test_ui_move_entry import enter_moves, start
 from tests.test_ui_paste import paste
-from tests.ui_helpers import autosaves_written, click, in_language, key
+from tests.ui_helpers import autosaves_written, click, held_messages_clock, in_language, key
 from ui import autosave as autosave_module
+from ui.widgets import reading_time
 
 
 def shown(messages) -> list[str]:
@@ -68,3 +69,20 @@ def test_a_move_taken_back_is_said_again_with_the_players_name_in_the_new_langua
     with in_language(app, "pt"):
         app.run_frames(2)
         assert "Jogada anulada: d3, de Jogador 1 (Preto)" in shown(scene.messages), shown(scene.messages)
+
+
+def test_a_message_said_again_at_more_length_in_the_new_language_stands_its_longer_reading_time(app, monkeypatch):
+    """Settings -> Language while a message shows: the Portuguese text, 21 characters longer, kept
+    the English one's reading time and went some 1.3 s before it was read (``reading_time``)."""
+    english = "The clipboard holds no text: copy a game's moves first"
+    portuguese = "A área de transferência não tem texto: copie primeiro as jogadas de um jogo"
+    skip = held_messages_clock(monkeypatch)
+    paste(app, "", monkeypatch)
+    assert english in shown(app.messages)
+    with in_language(app, "pt"):
+        app.run_frames(1)
+        assert portuguese in shown(app.messages)
+        skip(reading_time(english, 3.5) + 0.1)  # past the English text's time, within the Portuguese one's
+        assert portuguese in shown(app.messages)
+        skip(reading_time(portuguese, 3.5) - reading_time(english, 3.5))
+        assert portuguese not in shown(app.messages)

@@ -1197,6 +1197,7 @@ class Message:
     # a file's path in ``text``: where the text is cut short, the path's folder is shortened first, in
     # the middle of the path, its file's name kept (``_path_kept``)
     path: str = ""
+    least: float = 3.5  # the seconds it stands whatever its length, given by its caller or its kind (``reading_time``)
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
@@ -1314,9 +1315,9 @@ class Messages:
         if self.items and self.items[-1].text == value:
             self.items[-1].since = time.monotonic()
             return
-        d = reading_time(value, duration if duration is not None else (8.0 if kind == "error" else 3.5))
-        self.items.append(Message(value, kind, time.monotonic(), d, topic, until_input=until_input, again=again,
-                                  stays=stays, path=path))
+        least = duration if duration is not None else (8.0 if kind == "error" else 3.5)
+        self.items.append(Message(value, kind, time.monotonic(), reading_time(value, least), topic,
+                                  until_input=until_input, again=again, stays=stays, path=path, least=least))
         del self.items[:-3]
 
     def screen_changed(self, screen: Any) -> None:
@@ -1430,18 +1431,23 @@ class Messages:
         while self._soon:
             value, kind, duration, topic, path = self._soon.popleft()
             self.add(value, kind, duration, topic, path=path)
+        self._say_again()
         now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if (m.waiting and not m.over) or m.held or now - m.since < m.duration]
-        self._say_again()
         return list(self.items)
 
     def _say_again(self) -> None:
         """The messages said before the language changed, said again in the new one (ui.i18n.said_again):
-        they are kept as the text said, and one on screen as the language was switched stayed in the old."""
+        they are kept as the text said, and one on screen as the language was switched stayed in the old.
+        One said at more length in the new language stands the longer reading time of its new text
+        (``reading_time``): it kept the old one's, and a Portuguese sentence went before it was read.
+        None stands shorter: a message does not vanish mid-sentence for a shorter translation."""
         now = language()
         for m in self.items:
             if m.language != now:
-                m.text, m.language = m.again() if m.again is not None else said_again(m.text, m.language), now
+                said = m.again() if m.again is not None else said_again(m.text, m.language)
+                longer = reading_time(said, m.least) - reading_time(m.text, m.least)
+                m.text, m.language, m.duration = said, now, m.duration + max(0.0, longer)
 
     @staticmethod
     def text_size(scale: float) -> int:
