@@ -15,6 +15,7 @@ from tests.ui_helpers import (
     click,
     down_to_widget,
     held_game_clock,
+    held_messages_clock,
     in_language,
     key,
     recorded_text_rects,
@@ -322,8 +323,11 @@ def ctrl_key(app, key: int) -> None:
 @pytest.mark.parametrize("projector", [(1024, 768)], indirect=True)
 def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, monkeypatch):
     """A teacher mid-demo makes the text larger without leaving the game: Ctrl+plus (or =) steps
-    it up, Ctrl+minus down, Ctrl+0 back to Normal, as a browser zooms; laid out at once, saved."""
+    it up, Ctrl+minus down, Ctrl+0 back to Normal, as a browser zooms; laid out at once, saved.
+    Past Larger it stays there and says so, once while that shows: each press said "Text size:
+    Larger" anew, as if the text had grown again."""
     app = projector
+    skip = held_messages_clock(monkeypatch)
     app.open_demo("game:reversi:pc-pc:f5,d6,c3")
     app.run_frames(2)
     scene = app.scene
@@ -331,10 +335,17 @@ def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, m
     normal = panel_text_height(app, drawn_texts(app, monkeypatch))
     ctrl_key(app, pygame.K_EQUALS)
     ctrl_key(app, pygame.K_KP_PLUS)
-    ctrl_key(app, pygame.K_PLUS)  # past Larger: stays there
+    assert [m.text for m in app.messages.current()] == ["Text size: Larger (Ctrl+plus, Ctrl+minus, Ctrl+0)"]
+    ctrl_key(app, pygame.K_PLUS)  # past Larger: stays there, and says so
     assert app.scene is scene and app.settings.text_size == 1.5
-    said = [m.text for m in app.messages.current()]
-    assert said == ["Text size: Larger (Ctrl+plus, Ctrl+minus, Ctrl+0)"]  # one line, the size now shown, not one per press
+    largest = "Text size: Larger already, the largest"
+    assert [m.text for m in app.messages.current()] == [largest]  # one line, not one per press
+    (shown,) = app.messages.current()
+    skip(2.5)
+    ctrl_key(app, pygame.K_PLUS)  # again: the one message stays up, its time renewed
+    skip(2.5)
+    (still,) = app.messages.current()
+    assert still is shown and still.text == largest
     assert panel_text_height(app, drawn_texts(app, monkeypatch)) >= 1.15 * normal
     assert scene.view.text_size == 1.5
     autosaves_written()

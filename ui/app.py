@@ -59,7 +59,7 @@ from ui.scenes.base import CLOSE_AGAIN, Scene, pointer_there_first
 from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
-from ui.widgets import Messages, everywhere, keys_held
+from ui.widgets import Messages, everywhere, keys_held, stepped_within
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -799,20 +799,25 @@ class App:
     def step_text_size(self, step: int) -> None:
         """The Text size one choice larger (``step`` 1) or smaller (-1), or Normal (0), on any
         screen, laid out again at once and saved; the window says the size now shown (a teacher
-        at a projector sets it without leaving the game on the screen)."""
+        at a projector sets it without leaving the game on the screen).  A step past the largest
+        or the smallest says so, as Settings' Text size does, once while it shows: each press said
+        "Text size: Larger" anew, as if the text had grown again."""
         values = [value for _label, value in settings_mod.TEXT_SIZE_CHOICES]
         now = min(range(len(values)), key=lambda i: abs(values[i] - self.settings.text_size))
-        chosen = 0 if step == 0 else max(0, min(len(values) - 1, now + step))
-        label = settings_mod.TEXT_SIZE_CHOICES[chosen][0]
+        label = settings_mod.TEXT_SIZE_CHOICES[now][0]
+        chosen, at_the_end = (0, "") if step == 0 else stepped_within(now, step, len(values),
+                                                                      _("Text size") + ": " + _(label))
         if values[chosen] != self.settings.text_size:
             self.settings.text_size = values[chosen]
             self.apply_settings()
             if self.scene is not None:
                 self.guard(self.scene.resize, self.size)
             self.dirty = True
-        self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
-        self.messages.add(_("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)), duration=3.0,
-                          topic=TEXT_SIZE_TOPIC, stays=everywhere)  # the window's setting, not the screen's
+        label = settings_mod.TEXT_SIZE_CHOICES[chosen][0]
+        said = at_the_end or _("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label))
+        if not self.messages.renewed(said, TEXT_SIZE_TOPIC):
+            self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
+            self.messages.add(said, duration=3.0, topic=TEXT_SIZE_TOPIC, stays=everywhere)  # the window's setting
 
     # -- the loop ---------------------------------------------------------------------------
     def set_fullscreen(self, on: bool) -> None:

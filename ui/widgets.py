@@ -1348,6 +1348,16 @@ class Messages:
         self.withdraw(topic)
         self.add(value, kind, duration, topic)
 
+    def renewed(self, value: str, topic: str) -> bool:
+        """Whether a message about ``topic`` says ``value`` on screen now; if so its time starts
+        again, where it stands: the same words said again stay one message up for their whole
+        time (Ctrl+plus pressed again at the largest Text size)."""
+        for m in self.current():
+            if m.topic == topic and m.text == value and not m.over:
+                m.since = time.monotonic()
+                return True
+        return False
+
     def refuse(self, why: str) -> bool:
         """Say ``why`` a command does nothing now, as a warning in place of the last such
         (``REFUSED_TOPIC``), and True; False, saying nothing, when ``why`` is "" (it may act).  The
