@@ -189,8 +189,37 @@ def test_a_long_message_in_a_one_line_lane_shows_its_beginning(app):
     app.run_frames(2)
     lane = scene.messages_lane
     [(message, lines, cut)] = scene.messages.shown(app.scale, lane.width, lane.height)
-    assert cut and len(lines) == 1 and lines[0].startswith("Picture saved: ") and lines[0].endswith("…")
+    assert cut and len(lines) == 1 and lines[0].startswith("Picture saved: ")
+    assert lines[0].endswith("… (click to copy it all)")
     assert scene.messages.cut_at(lane.move(0, -2).midbottom) is message  # as drawn: a click there copies it
+
+
+@pytest.mark.parametrize("language, ending", [("en", "… (click to copy it all)"), ("pt", "… (clique para copiar tudo)")])
+def test_a_long_message_on_the_main_menu_at_800x600_and_larger_text_says_a_click_copies_it(app, monkeypatch,
+                                                                                            language, ending):
+    """The main menu's lane is one line high at 800x600 with Larger text and a game saved: a
+    message too long for it ended in a bare ellipsis, and nothing said how to read the rest, as
+    the screens with more lines say ("Cut short: click here to copy the whole message")."""
+    from tests.test_ui_records import saved_games
+    from tests.ui_helpers import key
+    from ui import clipboard
+
+    copied = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    saved_games(1)  # the Saved games button: the lane under the games' pictures is one line high
+    app.show_menu()
+    _window(app, (800, 600), language)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    key(app, pygame.K_EQUALS, pygame.KMOD_LCTRL)
+    app.messages.items.clear()
+    assert isinstance(app.scene, MenuScene) and app.settings.text_size == 1.5
+    app.messages.add(SETTINGS_DAMAGED, "error", duration=30.0)
+    app.run_frames(2)
+    [(message, lines, cut)] = app.messages.shown(app.scale, app.messages_width(), app.messages_room())
+    assert cut and len(lines) == 1 and lines[0].endswith(ending), lines
+    [(pill, _m)] = app.messages._cut_rects
+    click(app, pill.center)
+    assert copied == [SETTINGS_DAMAGED]
 
 
 @pytest.mark.parametrize("size", [(1280, 800), (800, 600)])

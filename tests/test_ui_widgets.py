@@ -212,7 +212,7 @@ def test_a_message_cut_short_never_runs_its_next_paragraph_into_its_last_line():
 
     pygame.font.init()
     first, second = "faulty, 1 game (1): crashed", "faulty, 1 game (2): played an illegal move 'zz99' at move 1"
-    assert Messages._layout(f"{first}\n{second}", 1.0, 800, most=1) == ((f"{first} …",), True)
+    assert Messages._layout(f"{first}\n{second}", 1.0, 800, most=1) == ((f"{first} … (click to copy it all)",), True)
     third = "faulty, 1 game (3): " + "took too long " * 20
     lines, cut = Messages._layout(f"{first}\n{third}", 1.0, 800, most=3)  # the last: a click copies it whole
     assert cut and lines[0] == first and lines[1].startswith("faulty, 1 game (3): took") and lines[1].endswith("…")

@@ -1201,11 +1201,12 @@ class Message:
 
 
 COPY_HINT = N_("Cut short: click here to copy the whole message")
+COPY_SHORT = N_("(click to copy it all)")  # ``COPY_HINT`` at the end of a lane's only line
 
 
 @lru_cache(maxsize=64)
 def _message_lines(text: str, size: int, room: int, most: int, hint: str,
-                   path: str = "") -> tuple[tuple[str, ...], bool]:
+                   path: str = "", short: str = "") -> tuple[tuple[str, ...], bool]:
     """``Messages.lines`` and whether the text was cut short, kept: 64 for the three messages on
     screen at most, at the widths of the last few window sizes (asked for on every frame while
     they show).  A ``path`` in a text cut short loses the middle of its folder first
@@ -1217,10 +1218,24 @@ def _message_lines(text: str, size: int, room: int, most: int, hint: str,
     if kept is not None and len(lines := tx.wrap(kept, size, room, break_words=True)) <= most:
         return tuple(lines), True  # shortened all the same: a click copies it whole
     said = tx.wrap_at_most(hint, size, room, 2, break_words=True)  # "click here to copy it": whole too
-    if most <= len(said):  # a lane of a line or two: the text alone, ending in an ellipsis
-        said = []
+    if most <= len(said):  # a lane of a line or two: the text, its last line ending with ``short``
+        text = _path_kept(text, path, size, room, most) or text
+        return _ending_with(_lines_cut(text, size, room, most), short, size, room), True
     text = _path_kept(text, path, size, room, most - len(said)) or text
     return (*_lines_cut(text, size, room, most - len(said)), *said), True
+
+
+def _ending_with(lines: list[str], short: str, size: int, room: int) -> tuple[str, ...]:
+    """``lines`` of a text cut short, the last shortened to end with an ellipsis and ``short``
+    ("(click to copy it all)"), where that leaves it a third of the line at least: the main
+    menu's lane of one line at 800x600 and Larger text ended in a bare ellipsis, and nothing said
+    that a click copies the rest, as the screens with more lines do (``COPY_HINT``)."""
+    font, tail = tx.ui_font(size), f" {short}"
+    left = room - font.size(tail)[0] - font.size("…")[0]
+    if not short or left < room // 3:
+        return tuple(lines)
+    last = tx.fit(lines[-1].removesuffix("…"), size, left).removesuffix("…")
+    return (*lines[:-1], f"{last}…{tail}")
 
 
 def _lines_cut(text: str, size: int, room: int, most: int) -> list[str]:
@@ -1486,7 +1501,8 @@ class Messages:
     @classmethod
     def _layout(cls, text: str, scale: float, max_width: int, most: int = MOST_LINES,
                 path: str = "") -> tuple[tuple[str, ...], bool]:
-        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), most, _(COPY_HINT), path)
+        return _message_lines(text, cls.text_size(scale), max_width - int(32 * scale), most, _(COPY_HINT), path,
+                              _(COPY_SHORT))
 
     LANE_LINES = 2  # the one-line messages a screen keeps room for above its bottom edge (``lane_height``)
 
