@@ -76,13 +76,15 @@ def test_a_friend_offers_a_draw_the_other_declines_then_accepts(app, monkeypatch
 
 
 def test_the_keys_answer_the_offer(app, monkeypatch):
-    """N (or Esc) declines, Y accepts; the letters play no move and open no move field."""
-    scene = named_hotseat(app, "reversi", ["f5", "d6"])
+    """N (or Esc) declines, Y accepts; the letters play no move and open no move field.  Each
+    offer is a new game's: a declined one waits for its friend's next move."""
     for refusal in (pygame.K_n, pygame.K_ESCAPE):
+        scene = named_hotseat(app, "reversi", ["f5", "d6"])
         key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
         assert scene.offer_card.visible()
         key(app, refusal)
         assert scene.draw_offer is None and not scene.is_over() and app.scene is scene
+    scene = named_hotseat(app, "reversi", ["f5", "d6"])
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_y)
     assert scene.is_over() and scene.end_reason() == "Draw by agreement" and not scene.move_entry.open
@@ -336,16 +338,49 @@ def test_the_result_card_on_the_board_shows_every_buttons_key_beside_it(app, lan
 
 
 def test_a_new_offer_takes_away_the_last_ones_decline(app, monkeypatch):
-    """A friend who offers again at once is asked afresh: "João (O) declines the draw" answered
-    the last offer, and stood under the new question as if it were the answer to it."""
+    """A friend who offers after the last offer was declined is asked afresh: "Ana (X) declines
+    the draw" answered the last offer, and stood under the new question as if it were the answer
+    to it."""
     held_messages_clock(monkeypatch)
-    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    scene = named_hotseat(app, "tictactoe", ["b2"])  # João (O) to move
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     key(app, pygame.K_n)
     assert any("declines the draw" in m.text for m in scene.messages.current())
+    click(app, scene.view.cell_rect(0, 0).center)  # João plays a1; Ana (X) offers in turn
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     assert scene.offer_card.visible()
     assert not any("declines the draw" in m.text for m in scene.messages.current()), scene.messages.current()
+
+
+DECLINED_JUST_NOW = "Your draw offer was just declined: you may offer again after your next move"
+
+
+def test_a_friend_whose_offer_was_declined_offers_again_only_after_a_move(app, monkeypatch):
+    """Hot-seat: a friend could offer a draw again right after it was declined, as often as they
+    liked, and the other was asked each time.  Now, as chess clubs play it, a declined offer waits
+    for its friend's next move: Offer draw is greyed, and a click or Ctrl+D says why."""
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_n)  # João declines
+    app.run_frames(1)
+    assert not scene.btn_draw.enabled  # greyed
+    click(app, scene.btn_draw.rect.center)
+    assert not scene.offer_card.visible() and scene.draw_offer is None
+    assert DECLINED_JUST_NOW in [m.text for m in scene.messages.current()]
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert not scene.offer_card.visible() and scene.draw_offer is None
+    click(app, scene.view.cell_rect(2, 2).center)  # Ana plays c3: João to move, who may offer
+    app.run_frames(1)
+    assert len(scene.history) == 3 and scene.btn_draw.enabled
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.draw_offer == 1
+    key(app, pygame.K_n)  # Ana declines João's offer
+    click(app, scene.view.cell_rect(0, 2).center)  # João plays a3: Ana, who has moved since, may offer again
+    app.run_frames(1)
+    assert scene.btn_draw.enabled
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and scene.draw_offer == 0
 
 
 @pytest.mark.parametrize(("game_id", "title"), [("hex", "Hex"), ("rastros", "Rastros")])
@@ -372,3 +407,17 @@ def test_undo_withdraws_a_friends_offer_alone(app, monkeypatch):
     assert scene.referee.running  # Ana's clock goes on, as after a decline
     click(app, scene.btn_undo.rect.center)
     assert len(scene.history) == 1
+
+
+def test_a_declined_offer_taken_back_with_its_position_lets_the_friend_offer_there_again(app):
+    """Undo past the position a friend's offer was declined in takes the refusal back with it:
+    a game played on differently from there is not held to it."""
+    scene = named_hotseat(app, "tictactoe", ["b2", "a1"])  # Ana (X) to move
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_n)
+    click(app, scene.btn_undo.rect.center)  # João's a1 taken back: João to move
+    click(app, scene.view.cell_rect(2, 0).center)  # João plays c1 instead: Ana to move, after two moves
+    app.run_frames(1)
+    assert len(scene.history) == 2 and scene.state.to_move == 0 and scene.btn_draw.enabled
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert scene.offer_card.visible() and scene.draw_offer == 0

@@ -352,6 +352,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.draw_offer: int | None = None  # the side whose draw offer waits for the other's answer
         self.resign_asked: int | None = None  # the side whose Resign waits for its yes or no (``ResignCard``)
         self.draw_declined_at: int | None = None  # plies played when the computer last declined one
+        self.friend_declined_at: tuple[int, int] | None = None  # hot-seat: the side whose offer a friend declined, and the plies then
         self.computer_offer: int | None = None  # the level's side whose own draw offer stands (``ComputerDrawOfferCard``)
         self.computer_offer_certain = False  # it stands on the rules (no one can win), not on a search's proof
         self.computer_offer_plies = 0  # plies played when the level made its offer

@@ -402,6 +402,8 @@ class GameCommands:
         self.redo_stack.extend(popped)
         if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
             self.draw_declined_at = min(self.draw_declined_at, len(self.history))
+        if self.friend_declined_at is not None and len(self.history) < self.friend_declined_at[1]:
+            self.friend_declined_at = None  # a friend's refusal taken back with the position it was about
 
     def redo(self) -> None:
         """Replay an undone ply; in Human vs PC up to the human's next choice.  Looking at an

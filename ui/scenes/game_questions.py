@@ -129,7 +129,7 @@ class GameQuestions:
         has heard no offer for ``OFFER_GAP`` of the person's moves (``_offer_cooling``); else None."""
         if (not self._draws_offered() or self.is_over() or not self.history or self.draw_offer is not None
                 or self.browsing is not None or self.held_up() or self.paused_with_people()
-                or self._offer_cooling()):
+                or self._offer_cooling() or self._declined_here()):
             return None
         human = self.setup.human_side()
         if human is not None and self.state.to_move != human:
@@ -142,6 +142,12 @@ class GameQuestions:
         if self.draw_declined_at is None:
             return 0
         return max(0, -(-(self.draw_declined_at + 2 * OFFER_GAP - len(self.history)) // 2))
+
+    def _declined_here(self) -> bool:
+        """Whether, in a hot-seat game, the friend to move had a draw offer declined in this very
+        position: they may offer again once they have made a move, as chess clubs play it.  They
+        could offer again at once, as often as they liked, and the other friend was asked each time."""
+        return self.friend_declined_at == (self.state.to_move, len(self.history))
 
     def _offer_to_the_computer(self) -> bool:
         """Whether the person's draw offer waits for the computer's answer (its search under way)."""
@@ -192,6 +198,8 @@ class GameQuestions:
         if cooling:
             why = ngettext("You may offer a draw again after {n} more move",
                            "You may offer a draw again after {n} more moves", cooling).format(n=cooling)
+        elif self._declined_here():
+            why = _("Your draw offer was just declined: you may offer again after your next move")
         elif not self.history:
             why = _("A draw may be offered once the first move is played")
         elif self.browsing is not None:
@@ -264,11 +272,13 @@ class GameQuestions:
 
     def decline_draw(self) -> None:
         """The friend asked declines: the game goes on, the friend to move as before, and the
-        window says who declined (the one who offered may have looked away)."""
+        window says who declined (the one who offered may have looked away).  That friend offers
+        again only after a move (``_declined_here``)."""
         side = self.draw_offer
         if side is None:
             return
         self.draw_offer = None
+        self.friend_declined_at = (side, len(self.history))  # no new offer until that friend has moved
         self.messages.add(Phrase(lambda: _("{player} declines the draw: the game goes on").format(
             player=words.player_on_side(self.setup, self.game, 1 - side))), duration=6.0, topic=DRAW_ANSWER_NOTE)
         self.invalidate()
