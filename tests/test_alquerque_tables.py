@@ -62,35 +62,49 @@ def plain_values(game: Alquerque, pieces: int) -> dict:
     drawn; otherwise the best of the moves, a capture leading to the counter 0, a step to q + 1."""
     values: dict = {}
     for n in range(2, pieces + 1):
-        table = {}
-        children = {}
-        for w in tb.tables_of_count(n):
-            for white, black, side in positions(w, n - w):
-                steps, captures = [], []
-                for move in game.generate_moves((white, black), side):
-                    boards = [white, black]
-                    boards[side] = boards[side] & ~(1 << move[0]) | 1 << move[-1]
-                    for p in captured_points(move):
-                        boards[1 - side] &= ~(1 << p)
-                    child = (boards[0], boards[1], 1 - side)
-                    (steps if is_step(move) else captures).append(child)
-                children[(white, black, side)] = (steps, captures)
-                table[(white, black, side)] = [0] * (DRAW_PLIES + 1)
-        for q in range(DRAW_PLIES, -1, -1):
-            for key, (steps, captures) in children.items():
-                if not steps and not captures:
-                    table[key][q] = -1
-                    continue
-                if q == DRAW_PLIES:
-                    continue
-                best = -1
-                for child in captures:
-                    best = max(best, 1 if child[1 - key[2]] == 0 else -values[child][0])
-                for child in steps:
-                    best = max(best, -table[child][q + 1])
-                table[key][q] = best
-        values.update(table)
+        keys = [key for w in tb.tables_of_count(n) for key in positions(w, n - w)]
+        values.update(zip(keys, _by_counter(*_moves_of(game, keys, values)).tolist()))
     return values
+
+
+def _moves_of(game: Alquerque, keys: list, values: dict) -> tuple[np.ndarray, np.ndarray, list[list[int]]]:
+    """For each of ``keys`` (the positions of one count of pieces, ``values`` holding those of
+    fewer): the best value its captures reach whatever the counter (-1 without any), whether it
+    has no move at all, and the rows in ``keys`` of the positions its steps lead to."""
+    row = {key: i for i, key in enumerate(keys)}
+    capture_best, no_move, steps_of = np.full(len(keys), -1, np.int64), np.zeros(len(keys), bool), []
+    for i, (white, black, side) in enumerate(keys):
+        steps, moves = [], game.generate_moves((white, black), side)
+        for move in moves:
+            boards = [white, black]
+            boards[side] = boards[side] & ~(1 << move[0]) | 1 << move[-1]
+            for p in captured_points(move):
+                boards[1 - side] &= ~(1 << p)
+            child = (boards[0], boards[1], 1 - side)
+            if is_step(move):
+                steps.append(row[child])
+            else:
+                capture_best[i] = max(capture_best[i], 1 if child[1 - side] == 0 else -values[child][0])
+        no_move[i] = not moves
+        steps_of.append(steps)
+    return capture_best, no_move, steps_of
+
+
+def _by_counter(capture_best: np.ndarray, no_move: np.ndarray, steps_of: list[list[int]]) -> np.ndarray:
+    """The positions' values at each count q (``_moves_of``'s positions by row, one column a q),
+    from q = 40 (drawn, or lost with no move) down: the best of the captures' and of minus each
+    step's child at q + 1, for all positions at once."""
+    table = np.zeros((len(steps_of), DRAW_PLIES + 1), np.int64)
+    table[no_move] = -1  # lost at every count, 40 too: no capture nor step raises it below
+    stepping = np.array([bool(steps) for steps in steps_of])
+    children = np.array([child for steps in steps_of for child in steps], np.int64)
+    first_child = np.cumsum([0] + [len(steps) for steps in steps_of if steps])[:-1]
+    for q in range(DRAW_PLIES - 1, -1, -1):
+        best = capture_best.copy()
+        if len(children):
+            best[stepping] = np.maximum(best[stepping], np.maximum.reduceat(-table[children, q + 1], first_child))
+        table[:, q] = best
+    return table
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

@@ -18,13 +18,13 @@ import pytest
 
 import ai.kernels as kernels
 import ui.ai_worker as ai_worker
-from ai.kernel_folders import KERNELS, folder_name
 from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
-from tests.stage_processes import read_until, start
+from tests.stage_processes import TINY_SEARCH, read_until, start
 from ui.ai_worker import KernelPreparation
 
 ROOT = Path(__file__).resolve().parent.parent
-GAME, STAGE = "tictactoe", "search"  # the smallest stage to compile
+GAME, STAGE = "tictactoe", "search"  # the stage's lock; what it compiles: tests/tiny_stage.py (``TINY_SEARCH``)
+KERNEL_FILE = "tiny_stage"  # how numba names that stage's cache files: tiny_stage.root-21.py311.nbi ...
 NET = 300  # seconds: a safety net only, so that a broken run ends (a nice-19 process on a busy machine)
 LOWEST = 19  # the window's preparation's niceness (ui.ai_worker.PREPARE_NICENESS)
 
@@ -50,7 +50,7 @@ PREPARES_FOR_EVER = LOGGED + (
 )
 # a preparation process compiling the stage for real, stopped (for ever) in numba's second save
 # between the kernel's index, written, and its data, not yet: the worst moment to end
-STALLS_BETWEEN_INDEX_AND_DATA = LOGGED + (
+STALLS_BETWEEN_INDEX_AND_DATA = LOGGED + TINY_SEARCH + (
     "import numba.core.caching as caching\n"
     "save_data, saves = caching.IndexDataCacheFile._save_data, []\n"
     "def stalled_on_the_second(self, name, data):\n"
@@ -74,7 +74,7 @@ HOLDS_FOREVER = (
     "print('holding', flush=True)\n"
     "time.sleep(600)\n"
 )
-WARMS_UP = LOGGED + (
+WARMS_UP = LOGGED + TINY_SEARCH + (
     "print('on disk before', kernels.on_disk('tictactoe', 'search'), flush=True)\n"
     "kernels.warm_up('tictactoe', 'search')\n"
     "print('on disk after', kernels.on_disk('tictactoe', 'search'), 'compiled', kernels.cache_misses(), flush=True)\n"
@@ -94,26 +94,26 @@ def _never_waits(who) -> None:
 
 @pytest.fixture(scope="module")
 def stage_compiled_here(tmp_path_factory) -> Path:
-    """A cache folder where a process compiled the stage from nothing, for this CPU: the
-    session's own cache may hold the portable CPU model's code instead (CI's, compiled once for
-    its tests and its bundle: tools/compile_kernels.py), which a process here loads without
-    compiling, and whose files a warm-up here never writes again.  Compiled once for the module."""
+    """A cache folder where a process compiled the stage from nothing (tests/tiny_stage.py's two
+    kernels in the place of Tic-tac-toe's search: numba's writes and ``ai.kernels.on_disk`` are the
+    same for any stage, and the real one took 8-20 s to compile).  Compiled once for the module."""
     cache = tmp_path_factory.mktemp("stage-compiled-here") / "numba"
     _run(WARMS_UP, cache)
     return cache
 
 
 def _stage_compiled_in(cache: Path, compiled: Path) -> Path:
-    """The stage compiled for this CPU (``stage_compiled_here``'s ``compiled``) copied to ``cache``:
-    the folder of the game's own kernel module there."""
+    """The stage compiled (``stage_compiled_here``'s ``compiled``) copied to ``cache``: the folder
+    of its kernels' cache files there."""
     shutil.copytree(compiled, cache, ignore=shutil.ignore_patterns("locks"))
-    return cache / folder_name(KERNELS / f"{GAME}.py")
+    (index,) = cache.rglob(f"{KERNEL_FILE}.root-*.nbi")
+    return index.parent
 
 
 def _kernel_files(folder: Path, kernel: str, pattern: str = "*.nb?") -> list[Path]:
-    """The cache files of the game module's ``kernel`` in ``folder`` (its index and data files)."""
-    found = sorted(folder.glob(f"{GAME}.{kernel}-{pattern}"))
-    assert found, f"no cache file of {GAME}.{kernel} in {folder}"
+    """The cache files of the stage's ``kernel`` in ``folder`` (its index and data files)."""
+    found = sorted(folder.glob(f"{KERNEL_FILE}.{kernel}-{pattern}"))
+    assert found, f"no cache file of {KERNEL_FILE}.{kernel} in {folder}"
     return found
 
 

@@ -16,7 +16,7 @@ import pytest
 
 import ai.kernels as kernels
 from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
-from tests.stage_processes import read_until, start
+from tests.stage_processes import TINY_SEARCH, read_until, start
 
 GAME, STAGE = "tictactoe", "search"  # the smallest stage to compile (20 s on a busy 2-core machine)
 
@@ -26,8 +26,12 @@ LOGGED = (
     "logging.getLogger('ai.kernels').setLevel(logging.DEBUG)\n"
     "import ai.kernels as kernels\n"
 )
+# the stage the two processes share: tests/tiny_stage.py's two kernels in the place of Tic-tac-toe's
+# search (the lock, the wait and the load are the stage machinery's, whatever the stage compiles;
+# the real stage took 8 to 20 s to compile here)
+TINY = LOGGED + TINY_SEARCH
 # the first process: once inside the stage (its lock held), it says so and waits for the go file
-HOLDS_THEN_COMPILES = LOGGED + (
+HOLDS_THEN_COMPILES = TINY + (
     "import functools, os, time\n"
     "from ai.kernels import tictactoe\n"
     "compile_stage = tictactoe.STAGES['search']\n"
@@ -40,7 +44,7 @@ HOLDS_THEN_COMPILES = LOGGED + (
     "tictactoe.STAGES['search'] = held_then_compiled\n"
     "kernels.warm_up('tictactoe', 'search')\n"
 )
-WARMS_UP = LOGGED + "kernels.warm_up('tictactoe', 'search')\n"
+WARMS_UP = TINY + "kernels.warm_up('tictactoe', 'search')\n"
 # takes the stage's lock as a compiling process would, says so, and holds it until killed
 HOLDS_FOREVER = (
     "import sys, time\n"
