@@ -1113,6 +1113,36 @@ def test_depth_plus_stops_once_every_line_reaches_the_end_and_says_so(app):
     assert explorer.depth == 7
 
 
+def test_depth_minus_and_plus_at_their_ends_say_why(app, monkeypatch):
+    """Depth − at depth 1 and Depth + at the deepest did nothing, the key as the greyed button's
+    click, and a player could not tell them from broken ones: each says why.  (The deepest is
+    made 2 here, a Reversi opening's tree at 9 being too slow to build in a test.)"""
+    from tests.ui_helpers import click, key
+    from ui.scenes import tree_explorer
+
+    def said() -> str:
+        return " ".join(item.text for item in explorer.messages.items)
+
+    app.open_demo("game:reversi:hotseat")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    explorer.set_depth(1)
+    built(app, explorer)
+    assert not explorer.btn_less.enabled
+    click(app, explorer.btn_less.rect.center)
+    assert explorer.depth == 1 and "Depth 1 is the shallowest tree" in said()
+    monkeypatch.setattr(tree_explorer, "MAX_DEPTH", 2)
+    key(app, pygame.K_PLUS)
+    built(app, explorer)
+    assert explorer.depth == 2 and not explorer.tree.to_the_end and not explorer.btn_more.enabled
+    explorer.messages.items.clear()
+    key(app, pygame.K_PLUS)
+    assert explorer.depth == 2 and not explorer.building and said() == "The tree goes no deeper than depth 2"
+    explorer.messages.items.clear()
+    click(app, explorer.btn_more.rect.center)
+    assert explorer.depth == 2 and said() == "The tree goes no deeper than depth 2"
+
+
 def test_alpha_beta_from_the_empty_board_counts_the_published_nodes_in_the_courses_order(app, monkeypatch):
     """AIMA's alpha-beta tries tic-tac-toe's squares row by row; the explorer tried them from the
     centre out, as our rules list them, and said 11,758 where AIMA's code visits 18,297 positions

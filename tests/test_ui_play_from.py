@@ -11,7 +11,7 @@ import pygame_menu
 import pytest
 
 from tests.ui_helpers import key, wait
-from ui.autosave import record_for_setup
+from ui.autosave import SHOWN_KEY, record_for_setup
 from ui.clocks import READINGS_KEY
 from ui.export import board_view
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
@@ -386,3 +386,23 @@ def test_a_pasted_games_empty_names_are_said_beside_the_sides_the_replay_names(a
         assert isinstance(game, GameScene) and game.setup.names == ("", "")
         for side in (0, 1):
             assert f"{game.setup.player_label(side)} ({words.side(game.game, side)})" in note, note
+
+
+@pytest.mark.parametrize("left_on", [False, True])
+def test_the_game_shows_analysis_as_the_replay_showed_it(app, left_on):
+    """Analysis turned on (A) in the replay was off in the game Play from here began, and a saved
+    game left with it on had it on again though the replay had it off: the game went on as the
+    saved game's screen was left, not as the replay showed it."""
+    record = recorded(HOTSEAT, (None, None))
+    record = replace(record, setup={**record.setup, SHOWN_KEY: {"analysis": left_on}})
+    app.open_replay(record, ply=2)
+    app.run_frames(2)
+    replay = app.scene
+    if not left_on:
+        key(app, pygame.K_a)
+    assert replay.move_analysis.active is not left_on
+    key(app, pygame.K_c)
+    key(app, pygame.K_RETURN)
+    game = app.scene
+    assert isinstance(game, GameScene) and [p.text for p in game.history] == MOVES[:2]
+    assert game.analysis.active is not left_on

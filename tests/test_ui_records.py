@@ -14,7 +14,7 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Result, Side
+from games.record import GameRecord, Result, Side, move_list_text
 from tests.test_ui_double_click import double_click
 from tests.ui_helpers import (
     click,
@@ -27,7 +27,7 @@ from tests.ui_helpers import (
     small_print,
     words_in,
 )
-from ui import desktop, words
+from ui import clipboard, desktop, words
 from ui.app import DOUBLE_CLICK
 from ui.autosave import SHELF, games_dir
 from ui.record_files import load, save
@@ -693,3 +693,19 @@ def test_a_bots_forfeit_is_said_under_its_name_in_the_replay_and_the_list(app, m
     app.run_frames(2)
     said = " ".join(drawn)
     assert "slow exceeded the time limit" in said and "/turma/" not in said, said
+
+
+@pytest.mark.parametrize("scene_type, back", [(RecordsScene, "Saved games"), (UnfinishedScene, "Unfinished games")])
+def test_a_game_pasted_on_a_list_comes_back_to_that_list(app, monkeypatch, scene_type, back):
+    """Ctrl+V on a list of games opened the pasted game with a Menu button, and Esc left for the
+    main menu: the list pasted on was gone.  The replay names the list, and Esc comes back to it."""
+    game = games.load("reversi")
+    moves, _state = first_legal_line(game.initial_state(), 6)
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    monkeypatch.setattr(clipboard, "get_text", lambda: move_list_text(record.with_moves(moves, game.play_line(moves))))
+    scene = open_list(app, scene_type)
+    key(app, pygame.K_v, mod=pygame.KMOD_LCTRL)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.moves == moves
+    assert [b.label for b in app.scene.buttons if b.key_hint == "Esc"] == [back]
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene

@@ -456,18 +456,20 @@ class App:
 
         self.switch(SetupScene(self, watch=watch, game_id=game_id, start=start, on_back=on_back, on_start=on_start))
 
-    def open_record(self, record: GameRecord) -> None:
+    def open_record(self, record: GameRecord, on_back: Callable[[], None] | None = None,
+                    back_label: str | None = None) -> None:
         """A game opened from a file or the clipboard: a position alone goes to the New game screen
         to be played from; a game with moves to the replay viewer, and so does a file's game of no
         moves from a set-up position that names its players or its end (a GGF's ``BO`` with
         ``PB``/``PW``, an SGF's setup stones): shown at its start with its players, its date and
-        its end kept, "Play from here" (C) plays on from it as they played it."""
+        its end kept, "Play from here" (C) plays on from it as they played it.  ``on_back`` and
+        ``back_label``: the replay's Esc and its name (the main menu if None)."""
         from ui.autosave import names_a_game
 
         if record.start_position is not None and not record.moves and not names_a_game(record):
             self.show_setup(start=record)
         else:
-            self.open_replay(record)
+            self.open_replay(record, on_back=on_back, back_label=back_label)
 
     def start_game(self, setup, moves=(), autosave_path=None, clock_readings=None, begun=None,
                    sitting: SittingScore | None = None, clock_left: tuple[float, float] | None = None) -> None:

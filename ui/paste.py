@@ -15,20 +15,22 @@ window says which move could not be played and why (``ui.record_files.kept_up_to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.othello_ggf import ggf_game_count
-from games.record import PartlyLegal, RecordError
+from games.record import GameRecord, PartlyLegal, RecordError
 from ui import clipboard, words
 from ui.i18n import Phrase, _
 from ui.record_files import from_text, kept_up_to_legal
 from ui.widgets import Messages
 
 
-def paste_game(app: Any, messages: Messages | None = None) -> None:
+def paste_game(app: Any, messages: Messages | None = None,
+               open_record: Callable[[GameRecord], None] | None = None) -> None:
     """Ctrl+V on the main menu or a list of games: a game copied as text (Copy moves, or a record's
     JSON) opens in the replay viewer, from which it can be played on, and a position on the New
-    game screen; otherwise ``messages`` (the
+    game screen (``open_record``: how, ``App.open_record`` if None); otherwise ``messages`` (the
     window's) says what the clipboard holds instead, and nothing changes."""
     messages = messages if messages is not None else app.messages
     text = clipboard.get_text()
@@ -48,7 +50,7 @@ def paste_game(app: Any, messages: Messages | None = None) -> None:
     except RecordError as exc:
         _say_no_game(messages, str(exc))
         return
-    app.open_record(record)
+    (open_record or app.open_record)(record)
     say_other_games(messages, text)
 
 

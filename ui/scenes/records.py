@@ -568,7 +568,16 @@ class RecordsScene(Scene):
         """The replay viewer on ``record``; its Esc comes back to this list as it was left, the
         keyboard on the row it opened (``App.visit``): a new list had no row chosen, so Delete and
         Enter did nothing until an arrow chose one again, and a long list was back at its top."""
-        self.app.visit(lambda back: self.app.open_replay(record, on_back=back, back_label=N_("Saved games")))
+        self.app.visit(lambda back: self.app.open_replay(record, on_back=back, back_label=self.back_words()))
+
+    def _open_pasted(self, record: GameRecord) -> None:
+        """A game pasted here (Ctrl+V) opens as a row does, its Esc back to this list: it said
+        "Menu" and went to the main menu, the list the player pasted on gone."""
+        self.app.visit(lambda back: self.app.open_record(record, on_back=back, back_label=self.back_words()))
+
+    def back_words(self) -> str:
+        """This list as a replay opened from it names its way back (untranslated: ``N_``)."""
+        return N_("Saved games")
 
     def come_back(self) -> None:
         """Back from the replay or help: the folders read again (the replay may have saved a
@@ -673,7 +682,7 @@ class RecordsScene(Scene):
         if self._ring_event(event):
             return
         if is_paste(event):
-            paste_game(self.app, self.messages)
+            paste_game(self.app, self.messages, self._open_pasted)
         elif event.type == pygame.KEYDOWN:
             self._handle_key(event.key)
         elif event.type == pygame.MOUSEMOTION and self.confirming is not None:

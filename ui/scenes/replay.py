@@ -46,6 +46,7 @@ import logging
 import math
 import time
 from collections.abc import Callable, Hashable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +69,7 @@ from ui.analysis_mode import (
     value_tip,
     wanted_at_start,
 )
-from ui.autosave import ended_as, games_dir, record_date_text, record_with_setup
+from ui.autosave import SHOWN_KEY, ended_as, games_dir, kept_shown, record_date_text, record_with_setup
 from ui.board_view import Overlay
 from ui.clipboard import is_paste
 from ui.clocks import ClockHistory, clock_history, record_up_to
@@ -362,7 +363,15 @@ class ReplayScene(Scene):
         """Play ``record`` (cut at a position) on: as it was played, or by ``setup``'s players in its mode."""
         if setup is not None:
             record = record_with_setup(record, setup)
-        (self.on_continue or self.app.continue_record)(record)
+        (self.on_continue or self.app.continue_record)(self._shown_as_here(record))
+
+    def _shown_as_here(self, record: GameRecord) -> GameRecord:
+        """``record`` whose game screen shows analysis and Hex's connections as this replay shows
+        them (``kept_shown``): the game went on showing them as the game saved had them when it
+        was left, and analysis turned on to study the replay was off once play began."""
+        shown = {**kept_shown(record.setup), "analysis": self.move_analysis.active,
+                 "connections": self.connections.active}
+        return replace(record, setup={**record.setup, SHOWN_KEY: shown})
 
     def export_png(self) -> None:
         message, kind = export_board_png(self.game, self.states[self.ply], self.record, self.ply, theme=self.theme,

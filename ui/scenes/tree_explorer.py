@@ -158,6 +158,8 @@ BOUND_DRAW_WORDS = {
 ESTIMATE_BESIDE_PROOF = N_("Depth {n} estimate {value}; the proof above is exact")
 HEURISTIC_BESIDE_PROOF = N_("The heuristic's estimate {value}; the proof above is exact")
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
+# Depth + and − at their ends: the greyed button and its key did nothing, not a word
+DEEPEST, SHALLOWEST = N_("The tree goes no deeper than depth {n}"), N_("Depth 1 is the shallowest tree")
 # the mark of a position the solver proved (``_draw_proven_mark``), in the legend, longest form first
 PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
                     N_("Ticked: proven by the solver"))
@@ -391,6 +393,7 @@ class TreeExplorerScene(Scene):
                              for i, a in enumerate(ALGORITHMS)}
         self.btn_less = worded(N_("Depth −"), self.shallower, "−")
         self.btn_more = worded(N_("Depth +"), self.deeper, "+")
+        self.btn_less.refused, self.btn_more.refused = self.shallower, self.deeper  # greyed: a click says why, as the key does
         self.btn_picture = worded(N_("Picture"), self.export_png, "P")
         self.btn_back = worded(N_("Back"), self.back, "Esc", primary=True)
         self.labelled_in = language()  # the language the buttons were labelled in (``follow_the_language``)
@@ -412,24 +415,26 @@ class TreeExplorerScene(Scene):
             self.rebuild()
 
     def shallower(self) -> None:
-        """Depth −; while the depth is being chosen, one less than the depth chosen."""
+        """Depth −; while the depth is being chosen, one less than the depth chosen; at depth 1,
+        says that it is the shallowest (``SHALLOWEST``)."""
         if self.choosing:
             self.steps_asked -= 1
-        else:
+        elif not self.messages.refuse(_(SHALLOWEST) if self.depth <= 1 else ""):
             self.set_depth(self.depth - 1)
 
     def deeper(self) -> None:
         """Depth +, but not past a tree whose every line already reaches the game's end: a deeper
         one is the same tree, and the button went on to depth 8 and 9 building it again; it says
-        so instead (the button is off then, ``update``).  While the depth is being chosen, one more
-        than the depth chosen (``_take_chosen_depth``)."""
+        so instead (the button is off then, ``update``), as it says that ``MAX_DEPTH`` is the
+        deepest.  While the depth is being chosen, one more than the depth chosen
+        (``_take_chosen_depth``)."""
         if self.choosing:
             self.steps_asked += 1
             return
         if self._to_the_end():
-            self.messages.add(_(END_REACHED), "warn")
-            return
-        self.set_depth(self.depth + 1)
+            self.messages.refuse(_(END_REACHED))
+        elif not self.messages.refuse(_(DEEPEST).format(n=MAX_DEPTH) if self.depth >= MAX_DEPTH else ""):
+            self.set_depth(self.depth + 1)
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its

@@ -9,7 +9,7 @@ from typing import Any
 
 from ui import file_report
 from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
-from ui.i18n import _
+from ui.i18n import N_, _
 from ui.scenes.records import Entry, RecordsScene, RowParts, recovered_entries, recovered_row
 from ui.scenes.row_pictures import replayed_position
 
@@ -37,6 +37,9 @@ class UnfinishedScene(RecordsScene):
         # Saved games; "a watched one" alone let the player look here for the second kind
         return _("Every game you leave before it ends, once you have moved in it, is kept here; one you only "
                  "watched or never moved in is under Saved games. Pick one to play on.")
+
+    def back_words(self) -> str:
+        return N_("Unfinished games")
 
     def empty_text(self) -> str:
         return _("No unfinished games.")
