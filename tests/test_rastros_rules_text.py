@@ -264,3 +264,21 @@ def test_the_positions_the_page_says_are_refused_are_refused(language):
     for text, why in ((piece_on_goal, "cannot start on a goal"), (stone_on_goal, "cannot hold a stone")):
         with pytest.raises(games.IllegalMove, match=why):
             game.from_text(text)
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_page_quotes_the_course_players_depth_as_the_panel_and_the_search_tree_say_it(language):
+    """The page quoted the search tree's "depth 5 (6 plies ahead)" («profundidade 5 (6
+    meias-jogadas)») for Random Plus, Basilio and Ar Livre, where the tree says "depth 5 (6 moves
+    ahead)" as every other screen counts: a player looked for words the window never shows.  The
+    page counts that look ahead in moves, one side's turn each, as the screens do."""
+    from tests.ui_helpers import words_in
+    from ui.ai_worker import AIProgress
+    from ui.scenes.thinking import depth_text, reach_text
+
+    course = AIProgress(1, depth=6, course_depth=5, mover=0)
+    text = " ".join(page(language).split())
+    with words_in(language):
+        for said in (reach_text(course), depth_text(course)):
+            assert said in text, said
+    assert not re.search(r"\bpl(y|ies)\b|meias?-jogadas?", text, re.I), language

@@ -375,16 +375,23 @@ PLY_WORDS = {"en": r"\bpl(?:y|ies)\b", "pt": r"meias?-jogadas?"}  # a ply: one p
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])
-def test_the_rules_page_counts_moves_as_the_screens_do_plies_only_for_the_courses_depth(language):
+def test_the_rules_page_counts_moves_as_the_screens_do(language):
     """The screens count moves, one player's turn each ("Analysis: 9 moves ahead…"), but the
     page said analysis "looks an odd number of plies ahead": a player read two words for one
-    thing.  Only the course's AIMA player, whose depth the course counts otherwise, says plies."""
-    from ui import markdown
+    thing.  The course's AIMA player was still "four moves deep (five plies)" where its own
+    description on New game says "at depth 4 (5 moves ahead)": the page says it so too."""
+    from ai.roster import TICTACTOE_COURSE_DEPTH
+    from tests.ui_helpers import words_in
+    from ui import i18n, markdown
+    from ui.analysis import moves_ahead_text
 
     path = KNOWN_RESULTS[language][0]
-    saying = [block.text for block in markdown.parse(path.read_text(encoding="utf-8"))
-              if re.search(PLY_WORDS[language], block.text)]
-    assert saying and all("AIMA" in text for text in saying), saying
+    blocks = [" ".join(block.text.split()) for block in markdown.parse(path.read_text(encoding="utf-8"))]
+    assert not [text for text in blocks if re.search(PLY_WORDS[language], text)]
+    with words_in(language):
+        depth = i18n._("depth {n}").format(n=TICTACTOE_COURSE_DEPTH)
+        ahead = moves_ahead_text(TICTACTOE_COURSE_DEPTH + 1)
+    assert any("AIMA" in text and depth in text and ahead in text for text in blocks), (depth, ahead)
 
 
 @pytest.mark.parametrize("width, height", sorted(PUBLISHED[4][1]))

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui_helpers import click, in_language, key, make_app, make_app_of, words_in
+from tests.ui_helpers import click, down_to_widget, in_language, key, make_app, make_app_of, words_in
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.form_columns import control_start, title_end, title_width, titled_rows
@@ -119,6 +119,26 @@ def test_a_high_contrast_theme_is_offered_and_taken_by_the_keyboard(app, watched
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="", scancode=0))
         app.run_frames(2)
     assert app.settings.theme == "contrast" and app.theme is THEMES["contrast"]
+
+
+@pytest.mark.parametrize("pressed", [pygame.K_RETURN, pygame.K_SPACE])
+def test_enter_or_space_on_a_choice_takes_its_next_value_as_on_a_switch(app, watched, pressed):
+    """Enter and Space flip a switch (Sound, Full screen), but on a choice (Theme, Time per move,
+    Volume) they did nothing and said nothing: a player going down the form from the keyboard
+    pressed Enter on Volume and saw no change.  They take its next value, as Right does and as
+    Saved games' game chooser and the position editor's options take them."""
+    saves, sounds = watched
+    app.settings.theme, app.settings.volume = "dark", 0.8
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "theme")
+    key(app, pressed)
+    assert app.settings.theme == "light"
+    assert app.scene.menu.get_selected_widget().get_id() == "theme" and isinstance(app.scene, SettingsScene)
+    down_to_widget(app, app.scene.menu, "volume")
+    key(app, pressed)
+    assert app.settings.volume == pytest.approx(0.9)
+    assert saves[-1] == (pytest.approx(0.9), app.settings.move_time) and sounds == ["place"]
 
 
 def test_a_read_only_config_folder_is_said_as_the_window_opens(tmp_path, monkeypatch):

@@ -325,6 +325,33 @@ def test_the_one_line_card_says_a_lone_part_where_the_headline_leaves_it_no_room
         assert any(only in text for text in drawn), drawn
 
 
+def test_the_computers_forced_move_is_said_as_its_own_on_the_one_line_card(tmp_path, monkeypatch):
+    """The same game in an 800x600 window: the card said "Nível 3:" and nothing else, "única
+    jogada possível: c4xc2" fitting neither beside it nor alone; and Reversi's card read "única
+    jogada possível: a6" alone, its headline given way, on the player's own turn over a board whose
+    a6 the computer had just filled: the player read it as their own only move.  Where the forced
+    move is the computer's move just played (lit on the move list) the card names whose it was
+    and says "only legal move", or "only move", beside it, as it says a value beside "Level 3:"."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "pt"):
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+        app.start_game(MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
+        scene = app.scene
+        app.run_frames(2)
+        for point in ("c2", "c3"):
+            click(app, scene.view.point_xy(parse_point(point)))
+        assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 120)
+        drawn = recorded_draws(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        monkeypatch.undo()
+        label = [d for d in drawn if d.bold and d.value == i18n._("{player}:").format(player=scene.setup.player_label(1))]
+        assert label, [d.value for d in drawn]
+        beside = [d.value for d in drawn if abs(d.rect.centery - label[0].rect.centery) <= 2
+                  and d.rect.left > label[0].rect.right]
+        assert beside and beside[0] in (i18n._("only legal move"), i18n._("only move")), beside
+
+
 @pytest.mark.parametrize("size", [(1366, 768), (1280, 800)])
 @pytest.mark.parametrize("game_id", ["tictactoe", "hex", "reversi", "rastros", "alquerque", "trax"])
 def test_the_one_line_card_says_whose_search_it_shows_in_every_game(tmp_path, monkeypatch, game_id, size):

@@ -1353,21 +1353,42 @@ class GamePanel:
             return short, short_x, parts
         if self._best_is_the_move_played(parts) and news_fits(parts[1:2], small, right - short_x):
             return short, short_x, parts[1:]  # "Level 3: Red 54% to win" at 1280x800 in Portuguese, Larger
+        for forced in self._forced_move_played(parts):  # "Level 3: only legal move", its c4xc2 lit on the list
+            if news_fits(forced, small, right - short_x):
+                return short, short_x, forced
         if news_fits(parts, small, right - left):
             return "", left, parts
         return short, short_x, parts
 
-    def _best_is_the_move_played(self, parts: list[str]) -> bool:
-        """Whether ``parts`` start with the best move of a computer's search that is the last move
-        on the board, its move played ("best g6" beside the move list's lit g6)."""
+    def _search_of_the_move_played(self) -> AIProgress | None:
+        """The search shown where it is a computer's search whose move is the last on the board,
+        its move played (lit on the move list); else None."""
         scene = self.scene
         p, back, analysed = self._search_underneath()
         if p is None or analysed or back or scene.browsing is not None or scene.computer.last_search_hint:
-            return False
+            return None
         last = scene.history[-1] if scene.history else None
         shown = self._search_shown()[0]
-        return (last is not None and last.by_computer and p.best_text == last.text and shown is not None
-                and parts[:1] == [_("best {move}").format(move=shown.best_text)])
+        return shown if last is not None and last.by_computer and p.best_text == last.text else None
+
+    def _best_is_the_move_played(self, parts: list[str]) -> bool:
+        """Whether ``parts`` start with the best move of a computer's search that is the last move
+        on the board, its move played ("best g6" beside the move list's lit g6)."""
+        shown = self._search_of_the_move_played()
+        return shown is not None and parts[:1] == [_("best {move}").format(move=shown.best_text)]
+
+    def _forced_move_played(self, parts: list[str]) -> list[list[str]]:
+        """``parts`` with their "only legal move: c4xc2" said without its move, longest form first
+        ("only legal move", "only move"), where that move is the computer's move just played (lit
+        on the move list), for beside "Level 3:"; else none.  Alone, without whose move it was,
+        the line read on the player's turn as their own only move (Reversi's "only legal move: a6"
+        at 800x600 in Portuguese, Larger, its a6 just filled by the computer); Alquerque's
+        "única jogada possível: c4xc2" fitted neither beside "Nível 3:" nor alone: the card said
+        "Nível 3:" and nothing else."""
+        shown = self._search_of_the_move_played()
+        if shown is None or parts[:1] != [_("only legal move: {move}").format(move=shown.best_text)]:
+            return []
+        return [[said, *parts[1:]] for said in (_("only legal move"), _("only move"))]
 
     def _tip_beside(self, headline: str, tips: tuple[str, ...], size: int, beside: int,
                     alone: int) -> tuple[str, list[str]]:

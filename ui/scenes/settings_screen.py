@@ -310,10 +310,22 @@ class SettingsScene(MenuFormScene):
         self.clicked = self._line_at(pos) if event.type in CLICKS and pos is not None else None
         try:
             if not self.form_buttons_key(event):
-                self.menu_event(event)
+                self.form_took = self._choice_stepped(event)
+                self.menu_event(self.form_took)
         finally:
             self.clicked = None
         self._drop_forget_question()
+
+    def _choice_stepped(self, event: pygame.event.Event) -> pygame.event.Event:
+        """Enter or Space on a choice (Theme, Time per move, Volume…) as Right: its next value, as
+        they flip a switch and as Saved games' game chooser takes them; on a choice they did
+        nothing and said nothing.  Any other event as it is."""
+        line = self.menu.get_selected_widget() if self.menu is not None else None
+        if (event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+                and isinstance(line, pygame_menu.widgets.Selector)):
+            return pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=event.mod, unicode="",
+                                      scancode=0)
+        return event
 
     def _drop_forget_question(self) -> None:
         """"Press again to forget" withdrawn once the keyboard or the pointer has gone on to another
