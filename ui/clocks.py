@@ -49,6 +49,12 @@ def choice_label(clock: str | None) -> str:
     return _("{minutes} min + {seconds} s").format(minutes=number_text(parsed.initial / 60, "g"), seconds=number_text(parsed.increment, "g"))
 
 
+def short_label(clock: GameClock) -> str:
+    """A clock as chess players write a time control, minutes + seconds of increment: "5+3" for
+    "5 min + 3 s" (``choice_label``), where a line has no room for the words."""
+    return f"{number_text(clock.initial / 60, 'g')}+{number_text(clock.increment, 'g')}"
+
+
 def reading_text(seconds: float) -> str:
     """A clock as the panel shows it: "4:59" (whole seconds, rounded down), tenths under 10 s
     ("0:09.3"), never below "0:00.0"."""
