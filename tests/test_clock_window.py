@@ -26,7 +26,7 @@ from tests.ui_helpers import (
 )
 from ui.ai_worker import AIProgress
 from ui.autosave import SHELF
-from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock, short_label
+from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock, short_label, time_control_forms
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.game import GameScene
@@ -553,7 +553,6 @@ def test_every_clocked_panel_says_its_time_control_in_a_form_that_costs_no_line(
     and the header ends where the unclocked game's does: it takes no row of the move list."""
     from tests.test_ui_text_size import EIGHT_PLIES
     from tests.ui_helpers import window_for_a_test
-    from ui.scenes.game_panel import clock_forms
 
     short = []
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
@@ -565,7 +564,7 @@ def test_every_clocked_panel_says_its_time_control_in_a_form_that_costs_no_line(
                     unclocked = header_bottom(app, monkeypatch, eight_plies_in(app, game_id, None))
                     scene = eight_plies_in(app, game_id, "5m+3s")
                     header = " · ".join(header_said(app, monkeypatch, scene))
-                    forms = clock_forms(scene)
+                    forms = time_control_forms(scene.setup.clock)
                     said = next((form for form in forms if form in header), None)
                     case = (language, text_size, game_id, header)
                     assert said is not None, case

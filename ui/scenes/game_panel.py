@@ -14,7 +14,7 @@ import ai
 from games.record import move_place, move_rows, times_taken
 from ui import text as tx
 from ui import words
-from ui.clocks import choice_label, reading_text, setup_clock, short_label
+from ui.clocks import reading_text, time_control_forms
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import N_, _, ngettext, number_text
 from ui.keyed_cache import KeyedCache
@@ -71,18 +71,6 @@ def shown_opening(scene: GameScene) -> str | None:
         return None
     moves = [ply.text for ply in scene.history[:scene.shown_plies()]]
     return words.opening_text(scene.game, moves, scene.initial)
-
-
-def clock_forms(scene: GameScene) -> list[str]:
-    """The game's time control as the header says it, longest first: in New game's words for its
-    Clock choice ("Clock: 5 min + 3 s": ``ui.clocks.choice_label``), then as chess players write
-    it, labelled ("Clock: 5+3") and bare ("5+3", ``ui.clocks.short_label``), for a header with no
-    room for the words; [] for a game without a clock."""
-    clock = setup_clock(scene.setup)
-    if clock is None:
-        return []
-    short = short_label(clock)
-    return [_("Clock: ") + choice_label(scene.setup.clock), _("Clock: ") + short, short]
 
 
 THINKING_HEIGHT = 86
@@ -915,13 +903,13 @@ class GamePanel:
 
     def _header_lines(self, w: int, packed: bool | None = None) -> HeaderLines:
         """The lines under the title, their size (``_lines_of``) and what stands beside the title:
-        the options, a set-up start, the opening, and the time control (``clock_forms``) where it
+        the options, a set-up start, the opening, and the time control (``ui.clocks.time_control_forms``) where it
         takes no line of its own nor sets the others smaller, else at the right of the title's
         line: nothing else on the screen said the increment, and a line more for it would cost the
         move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
-        forms = clock_forms(self.scene)
+        forms = time_control_forms(self.scene.setup.clock)
         packed = self.header_packed if packed is None else packed
         title = (words.title(self.scene.game.info), self._s(24))
         key = (w, tuple(parts), tuple(forms), self._t(13), self.scene.app.size, title)  # all that they read
