@@ -903,10 +903,10 @@ class GamePanel:
 
     def _header_lines(self, w: int, packed: bool | None = None) -> HeaderLines:
         """The lines under the title, their size (``_lines_of``) and what stands beside the title:
-        the options, a set-up start, the opening, and the time control (``ui.clocks.time_control_forms``) where it
-        takes no line of its own nor sets the others smaller, else at the right of the title's
-        line: nothing else on the screen said the increment, and a line more for it would cost the
-        move list a row."""
+        the options, a set-up start, the opening, and the time control
+        (``ui.clocks.time_control_forms``) where it takes no line of its own nor sets the others
+        smaller, else at the right of the title's line: nothing else on the screen said the
+        increment, and a line more for it would cost the move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
         forms = time_control_forms(self.scene.setup.clock)
