@@ -26,7 +26,7 @@ from tests.ui_helpers import (
 )
 from ui.ai_worker import AIProgress
 from ui.autosave import SHELF
-from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock
+from ui.clocks import CLOCK_CHOICES, reading_text, setup_clock, short_label, time_control_forms
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder
 from ui.scenes.game import GameScene
@@ -46,6 +46,15 @@ def play(app, scene: GameScene, *moves: str) -> None:
     for text in moves:
         assert scene._play(scene.game.parse_move(scene.state, text), by_computer=False)
         app.run_frames(1)
+
+
+def test_a_time_control_is_written_short_as_chess_players_write_it():
+    """"5+3" for New game's "5 min + 3 s": the minutes, then the seconds each move adds; a part
+    of a minute in the window's language's decimals."""
+    assert [short_label(setup_clock(MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, clock=clock)))
+            for clock in CLOCK_CHOICES[1:4]] == ["1+0", "3+2", "5+0"]
+    with words_in("pt"):
+        assert short_label(GameClock(90.0, 0.5)) == "1,5+0,5"
 
 
 def test_reading_text_shows_tenths_only_under_ten_seconds():
@@ -512,6 +521,58 @@ def test_the_time_control_takes_no_line_of_the_header_where_the_options_fill_the
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
         title, *options = header_said(app, monkeypatch, clocked(app, None))
         assert header_said(app, monkeypatch, clocked(app, "5m+3s")) == [title, "Clock: 5 min + 3 s", *options]
+
+
+def header_bottom(app, monkeypatch, scene: GameScene) -> int:
+    """Where the game panel's header ends: the bottom of the last text it draws over the first card."""
+    with pytest.MonkeyPatch.context() as patch:
+        drawn = recorded_text_rects(patch)
+        scene.draw(app.screen)
+    top = scene.panel.player_cards[0].top
+    return max(rect.bottom for text, rect in drawn if scene.panel.rect.contains(rect) and rect.bottom <= top)
+
+
+def eight_plies_in(app, game_id: str, clock: str | None) -> GameScene:
+    """A hot-seat game of ``game_id`` four rows of moves in (``EIGHT_PLIES``) on ``clock``, drawn."""
+    from tests.test_ui_text_size import EIGHT_PLIES
+
+    setup = MatchSetup(game_id, {}, HOTSEAT, (None, None), 0.1, clock=clock)
+    app.switch(GameScene(app, setup, EIGHT_PLIES[game_id].split(",")))
+    app.run_frames(2)
+    return app.scene
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(800, 600), (1024, 768), (1280, 800)])
+def test_every_clocked_panel_says_its_time_control_in_a_form_that_costs_no_line(tmp_path, monkeypatch, size):
+    """Each game eight plies in on a 5 min + 3 s clock, at each Text size, in English and in
+    Portuguese (the panel dump's clocked layouts): in 16 of the 108 the header had no room for
+    "Clock: 5 min + 3 s" on the options' lines nor beside the title, and nothing said the time
+    control (at 800x600, Larger text, in every game but Hex and Trax).  It is said in the longest
+    of its forms that has room ("Clock: 5+3", "5+3" beside the title where the words have none),
+    and the header ends where the unclocked game's does: it takes no row of the move list."""
+    from tests.test_ui_text_size import EIGHT_PLIES
+    from tests.ui_helpers import window_for_a_test
+
+    short = []
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        for language in ("en", "pt"):
+            for text_size in (1.0, 1.25, 1.5):
+                app.settings.language, app.settings.text_size = language, text_size
+                app.apply_settings()
+                for game_id in EIGHT_PLIES:
+                    unclocked = header_bottom(app, monkeypatch, eight_plies_in(app, game_id, None))
+                    scene = eight_plies_in(app, game_id, "5m+3s")
+                    header = " · ".join(header_said(app, monkeypatch, scene))
+                    forms = time_control_forms(scene.setup.clock)
+                    said = next((form for form in forms if form in header), None)
+                    case = (language, text_size, game_id, header)
+                    assert said is not None, case
+                    assert header_bottom(app, monkeypatch, scene) == unclocked, case
+                    short += [case] if said != forms[0] else []
+        app.settings.language = "en"
+        app.apply_settings()
+    assert size != (1280, 800) or not short, short  # the words wherever the window has room for them
 
 
 def test_the_header_is_laid_out_once_while_nothing_it_says_changes(app, monkeypatch):

@@ -11,6 +11,7 @@ import pytest
 from tests.test_analysis_ui import hotseat_clicked
 from tests.test_ui_positions import type_move
 from tests.ui_helpers import (
+    click,
     held_game_clock,
     in_language,
     key,
@@ -225,6 +226,44 @@ def test_a_flag_falls_result_card_says_who_ran_out_of_time_short_rather_than_cut
         said = panel_text(app, monkeypatch, scene)
         assert not [text for text in said if text.endswith("…")], said
         assert set(result_detail_forms(scene)) & set(said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_bots_forfeit_on_the_result_card_says_who_forfeited_short_rather_than_cut(tmp_path, monkeypatch, language):
+    """A student's bot (White) crashes at its 8th move of a Reversi game against the player, who
+    clicks a legal square at each turn: at 800x600, Larger text, the panel's one-line card cut
+    "White forfeits: student crashed at move 16: ..." to "White forfeits: …" beside "You win!"; it
+    says "White forfeits" or, where that does not fit, "Forfeit"."""
+    from tests.outside_bots import bot_faulting_at
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    bot = bot_faulting_at(tmp_path, 8, "raise ValueError('no row for this position')", name="student.py")
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, language):
+        larger_text(app)
+        app.start_game(MatchSetup("reversi", {}, HUMAN_VS_PC, (None, str(bot)), 1.0))
+        scene = app.scene
+        while scene.forfeit is None:
+            assert wait(app, lambda: scene.human_to_move() or scene.forfeit is not None, 60)
+            if scene.forfeit is None:
+                click(app, scene.view.cell_rect(*scene.view.move_cell(scene.state.legal_moves()[0])).center)
+        assert scene.is_over() and len(scene.history) == 15 and "crashed at move 16" in scene.recorded_reason()
+        said = panel_text(app, monkeypatch, scene)
+        assert not [text for text in said if text.endswith("…")], said
+        assert set(result_detail_forms(scene)[1:]) & set(said), said  # a short form: the whole has no room
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_forfeits_short_forms_name_the_side_then_say_forfeit_alone(language):
+    """A referee's forfeit, its account after the side ("O forfeits: sleeper.py exceeded the time
+    limit (...)"), and an SGF's without one (RE[W+F]) say "O forfeits", then "Forfeit"."""
+    from ui.words import short_end_reasons
+
+    with words_in(language):
+        said = [_("{side} forfeits").format(side="O"), _("Forfeit")]
+        assert short_end_reasons("O forfeits: sleeper.py exceeded the time limit (no answer after 1.51 s)\n"
+                                 "log: /tmp/sleeper.log") == said
+        assert short_end_reasons("O forfeits") == said
+        assert short_end_reasons("double forfeit: neither player could be started") == []
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

@@ -135,6 +135,26 @@ def test_a_clocked_game_played_in_the_window_shows_both_clocks_at_every_move_in_
             assert shown == TAKEN[:len(shown)] and len(shown) == len(PLAYED)  # every move's time, beside it
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_clocked_games_replay_says_its_time_control_at_every_move(app, monkeypatch, stopped_time, language):
+    """The replay of a game played on a clock gave both clocks' readings and each move's time, and
+    nowhere the time control the game was played on (nor its increment).  Opened from Saved
+    games, its panel says it at every move, from the clock its record keeps: in New game's words
+    ("Clock: 1 min + 0 s") or, where they would take a line more, as chess players write it
+    ("Clock: 1+0"), labelled."""
+    from ui.clocks import time_control_forms
+
+    tictactoe_played_on_a_clock(app, stopped_time)
+    replay = opened_from_saved_games(app)
+    with in_language(app, language):
+        words, labelled, _bare = time_control_forms(replay.record.setup["clock"])
+        assert words.endswith(" 1 min + 0 s") and labelled.endswith(" 1+0")
+        key(app, pygame.K_HOME)
+        for ply in range(len(PLAYED) + 1):
+            texts = [d.value for d in panel_after(app, monkeypatch, None if ply == 0 else pygame.K_RIGHT)]
+            assert {words, labelled} & {part for text in texts for part in text.split(" · ")}, (ply, texts)
+
+
 def test_a_ggs_game_dropped_steps_through_its_clocks_and_each_moves_time(app, monkeypatch, tmp_path):
     path = tmp_path / "Othello.01e4.ggf"
     path.write_text(GGS_ARCHIVE_GAME, encoding="utf-8")
@@ -162,7 +182,7 @@ def test_a_game_on_no_clock_shows_no_clock_nor_move_time(app, monkeypatch):
     for k in (pygame.K_RIGHT, pygame.K_RIGHT):
         drawn = panel_after(app, monkeypatch, k)
         assert not [d.value for d in drawn if READING.fullmatch(d.value)]
-        assert not any(" took " in d.value for d in drawn)
+        assert not any(" took " in d.value or "Clock:" in d.value for d in drawn)  # nor a time control
 
 
 def test_a_ggf_with_a_clock_and_no_move_times_shows_no_made_up_clocks(app, monkeypatch, tmp_path):

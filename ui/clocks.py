@@ -49,6 +49,24 @@ def choice_label(clock: str | None) -> str:
     return _("{minutes} min + {seconds} s").format(minutes=number_text(parsed.initial / 60, "g"), seconds=number_text(parsed.increment, "g"))
 
 
+def short_label(clock: GameClock) -> str:
+    """A clock as chess players write a time control, minutes + seconds of increment: "5+3" for
+    "5 min + 3 s" (``choice_label``), where a line has no room for the words."""
+    return f"{number_text(clock.initial / 60, 'g')}+{number_text(clock.increment, 'g')}"
+
+
+def time_control_forms(clock: str | None) -> list[str]:
+    """A game's time control as a panel says it, longest first: in New game's words for its Clock
+    choice ("Clock: 5 min + 3 s", ``choice_label``), then as chess players write it, labelled
+    ("Clock: 5+3") and bare ("5+3", ``short_label``), for a line with no room for the words;
+    [] for a game on no clock."""
+    parsed = clock_of(clock)
+    if parsed is None:
+        return []
+    short = short_label(parsed)
+    return [_("Clock: ") + choice_label(clock), _("Clock: ") + short, short]
+
+
 def reading_text(seconds: float) -> str:
     """A clock as the panel shows it: "4:59" (whole seconds, rounded down), tenths under 10 s
     ("0:09.3"), never below "0:00.0"."""

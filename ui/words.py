@@ -1123,6 +1123,8 @@ SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # ends off the board, as records keep them (``GameScene.recorded_reason``): the move goes first
     (r"(?P<side>\S+) resigns(?: at move \d+)?", (N_("{side} resigns"), N_("Resigned"))),
     (r"(?P<side>\S+) lost on time(?: at move \d+)?", (N_("{side} lost on time"), N_("Out of time"))),
+    # a player's forfeit, with the referee's account ("O forfeits: sleeper.py exceeded the time limit (...)") or an SGF's without
+    (r"(?s)(?P<side>\S+) forfeits(?:: .*)?", (N_("{side} forfeits"), N_("Forfeit"))),
     # Trax: the paths' kinds without their colours (``short_paths``), the mover kept where it is not the winner
     (r"(?P<side>\S+) wins: (?P<made>.+) in one turn: the mover wins",
      (N_("{side} wins: {made}"), N_("{side} wins: two at once"))),
@@ -1134,8 +1136,9 @@ SHORT_REASONS: tuple[tuple[str, tuple[str, ...]], ...] = (
 """Each game's long end reasons (English, as ``REASONS`` matches them) in short forms, longest
 first, for a line with no room for the whole: who did it and how, the winner left to the
 headline beside it.  The panel's one-line card at 800x600, Larger text, cut "North moved onto
-8-1" to "North move…" beside "South wins", "Vermelho ligou…" to "Vermel…" and Trax's loop and line
-to "Um circuit…"; it says "North on 8-1", "Ligou" and "Circuito e linha" there."""
+8-1" to "North move…" beside "South wins", "Vermelho ligou…" to "Vermel…", Trax's loop and line
+to "Um circuit…" and a bot's forfeit to "White forfeits: …"; it says "North on 8-1", "Ligou",
+"Circuito e linha" and "White forfeits" there."""
 
 
 def short_end_reasons(reason: str) -> list[str]:

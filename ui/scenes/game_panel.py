@@ -14,7 +14,7 @@ import ai
 from games.record import move_place, move_rows, times_taken
 from ui import text as tx
 from ui import words
-from ui.clocks import choice_label, reading_text, setup_clock
+from ui.clocks import reading_text, time_control_forms
 from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import N_, _, ngettext, number_text
 from ui.keyed_cache import KeyedCache
@@ -71,13 +71,6 @@ def shown_opening(scene: GameScene) -> str | None:
         return None
     moves = [ply.text for ply in scene.history[:scene.shown_plies()]]
     return words.opening_text(scene.game, moves, scene.initial)
-
-
-def clock_part(scene: GameScene) -> str | None:
-    """The game's time control as the header says it, in New game's words for its Clock choice
-    ("Clock: 5 min + 3 s": ``ui.clocks.choice_label``); None for a game without a clock."""
-    clock = scene.setup.clock
-    return None if setup_clock(scene.setup) is None else _("Clock: ") + choice_label(clock)
 
 
 THINKING_HEIGHT = 86
@@ -316,6 +309,14 @@ CARD_LINES = (CardLines(False, True), CardLines(True, True), CardLines(False, Fa
 First the score's unit moves under its number, then the spinner is left out (the thinking card
 under the cards has one; with a clock the running clock says whose turn it is, without one
 "to move" does), then the unit is cut short ("captur…") or left out."""
+
+
+class HeaderLines(NamedTuple):
+    """The game panel's header under its title (``GamePanel._header_lines``)."""
+
+    size: int  # the print of its lines
+    lines: list[str]
+    beside: str | None = None  # the time control at the right of the title's line, where the lines had no room for it
 
 
 @dataclass(frozen=True)
@@ -563,7 +564,7 @@ class GamePanel:
 
     def _header_packs_fewer(self, w: int) -> bool:
         """Whether the header's parts go whole on fewer lines at a smaller size (``_header_lines``)."""
-        return len(self._header_lines(w, packed=True)[1]) < len(self._header_lines(w, packed=False)[1])
+        return len(self._header_lines(w, packed=True).lines) < len(self._header_lines(w, packed=False).lines)
 
     def _plan_rows(self, top: int, w: int) -> RoomPlan:
         """``_room_plan`` with the watch row (``_watch_row_fitting``) where it fits the rows'
@@ -888,46 +889,58 @@ class GamePanel:
         theme = self.scene.app.theme
         title = words.title(self.scene.game.info)
         rect = tx.text(surface, tx.fit(title, self._s(24), w, True), (x, y), self._s(24), theme.text, bold=True)
-        size, lines = self._header_lines(w)
-        beside = self._clock_beside_title(title, w, size, lines)
-        if beside:
-            tx.text(surface, beside, (x + w, rect.centery), size, theme.muted, "midright")
-        for line in lines:
-            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), size, theme.muted)
+        header = self._header_lines(w)
+        if header.beside:
+            tx.text(surface, header.beside, (x + w, rect.centery), header.size, theme.muted, "midright")
+        for line in header.lines:
+            rect = tx.text(surface, line, (x, rect.bottom + self._s(2)), header.size, theme.muted)
         return rect.bottom
 
-    def _clock_beside_title(self, title: str, w: int, size: int, lines: list[str]) -> str | None:
-        """The time control (``clock_part``) at the right of the title's line, in the options'
-        print, where the options' lines have no room for it and the title's has: it takes no line
-        there either.  None for a game without a clock, or with no room for it on either line."""
-        clock = clock_part(self.scene)
-        if clock is None or any(clock in line for line in lines):
-            return None
-        room = w - tx.ui_font(self._s(24), True).size(title)[0] - self._s(12)
-        return clock if tx.ui_font(size).size(clock)[0] <= room else None
+    def _fits_beside_title(self, clock: str, w: int, size: int) -> bool:
+        """Whether ``clock`` in the options' print, ``size``, fits at the right of the title's line."""
+        room = w - tx.ui_font(self._s(24), True).size(words.title(self.scene.game.info))[0] - self._s(12)
+        return tx.ui_font(size).size(clock)[0] <= room
 
-    def _header_lines(self, w: int, packed: bool | None = None) -> tuple[int, list[str]]:
-        """The lines under the title, and their size (``_lines_of``): the options, a set-up start,
-        the opening, and the time control ("Clock: 5 min + 3 s", ``clock_part``) where it takes
-        no line of its own nor sets the others smaller (else it stands beside the title, where
-        that has room: ``_clock_beside_title``): nothing else on the screen said the increment,
-        and a line more for it would cost the move list a row."""
+    def _header_lines(self, w: int, packed: bool | None = None) -> HeaderLines:
+        """The lines under the title, their size (``_lines_of``) and what stands beside the title:
+        the options, a set-up start, the opening, and the time control
+        (``ui.clocks.time_control_forms``) where it takes no line of its own nor sets the others
+        smaller, else at the right of the title's line: nothing else on the screen said the
+        increment, and a line more for it would cost the move list a row."""
         parts = options_parts(self.scene) + ([_("from a set-up position")] if self.scene.setup.start else [])
         parts += filter(None, [shown_opening(self.scene)])
-        clock = clock_part(self.scene)
+        forms = time_control_forms(self.scene.setup.clock)
         packed = self.header_packed if packed is None else packed
-        key = (w, tuple(parts), clock, self._t(13), self.scene.app.size)  # all that ``_lines_of`` reads
-        return self.header_kept[packed].get(key, lambda: self._clocked_lines(parts, clock, w, packed))
+        title = (words.title(self.scene.game.info), self._s(24))
+        key = (w, tuple(parts), tuple(forms), self._t(13), self.scene.app.size, title)  # all that they read
+        return self.header_kept[packed].get(key, lambda: self._clocked_lines(parts, forms, w, packed))
 
-    def _clocked_lines(self, parts: list[str], clock: str | None, w: int, packed: bool) -> tuple[int, list[str]]:
-        """``_header_lines``' answer worked out: the parts' lines with the clock where it costs no
-        line nor size, else without it.  The header is asked for at every frame the panel draws,
-        two or three times (its height, its drawing, the packed plan), each trying every size."""
+    def _clocked_lines(self, parts: list[str], forms: list[str], w: int, packed: bool) -> HeaderLines:
+        """``_header_lines``' answer worked out: the time control in its longest form (``forms``)
+        that goes with the parts' lines at no cost of a line nor of size, or else at the right of
+        the title's line; left out where none does.  The words first ("Clock: 5 min + 3 s"), then
+        "Clock: 5+3", "5+3": at 800x600, Larger text, none of the words had room in a clocked
+        Tic-tac-toe, Reversi or Alquerque game, and its panel did not say the time control.  The
+        header is asked for at every frame the panel draws, two or three times (its height, its
+        drawing, the packed plan), each trying every size.  The bare form stands only beside the
+        title, apart from the options."""
         plain = self._lines_of(parts, w, packed)
-        if clock is None:
-            return plain
-        clocked = self._lines_of([*parts, clock], w, packed)
-        return clocked if clocked[0] == plain[0] and len(clocked[1]) <= len(plain[1]) else plain
+        for form in forms:
+            labelled = form != forms[-1]  # the bare "5+3" after the options read as theirs: "In a row to win: 3 · 5+3"
+            clocked = self._lines_with(form, parts, plain, w, packed) if labelled else None
+            if clocked is not None:
+                return HeaderLines(*clocked)
+            if self._fits_beside_title(form, w, plain[0]):
+                return HeaderLines(*plain, beside=form)
+        return HeaderLines(*plain)
+
+    def _lines_with(self, clock: str, parts: list[str], plain: tuple[int, list[str]], w: int,
+                    packed: bool) -> tuple[int, list[str]] | None:
+        """The header's ``parts`` on lines with ``clock`` after them whole, where that takes no
+        more lines than without it (``plain``) nor a smaller print; else None."""
+        size, lines = self._lines_of([*parts, clock], w, packed)
+        fits = size == plain[0] and len(lines) <= len(plain[1]) and any(clock in line for line in lines)
+        return (size, lines) if fits else None
 
     def _lines_of(self, parts: list[str], w: int, packed: bool) -> tuple[int, list[str]]:
         """The header's ``parts`` on lines (the whole of them: Trax's in Portuguese take three
@@ -951,7 +964,7 @@ class GamePanel:
 
     def _header_height(self, w: int) -> int:
         """The height ``_header`` takes in a panel ``w`` wide."""
-        size, lines = self._header_lines(w)
+        size, lines, _beside = self._header_lines(w)
         line = self._s(2) + tx.ui_font(size).get_height()
         return tx.ui_font(self._s(24), True).get_height() + len(lines) * line
 

@@ -25,10 +25,11 @@
   captured cells and mustplay region, with a legend (ui/hex_connections.py); both as in a game.
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
-  "Move N of M" the time its last move took; the move list writes each move's time small beside it
-  where the column has room for every move's (``ui.move_list.times_fit``: every game's at 1280x800
-  and 800x560, Larger text too; not a long Alquerque capture's, nor Alquerque's at 1024x768 with
-  Larger text, where the header's line alone says it).
+  "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", or
+  "Clock: 5+3" where the words have no room: ``_clocked``); the move list writes each move's
+  time small beside it where the column has room for every move's (``ui.move_list.times_fit``:
+  every game's at 1280x800 and 800x560, Larger text too; not a long Alquerque capture's, nor
+  Alquerque's at 1024x768 with Larger text, where the header's line alone says it).
 - The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
   closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
@@ -72,7 +73,7 @@ from ui.analysis_mode import (
 from ui.autosave import SHOWN_KEY, ended_as, games_dir, kept_shown, record_date_text, record_with_setup
 from ui.board_view import Overlay
 from ui.clipboard import is_paste
-from ui.clocks import ClockHistory, clock_history, record_up_to
+from ui.clocks import ClockHistory, clock_history, record_up_to, time_control_forms
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, graph_ground, ply_at
 from ui.export import (
     board_view,
@@ -949,13 +950,8 @@ class ReplayScene(Scene):
         y += int(8 * s)  # a long end (Alquerque's third repetition, a forfeit) takes more lines
         for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
-        where = [words.move_of(self.ply, len(self.moves)), self._last_move_time()]
-        if self.record.start_position is not None:  # on a line of its own when both do not fit (Portuguese)
-            where.append(_("from a set-up position"))
-        where += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
-        where += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
         y += int(6 * s)
-        for line in tx.pack_parts(where, small, inner.width, most=self.ply_lines):  # Alquerque's options in Portuguese: three
+        for line in self._ply_lines(small, inner.width):
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
@@ -968,6 +964,40 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _ply_lines(self, size: int, width: int) -> list[str]:
+        """The lines under the players (``ply_lines`` at most, ``width`` wide in print ``size``):
+        the ply shown and the time its move took, then the game's time control (``_clocked``), a
+        set-up start, the rules and the opening, as many as fit."""
+        ply = [words.move_of(self.ply, len(self.moves)), self._last_move_time()]
+        rest = [_("from a set-up position")] if self.record.start_position is not None else []  # on a line of its own when both do not fit (Portuguese)
+        rest += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
+        rest += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
+        parts = self._clocked(ply, rest, size, width)  # Alquerque's options in Portuguese: three lines
+        return tx.pack_parts(parts, size, width, most=self.ply_lines)
+
+    def _clocked(self, ply: list[str], rest: list[str], size: int, width: int) -> list[str]:
+        """The ply line's parts with the game's time control as the record keeps it (a record of
+        an older version without one says none), in the longest of its labelled forms
+        (``time_control_forms``) that leaves every other part shown whole: after the ply's parts
+        (``ply``), else after the rules and the opening (``rest``); on the lines they take without
+        it where it fits there, else on a line more where the ply line has one (``ply_lines``, as
+        the opening takes one at some moves: the list keeps its rows); left out where none does.
+        The replay of a clocked game said the clocks' readings, and nowhere the increment."""
+        plain = [*ply, *rest]
+        shown = self._shown_parts(plain, size, width, self.ply_lines)
+        labelled = time_control_forms(self.record.setup.get("clock"))[:-1]  # "5+3" alone read as the move's
+        for most in dict.fromkeys((len(tx.pack_parts(plain, size, width, most=self.ply_lines)), self.ply_lines)):
+            for form in labelled:
+                for parts in ([*ply, form, *rest], [*plain, form]):
+                    if self._shown_parts(parts, size, width, most) >= shown | {form}:
+                        return parts
+        return plain
+
+    def _shown_parts(self, parts: list[str], size: int, width: int, most: int) -> set[str]:
+        """Those of ``parts`` that the ply line's lines (``pack_parts``, ``most`` of them) say whole."""
+        lines = tx.pack_parts(parts, size, width, most=most)
+        return {part for part in parts if part and any(part in line for line in lines)}
 
     def _draw_clock(self, surface: pygame.Surface, theme: Theme, side: int, right: int, top: int) -> int:
         """``side``'s clock as it stood at the ply shown, on its player's line ending at ``right``,
