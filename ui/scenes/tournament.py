@@ -337,8 +337,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Replay game"), self._replay, "R"),
                 b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
-            copy = self.buttons[-1]
-            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())  # greyed: said why
+            replay, copy = self.buttons[-2:]
+            replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())  # greyed: said why
+            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())
             self.game_chooser = None
             self.option_buttons = []
             self.player_buttons = []
@@ -564,7 +565,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             withdraw.label = self._withdraw_label()
             withdraw.active = bool(self.withdrawing)
             replay.visible = self.on_replay is not None
-            replay.enabled = self._finished_shown() is not None
+            replay.enabled = not self._nothing_to_replay()
             self._lay_out_running_row()  # Withdraw shown or hidden, its label changed
             resumable = (not self.running and self.tournament.cancelled and bool(self.tournament.pending())
                          and self.viewing is None)
@@ -647,10 +648,17 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return None
         return game.get("result")
 
+    def _nothing_to_replay(self) -> str:
+        """Why Replay game (R) has no game to open now: none on the board, or the board still
+        showing it (R did nothing, its button greyed without a word); "" when it has one."""
+        if self._finished_shown() is not None:
+            return ""
+        return _("No game to replay yet: the board has not shown a game's end")
+
     def _replay(self) -> None:
-        result = self._finished_shown()
-        if result is None or self.on_replay is None:
+        if self.on_replay is None or self.messages.refuse(self._nothing_to_replay()):
             return
+        result = self._finished_shown()
         from dataclasses import replace
 
         from games.record import GameRecord, RecordError, Side
