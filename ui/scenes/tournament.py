@@ -337,8 +337,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Replay game"), self._replay, "R"),
                 b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
+            save, new = self.buttons[2:4]
             replay, copy = self.buttons[-2:]
-            replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())  # greyed: said why
+            save.refused = lambda: self.messages.refuse(self._nothing_to_save())  # greyed: said why
+            new.refused = lambda: self.messages.refuse(self._new_waits())
+            replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())
             copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())
             self.game_chooser = None
             self.option_buttons = []
@@ -571,9 +574,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                          and self.viewing is None)
             stop.label = _("Resume") if resumable else _("Stop")
             stop.enabled = self.running or resumable
-            save.enabled = bool(self.tournament.results)
+            save.enabled = not self._nothing_to_save()
             copy.enabled = not self._nothing_to_copy()
-            new.enabled = not self.running
+            new.enabled = not self._new_waits()
             # lit while it is true: a results file dropped, or every game shown, is nothing to watch
             watch.enabled = self._watchable()
             watch.active = self.watch and watch.enabled
@@ -835,6 +838,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
+    def _new_waits(self) -> str:
+        """Why New tournament is greyed: this one still runs (a click did nothing, not a word);
+        "" once it has stopped or ended."""
+        return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
+
     def _new(self) -> None:
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
@@ -871,12 +879,18 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         and say where in ``messages`` (the screen's own by default)."""
         messages = self.messages if messages is None else messages
         t = self.tournament
-        if t is None or not t.results:
+        if t is None or messages.refuse(self._nothing_to_save()):
             return
         base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
         saved = self._write_report(t, base, messages.add)
         if saved:
             self.saved, self.saved_games = saved, len(t.results)
+
+    def _nothing_to_save(self) -> str:
+        """Why Save results (S) has nothing to write: no game has ended (S did nothing, not a
+        word, its button greyed); "" once one has."""
+        t = self.tournament
+        return _("No game has ended yet: there is nothing to save") if t is not None and not t.results else ""
 
     # -- the scene interface ---------------------------------------------------------------------
     def pointer_key(self) -> Hashable | None:
