@@ -274,3 +274,16 @@ def test_save_results_and_new_tournament_greyed_say_why_by_key_and_click(app, tm
         assert [m.text for m in scene.messages.items] == [said]
         assert app.scene is scene and scene.tournament.is_running()
     assert not list((tmp_path / "tournaments").glob("*.md"))
+
+
+def test_speed_greyed_with_watch_off_says_why_at_a_click(app, tmp_path, monkeypatch):
+    """Watch off, Speed is greyed: a click on it did nothing, not a word.  It says that Speed is
+    the board's pace and that Watch brings the board back, and the pace is left as it was."""
+    scene = held_league(app, monkeypatch, tmp_path / "tournaments", watch=False, levels=("level-1",))
+    speed, pace = labelled(scene, "Speed: "), scene.speed
+    assert not speed.enabled and scene._watchable()
+    scene.messages.items.clear()
+    click(app, speed.rect.center)
+    assert [m.text for m in scene.messages.items] == [
+        "Speed is the pace of the games on the board: switch Watch on first"]
+    assert scene.speed == pace and scene.tournament.is_running()

@@ -337,10 +337,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Replay game"), self._replay, "R"),
                 b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
-            save, new = self.buttons[2:4]
+            save, new, _watch, speed = self.buttons[2:6]
             replay, copy = self.buttons[-2:]
             save.refused = lambda: self.messages.refuse(self._nothing_to_save())  # greyed: said why
             new.refused = lambda: self.messages.refuse(self._new_waits())
+            speed.refused = lambda: self.messages.refuse(self._speed_waits())
             replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())
             copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())
             self.game_chooser = None
@@ -581,7 +582,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             watch.enabled = self._watchable()
             watch.active = self.watch and watch.enabled
             speed.label, speed.short = self._speed_label()
-            speed.enabled = watch.active
+            speed.enabled = not self._speed_waits()
 
     # -- actions ----------------------------------------------------------------------------------
     def _back(self) -> None:
