@@ -173,6 +173,23 @@ def test_on_a_terminal_withdraw_asks_and_no_withdraws_no_one(tmp_path, monkeypat
     assert not withdraw_players(t, ["level-3"], ask=lambda question: asked.append(question) or "n")
     assert asked == ["withdraw? [y/N] "] and not t.withdrawn
     assert "nothing withdrawn" in capsys.readouterr().err
+
+
+def test_the_end_of_input_at_the_question_withdraws_no_one(tmp_path, monkeypatch, capsys):
+    """Ctrl+D at "withdraw? [y/N]" ended in an EOFError traceback; it answers no, as Enter does."""
+    from ai.commands.tournament import withdraw_players
+
+    out = tmp_path / "turma"
+    lines = stopped_league(out, 4)
+    t = Tournament("tictactoe", PLAYERS, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl", resume=True)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+
+    def end_of_input(question: str) -> str:
+        raise EOFError
+
+    assert not withdraw_players(t, ["level-3"], ask=end_of_input)
+    assert not t.withdrawn and capsys.readouterr().err.endswith("\nnothing withdrawn\n")
+    assert Path(f"{out}.jsonl").read_bytes().splitlines(keepends=True) == lines
     assert withdraw_players(t, ["level-3"], ask=lambda question: "y")
     assert t.withdrawn == {"level-3": (2, 6)}
 

@@ -1260,12 +1260,23 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
         if not sys.stdin.isatty():
             print("error: nothing withdrawn: add --yes to withdraw without being asked", file=sys.stderr)
             return False
-        if ask("withdraw? [y/N] ").strip().lower() not in ("y", "yes"):
+        if not _answered_yes(ask, "withdraw? [y/N] "):
             print("nothing withdrawn", file=sys.stderr)
             return False
     for pid in todo:
         t.withdraw(pid)
     return True
+
+
+def _answered_yes(ask: Callable[[str], str], question: str) -> bool:
+    """Whether the terminal's answer to ``question`` is yes; the end of input (Ctrl+D, Ctrl+Z and
+    Enter on Windows) answers no, as Enter alone does: it ended in an EOFError traceback."""
+    try:
+        answer = ask(question)
+    except EOFError:
+        print(file=sys.stderr)  # the answer's line ended, what follows on a line of its own
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _left_after(t: Tournament, player_id: str, before: list[str]) -> int:
