@@ -337,10 +337,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Replay game"), self._replay, "R"),
                 b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
-            save, new, _watch, speed = self.buttons[2:6]
+            stop, save, new, watch, speed = self.buttons[1:6]
             replay, copy = self.buttons[-2:]
+            stop.refused = lambda: self.messages.refuse(_("The tournament is not running: there is nothing to stop"))
             save.refused = lambda: self.messages.refuse(self._nothing_to_save())  # greyed: said why
             new.refused = lambda: self.messages.refuse(self._new_waits())
+            watch.refused = lambda: self.messages.refuse(_("Nothing to watch: no game is being played or left to show"))
             speed.refused = lambda: self.messages.refuse(self._speed_waits())
             replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())
             copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())
