@@ -1165,6 +1165,7 @@ WITHDRAWAL_STANDS = ("{player} has played {played} of its {games}: its results s
                      "the {left} it has not played")
 WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than half: all its games are annulled, "
                      "counted for no one (they stay in the log)")
+WITHDRAWAL_UNPLAYED = "{player} has played none of its {games}: they are annulled, counted for no one"
 
 
 def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, words: ReportWords = ENGLISH) -> str:
@@ -1181,7 +1182,8 @@ def withdrawal_words(played: int, games: int, left: int, name: str, words: Repor
     done it would speak of the games as they are then.  The games it loses are those left, not all
     those it did not play: a game another's withdrawal already gave it is won ("loses by forfeit
     the 4 games" of a player that then lost 2)."""
-    rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
+    rule = (WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS if played
+            else WITHDRAWAL_UNPLAYED)  # none played: "0 of its 8 games ... (they stay in the log)" had none to keep
     return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
