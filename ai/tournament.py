@@ -320,14 +320,22 @@ SETTING_WORDS = {"game": "the game", "options": "--option", "players": "the play
 
 
 def setting_text(value: Any) -> str:
-    """A setting as a command line writes it: ``level-1 level-2`` for players, ``size=9`` for
-    options, ``none`` for a setting not given (not Python's ``['level-1', 'level-2']``)."""
+    """A setting as a command line writes it: ``level-1 level-2`` for players, ``size=9 swap=false``
+    for options, ``none`` for a setting not given (not Python's ``['level-1', 'level-2']`` nor its
+    ``False``, which ``--option swap=False`` would not be typed as)."""
     if value is None or value in ({}, []):
         return "none"
     if isinstance(value, dict):
-        return " ".join(f"{k}={v}" for k, v in value.items())
+        return " ".join(f"{k}={_value_text(v)}" for k, v in value.items())
     if isinstance(value, list):
-        return " ".join(str(v) for v in value)
+        return " ".join(_value_text(v) for v in value)
+    return _value_text(value)
+
+
+def _value_text(value: Any) -> str:
+    """One value as typed: ``true``/``false`` for a yes-or-no option, ``0.5`` for seconds."""
+    if isinstance(value, bool):
+        return str(value).lower()
     return f"{value:g}" if isinstance(value, float) else str(value)
 
 

@@ -815,3 +815,16 @@ def test_a_students_file_is_named_by_its_stem_and_its_folder_only_where_two_shar
     assert "c/solo" not in ran.stdout and "bots/" not in standings
     records = tournament_logs.games_played(tmp_path)
     assert {side.title for game in records for side in game.record.players} == set(expected.values())
+
+
+def test_resume_with_another_yes_or_no_option_names_it_as_typed(tmp_path):
+    """A log of Hex with the swap rule resumed without it said "--option size=5 swap=True in the
+    log, size=5 swap=False now": Python's words, which ``--option swap=False`` is not typed as."""
+    path = tmp_path / "hex.jsonl"
+    settings = {"games_per_pair": 1, "time_per_move": 0.05}
+    logged = Tournament("hex", ["level-1", "level-2"], options={"size": 5, "swap": True}, **settings)
+    ResultsLog.create(path, logged.header()).close()
+    with pytest.raises(ValueError) as refused:
+        Tournament("hex", ["level-1", "level-2"], options={"size": 5, "swap": False}, log=str(path),
+                   resume=True, **settings)
+    assert "(--option size=5 swap=true in the log, size=5 swap=false now)" in str(refused.value)

@@ -67,6 +67,14 @@ def test_the_question_says_one_game_left_in_the_singular(tmp_path):
     assert said.endswith("its results stand, and it loses by forfeit the 1 game it has not played"), said
 
 
+def test_the_question_on_a_player_with_no_game_played_says_none_stays(tmp_path):
+    """Withdrawn before its first game, a player was said to have "played 0 of its 6 games, fewer
+    than half: all its games are annulled ... (they stay in the log)": there is none to keep."""
+    stopped_league(tmp_path / "league", after=2)  # level-3's first game is game 3
+    t = Tournament.from_files(tmp_path / "league.jsonl")
+    assert withdrawal_text(t, "level-3") == "Level 3 has played none of its 6 games: they are annulled, counted for no one"
+
+
 def test_a_player_withdrawn_before_half_its_games_has_them_all_annulled(tmp_path, capsys):
     """Removing a player from a league was refused (its file deleted, the league was "another
     tournament"); withdrawn after 2 of its 6 games, left out of the players, its games are annulled:
@@ -119,7 +127,7 @@ def test_a_withdrawn_student_whose_file_no_longer_loads_is_not_said_to_forfeit_a
     t.run(lambda event: t.cancel() if isinstance(event, GameFinished) and event.done >= 2 else None)
     assert resume(out, players, withdraw=[broken], yes=True) == 0
     captured = capsys.readouterr()
-    assert "has played 0 of its 4 games, fewer than half: all its games are annulled" in captured.err
+    assert "edited_broken has played none of its 4 games: they are annulled, counted for no one\n" in captured.err
     assert "forfeits all its games" not in captured.err
     assert "edited_broken withdrew after 0 of its 4 games" in captured.out
 
@@ -173,6 +181,23 @@ def test_on_a_terminal_withdraw_asks_and_no_withdraws_no_one(tmp_path, monkeypat
     assert not withdraw_players(t, ["level-3"], ask=lambda question: asked.append(question) or "n")
     assert asked == ["withdraw? [y/N] "] and not t.withdrawn
     assert "nothing withdrawn" in capsys.readouterr().err
+
+
+def test_the_end_of_input_at_the_question_withdraws_no_one(tmp_path, monkeypatch, capsys):
+    """Ctrl+D at "withdraw? [y/N]" ended in an EOFError traceback; it answers no, as Enter does."""
+    from ai.commands.tournament import withdraw_players
+
+    out = tmp_path / "turma"
+    lines = stopped_league(out, 4)
+    t = Tournament("tictactoe", PLAYERS, games_per_pair=1, time_per_move=0.05, seed=3, log=f"{out}.jsonl", resume=True)
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+
+    def end_of_input(question: str) -> str:
+        raise EOFError
+
+    assert not withdraw_players(t, ["level-3"], ask=end_of_input)
+    assert not t.withdrawn and capsys.readouterr().err.endswith("\nnothing withdrawn\n")
+    assert Path(f"{out}.jsonl").read_bytes().splitlines(keepends=True) == lines
     assert withdraw_players(t, ["level-3"], ask=lambda question: "y")
     assert t.withdrawn == {"level-3": (2, 6)}
 
@@ -299,7 +324,7 @@ def test_a_class_withdrawn_on_resume_keeps_the_name_the_tables_gave_it(tmp_path,
     log.write_bytes(b"".join(log.read_bytes().splitlines(keepends=True)[:2]))  # stopped after one game
     assert resume(out, players, withdraw=["buggy"], yes=True) == 0
     captured = capsys.readouterr()
-    assert f"withdraw {bot}: buggy:Buggy has played 0 of its 4 games" in captured.err, captured.err
+    assert f"withdraw {bot}: buggy:Buggy has played none of its 4 games" in captured.err, captured.err
     assert "buggy:Buggy withdrew after 0 of its 4 games" in captured.out
     assert "buggy withdrew" not in captured.out
 

@@ -255,3 +255,35 @@ def test_a_click_on_start_greyed_for_one_player_says_what_enter_says(app):
     scene.messages.items.clear()
     key(app, pygame.K_RETURN)
     assert scene.tournament is None and [m.text for m in scene.messages.items][-1:] == ["Pick at least two players"]
+
+
+def test_save_results_and_new_tournament_greyed_say_why_by_key_and_click(app, tmp_path, monkeypatch):
+    """While the first games are still being played, S and a click on the greyed Save results did
+    nothing, nor did a click on New tournament while it runs: not a word, as a broken button.
+    They say why now, as Copy tables does.  Ana holds every game (``held_league`` with Level 1
+    alone: its games come first), so no game ends while the test presses them."""
+    scene = held_league(app, monkeypatch, tmp_path / "tournaments", levels=("level-1",))
+    save, new = labelled(scene, "Save results"), labelled(scene, "New tournament")
+    assert not scene.tournament.results and not save.enabled and not new.enabled
+    nothing_saved = "No game has ended yet: there is nothing to save"
+    for press, said in ((lambda: key(app, pygame.K_s), nothing_saved),
+                        (lambda: click(app, save.rect.center), nothing_saved),
+                        (lambda: click(app, new.rect.center), "New tournament waits for this one to stop: press Stop first")):
+        scene.messages.items.clear()
+        press()
+        assert [m.text for m in scene.messages.items] == [said]
+        assert app.scene is scene and scene.tournament.is_running()
+    assert not list((tmp_path / "tournaments").glob("*.md"))
+
+
+def test_speed_greyed_with_watch_off_says_why_at_a_click(app, tmp_path, monkeypatch):
+    """Watch off, Speed is greyed: a click on it did nothing, not a word.  It says that Speed is
+    the board's pace and that Watch brings the board back, and the pace is left as it was."""
+    scene = held_league(app, monkeypatch, tmp_path / "tournaments", watch=False, levels=("level-1",))
+    speed, pace = labelled(scene, "Speed: "), scene.speed
+    assert not speed.enabled and scene._watchable()
+    scene.messages.items.clear()
+    click(app, speed.rect.center)
+    assert [m.text for m in scene.messages.items] == [
+        "Speed is the pace of the games on the board: switch Watch on first"]
+    assert scene.speed == pace and scene.tournament.is_running()

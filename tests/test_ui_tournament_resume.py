@@ -397,6 +397,21 @@ def test_a_command_line_leagues_results_dropped_show_its_tables_and_each_game_re
     assert not tournaments_dir().exists() or not any(tournaments_dir().iterdir())
 
 
+def test_stop_and_watch_greyed_on_a_leagues_results_dropped_say_why_at_a_click(app, tmp_path):
+    """A league's results dropped on the window are shown, not played: Stop and Watch are greyed,
+    and a click on either did nothing, not a word, as a broken button."""
+    drop(app, _league(tmp_path / "league").with_suffix(".json"), frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.viewing is not None
+    for label, said in (("Stop", "The tournament is not running: there is nothing to stop"),
+                        ("Watch", "Nothing to watch: no game is being played or left to show")):
+        button = next(b for b in scene.buttons if b.label == label)
+        assert not button.enabled
+        scene.messages.items.clear()
+        click(app, button.rect.center)
+        assert [m.text for m in scene.messages.items] == [said] and app.scene is scene
+
+
 def test_a_league_still_running_is_shown_as_it_stands_and_never_resumed_from_the_window(app, tmp_path):
     """A league's FILE.jsonl while it runs (or after a kill): its games so far; the window must not
     play on it (the command line may still be appending to it)."""

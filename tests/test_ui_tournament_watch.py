@@ -342,6 +342,19 @@ def test_replay_game_waits_for_the_board_to_reach_the_games_end(app, monkeypatch
     assert first not in scene.held and replay.enabled
 
 
+def test_replay_game_greyed_says_why_by_its_key_and_its_click(app, monkeypatch):
+    """Replay game greyed (the board still showing the game) did nothing at R or a click, not a
+    word, where Copy tables beside it says why: a player could not tell it from a broken button."""
+    scene, _clock = paced(app, monkeypatch)
+    replay = button(scene, "Replay game")
+    assert not replay.enabled
+    for press in (lambda: key(app, pygame.K_r), lambda: click(app, replay.rect.center)):
+        scene.messages.items.clear()
+        press()
+        assert app.scene is scene
+        assert [m.text for m in scene.messages.items] == ["No game to replay yet: the board has not shown a game's end"]
+
+
 def test_w_goes_on_watching_after_a_result_opened_from_the_keyboard(app, monkeypatch):
     """A result opened with Enter pins its final position on the board; only a click on the board
     went on watching, and a player without a mouse kept that position for the rest of the

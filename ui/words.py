@@ -1593,6 +1593,7 @@ REPORT_TEXTS = (
        "not played"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "
        "one (they stay in the log)"),
+    N_("{player} has played none of its {games}: they are annulled, counted for no one"),
     N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
        "they are"),
     N_("{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"),

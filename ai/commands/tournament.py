@@ -1165,6 +1165,7 @@ WITHDRAWAL_STANDS = ("{player} has played {played} of its {games}: its results s
                      "the {left} it has not played")
 WITHDRAWAL_ANNULS = ("{player} has played {played} of its {games}, fewer than half: all its games are annulled, "
                      "counted for no one (they stay in the log)")
+WITHDRAWAL_UNPLAYED = "{player} has played none of its {games}: they are annulled, counted for no one"
 
 
 def withdrawal_text(t: Tournament, player_id: str, name: str | None = None, words: ReportWords = ENGLISH) -> str:
@@ -1181,7 +1182,8 @@ def withdrawal_words(played: int, games: int, left: int, name: str, words: Repor
     done it would speak of the games as they are then.  The games it loses are those left, not all
     those it did not play: a game another's withdrawal already gave it is won ("loses by forfeit
     the 4 games" of a player that then lost 2)."""
-    rule = WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS
+    rule = (WITHDRAWAL_STANDS if withdrawal_stands(played, games) else WITHDRAWAL_ANNULS if played
+            else WITHDRAWAL_UNPLAYED)  # none played: "0 of its 8 games ... (they stay in the log)" had none to keep
     return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
@@ -1260,12 +1262,23 @@ def withdraw_players(t: Tournament, words: list[str] | tuple[str, ...], yes: boo
         if not sys.stdin.isatty():
             print("error: nothing withdrawn: add --yes to withdraw without being asked", file=sys.stderr)
             return False
-        if ask("withdraw? [y/N] ").strip().lower() not in ("y", "yes"):
+        if not _answered_yes(ask, "withdraw? [y/N] "):
             print("nothing withdrawn", file=sys.stderr)
             return False
     for pid in todo:
         t.withdraw(pid)
     return True
+
+
+def _answered_yes(ask: Callable[[str], str], question: str) -> bool:
+    """Whether the terminal's answer to ``question`` is yes; the end of input (Ctrl+D, Ctrl+Z and
+    Enter on Windows) answers no, as Enter alone does: it ended in an EOFError traceback."""
+    try:
+        answer = ask(question)
+    except EOFError:
+        print(file=sys.stderr)  # the answer's line ended, what follows on a line of its own
+        return False
+    return answer.strip().lower() in ("y", "yes")
 
 
 def _left_after(t: Tournament, player_id: str, before: list[str]) -> int:

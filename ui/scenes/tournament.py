@@ -337,8 +337,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
                 b(_("Replay game"), self._replay, "R"),
                 b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
             ]
-            copy = self.buttons[-1]
-            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())  # greyed: said why
+            stop, save, new, watch, speed = self.buttons[1:6]
+            replay, copy = self.buttons[-2:]
+            stop.refused = lambda: self.messages.refuse(_("The tournament is not running: there is nothing to stop"))
+            save.refused = lambda: self.messages.refuse(self._nothing_to_save())  # greyed: said why
+            new.refused = lambda: self.messages.refuse(self._new_waits())
+            watch.refused = lambda: self.messages.refuse(_("Nothing to watch: no game is being played or left to show"))
+            speed.refused = lambda: self.messages.refuse(self._speed_waits())
+            replay.refused = lambda: self.messages.refuse(self._nothing_to_replay())
+            copy.refused = lambda: self.messages.refuse(self._nothing_to_copy())
             self.game_chooser = None
             self.option_buttons = []
             self.player_buttons = []
@@ -564,20 +571,20 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             withdraw.label = self._withdraw_label()
             withdraw.active = bool(self.withdrawing)
             replay.visible = self.on_replay is not None
-            replay.enabled = self._finished_shown() is not None
+            replay.enabled = not self._nothing_to_replay()
             self._lay_out_running_row()  # Withdraw shown or hidden, its label changed
             resumable = (not self.running and self.tournament.cancelled and bool(self.tournament.pending())
                          and self.viewing is None)
             stop.label = _("Resume") if resumable else _("Stop")
             stop.enabled = self.running or resumable
-            save.enabled = bool(self.tournament.results)
+            save.enabled = not self._nothing_to_save()
             copy.enabled = not self._nothing_to_copy()
-            new.enabled = not self.running
+            new.enabled = not self._new_waits()
             # lit while it is true: a results file dropped, or every game shown, is nothing to watch
             watch.enabled = self._watchable()
             watch.active = self.watch and watch.enabled
             speed.label, speed.short = self._speed_label()
-            speed.enabled = watch.active
+            speed.enabled = not self._speed_waits()
 
     # -- actions ----------------------------------------------------------------------------------
     def _back(self) -> None:
@@ -647,10 +654,17 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             return None
         return game.get("result")
 
+    def _nothing_to_replay(self) -> str:
+        """Why Replay game (R) has no game to open now: none on the board, or the board still
+        showing it (R did nothing, its button greyed without a word); "" when it has one."""
+        if self._finished_shown() is not None:
+            return ""
+        return _("No game to replay yet: the board has not shown a game's end")
+
     def _replay(self) -> None:
-        result = self._finished_shown()
-        if result is None or self.on_replay is None:
+        if self.on_replay is None or self.messages.refuse(self._nothing_to_replay()):
             return
+        result = self._finished_shown()
         from dataclasses import replace
 
         from games.record import GameRecord, RecordError, Side
@@ -827,6 +841,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.messages.add(ngettext("Resumed: {n} game to play", "Resumed: {n} games to play",
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
+    def _new_waits(self) -> str:
+        """Why New tournament is greyed: this one still runs (a click did nothing, not a word);
+        "" once it has stopped or ended."""
+        return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
+
     def _new(self) -> None:
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
@@ -863,12 +882,18 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         and say where in ``messages`` (the screen's own by default)."""
         messages = self.messages if messages is None else messages
         t = self.tournament
-        if t is None or not t.results:
+        if t is None or messages.refuse(self._nothing_to_save()):
             return
         base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
         saved = self._write_report(t, base, messages.add)
         if saved:
             self.saved, self.saved_games = saved, len(t.results)
+
+    def _nothing_to_save(self) -> str:
+        """Why Save results (S) has nothing to write: no game has ended (S did nothing, not a
+        word, its button greyed); "" once one has."""
+        t = self.tournament
+        return _("No game has ended yet: there is nothing to save") if t is not None and not t.results else ""
 
     # -- the scene interface ---------------------------------------------------------------------
     def pointer_key(self) -> Hashable | None:

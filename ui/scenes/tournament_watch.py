@@ -89,6 +89,15 @@ class WatchedGames:
         self._due_at_the_new_pace()
         self.invalidate()
 
+    def _speed_waits(self) -> str:
+        """Why Speed is greyed: it is the board's pace, and the board is not showing games (a click
+        on it did nothing, not a word); "" while Watch is lit."""
+        if self.watch and self._watchable():
+            return ""
+        if self._watchable():
+            return _("Speed is the pace of the games on the board: switch Watch on first")
+        return _("Speed is the pace of the games on the board: it has none left to show")
+
     def _due_at_the_new_pace(self) -> None:
         """The watched game's next move no later than a pace of the new Speed from now: made
         faster (Max above all), the board waited out the slower pace's last move first."""
