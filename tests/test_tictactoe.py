@@ -374,17 +374,24 @@ def test_the_rules_page_states_the_published_results_and_no_more(language):
 PLY_WORDS = {"en": r"\bpl(?:y|ies)\b", "pt": r"meias?-jogadas?"}  # a ply: one player's move, the screens' "move"
 
 
+COURSE_DEPTH_SAID = {"en": "at depth {d} ({n} moves ahead", "pt": "à profundidade {d} ({n} jogadas à frente"}
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
-def test_the_rules_page_counts_moves_as_the_screens_do_plies_only_for_the_courses_depth(language):
+def test_the_rules_page_counts_moves_as_the_screens_do_the_courses_depth_too(language):
     """The screens count moves, one player's turn each ("Analysis: 9 moves ahead…"), but the
     page said analysis "looks an odd number of plies ahead": a player read two words for one
-    thing.  Only the course's AIMA player, whose depth the course counts otherwise, says plies."""
+    thing.  The course's AIMA player was left "four moves deep (five plies, a ply being one
+    player's move)", where New game describes it "at depth 4 (5 moves ahead)": four moves and
+    five moves for the same search.  The page says it as New game does, and no plies."""
+    from ai.roster import TICTACTOE_COURSE_DEPTH
     from ui import markdown
 
     path = KNOWN_RESULTS[language][0]
-    saying = [block.text for block in markdown.parse(path.read_text(encoding="utf-8"))
-              if re.search(PLY_WORDS[language], block.text)]
-    assert saying and all("AIMA" in text for text in saying), saying
+    blocks = [block.text for block in markdown.parse(path.read_text(encoding="utf-8"))]
+    assert [text for text in blocks if re.search(PLY_WORDS[language], text)] == []
+    said = COURSE_DEPTH_SAID[language].format(d=TICTACTOE_COURSE_DEPTH, n=TICTACTOE_COURSE_DEPTH + 1)
+    assert any(said in re.sub(r"\s+", " ", text) and "AIMA" in text for text in blocks), said
 
 
 @pytest.mark.parametrize("width, height", sorted(PUBLISHED[4][1]))
