@@ -585,3 +585,19 @@ def test_why_a_text_is_no_position_on_two_lines_stands_clear_of_the_rule_switche
 def words_wrapped(editor: PositionEditorScene) -> list[str]:
     """The status line's lines as the editor draws them under its text."""
     return tx.wrap(editor.status, int(15 * editor.app.scale), editor.area.rect.width)[:2]
+
+
+@pytest.mark.parametrize("language, refused", [
+    ("en", "Not a position: cell a1: 'xone' is not a tile name or none"),
+    ("pt", "Não é uma posição: casa a1: 'xone' não é um nome de peça nem none"),
+])
+def test_a_trax_word_that_is_no_tile_is_named_by_its_cell_as_the_board_labels_it(app, language, refused):
+    """A letter typed over Trax's first "none" said "row 1, column 1: 'xone' is not a tile name
+    or none", beside a board lettered a to j: the player counted columns to find the cell.  It
+    says "cell a1", as the editor's board and its other refusals ("f6 and g6 do not match") name it."""
+    with words_in(language):
+        _setup, editor = open_editor(app, "trax")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+        app.run_frames(2)
+        assert editor.status == refused
+        assert not editor.play_button.enabled

@@ -462,6 +462,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("a position is rows of tile names ({names}), the same number in every row")),
     (r"row (?P<row>\d+), column (?P<column>\d+): (?P<name>'[^']*') is not a tile name or none",
      N_("row {row}, column {column}: {name} is not a tile name or none")),
+    (r"cell (?P<cell>[a-z]\d+): (?P<name>'[^']*') is not a tile name or none",
+     N_("cell {cell}: {name} is not a tile name or none")),
     (r"expected (?P<n>\d+) squares \((?P<chars>[^)]*)\) and the side to move \(X or O\), got (?P<got>\d+) characters",
      N_("expected {n} squares ({chars}) and the side to move (X or O), got {got} characters")),
     (r"expected (?P<n>\d+) squares \((?P<chars>[^)]*)\) and the side to move \(X or O\), got 1 character",
