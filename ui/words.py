@@ -470,6 +470,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("expected {n} squares ({chars}) and the side to move (X or O), got 1 character")),
     (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
     (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("square {cell}: {ch} is not {allowed}")),
+    (r"cell (?P<cell>[a-z]\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("cell {cell}: {ch} is not {allowed}")),
     (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),
     (r"row (?P<row>\d+) has (?P<got>\d+) squares, not (?P<n>\d+)", N_("row {row} has {got} squares, not {n}")),
     (r"the side to move \(X or O\) is missing after the board", N_("the side to move (X or O) is missing after the board")),
