@@ -59,12 +59,14 @@ def cell_symbols(marks: str) -> str:
     return f"{marks[0]}, {marks[1]} or ."
 
 
-def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str = "characters") -> tuple[int, int]:
+def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str = "characters",
+               cell: str = "square") -> tuple[int, int]:
     """The two sides' bitboards (row-major, the first row on top) from ``rows`` of one character a
     cell: ``marks[0]``'s, ``marks[1]``'s or "." for an empty cell, in either case.  Tic-tac-toe and
     Hex read their positions so, and say the same when a row is out of place: IllegalMove naming
     the board's shape in ``unit`` ("expected 3 rows of 3 characters (X, O or .)") or the first
-    character that is none of them ("row 2: 'Z' is not X, O or .")."""
+    character that is none of them by its ``cell`` ("square b2: 'Z' is not X, O or ."): "row 1"
+    left the player to look along 19 squares for it."""
     listed = cell_symbols(marks)
     if len(rows) != height or any(len(row) != width for row in rows):
         raise IllegalMove(f"expected {height} rows of {width} {unit} ({listed})")
@@ -72,7 +74,7 @@ def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str =
     for r, row in enumerate(rows):
         for c, ch in enumerate(row.upper()):
             if ch not in (marks[0], marks[1], "."):
-                raise IllegalMove(f"row {r + 1}: {ch!r} is not {listed}")
+                raise IllegalMove(f"{cell} {cell_name(r * width + c, width)}: {ch!r} is not {listed}")
             if ch != ".":
                 boards[marks.index(ch)] |= 1 << (r * width + c)
     return boards[0], boards[1]

@@ -311,7 +311,7 @@ class Hex(Game):
     def from_text(self, text: str) -> HexState:
         to_move_name, lines = read_to_move_header(text, self.sides)
         rows = ["".join(line.split()).upper() for line in lines]  # the rhombus's indents and spaces gone
-        blue, red = read_marks(rows, self.size, self.size, LETTERS, unit="cells")
+        blue, red = read_marks(rows, self.size, self.size, LETTERS, unit="cells", cell="cell")
         to_move = self._read_to_move(blue, red, to_move_name)
         winner = self.board_winner(blue, red)
         if winner == to_move:

@@ -232,8 +232,17 @@ def read_board(text: str) -> Board:
             elif name in TILE_NAMES:
                 cells.append(tile_of_name(name))
             else:
-                raise IllegalMove(f"row {r + 1}, column {c + 1}: {name!r} is not a tile name or none")
+                raise IllegalMove(f"{_cell_said(r, c, len(row))}: {name!r} is not a tile name or none")
     return Board(len(grid[0]), len(grid), bytes(cells), to_move)
+
+
+def _cell_said(row: int, col: int, width: int) -> str:
+    """A cell of a position's text as the editor's board and the other refusals name it ("cell f6":
+    "row 6, column 6" had the player count the letters), by row and column where the text is
+    wider than the letters go."""
+    if col < 26:
+        return f"cell {cell_name(row * width + col, width)}"
+    return f"row {row + 1}, column {col + 1}"
 
 
 def board_text(cells: bytes | bytearray, width: int) -> str:

@@ -19,8 +19,8 @@ def test_marks_are_read_into_the_two_sides_bitboards_row_major_in_either_case():
 @pytest.mark.parametrize(("rows", "unit", "said"), [
     (["B.", "..", ".."], "cells", "expected 2 rows of 2 cells (B, R or .)"),
     (["B.", "..."], "cells", "expected 2 rows of 2 cells (B, R or .)"),
-    (["B.", ".Z"], "cells", "row 2: 'Z' is not B, R or ."),
-    ([".b", "R-"], "characters", "row 2: '-' is not B, R or ."),
+    (["B.", ".Z"], "cells", "square b2: 'Z' is not B, R or ."),
+    ([".b", "R-"], "characters", "square b2: '-' is not B, R or ."),
 ])
 def test_a_row_out_of_place_is_named(rows, unit, said):
     with pytest.raises(IllegalMove) as raised:
@@ -30,10 +30,10 @@ def test_a_row_out_of_place_is_named(rows, unit, said):
 
 @pytest.mark.parametrize(("game_id", "options", "text", "said"), [
     ("tictactoe", {}, "X..\n...", "expected 3 rows of 3 characters (X, O or .)"),
-    ("tictactoe", {}, "X..\n.?.\n...", "row 2: '?' is not X, O or ."),
+    ("tictactoe", {}, "X..\n.?.\n...", "square b2: '?' is not X, O or ."),
     ("tictactoe", {"width": 4, "height": 3, "k": 3}, "X...\n...\n....", "expected 3 rows of 4 characters (X, O or .)"),
     ("hex", {"size": 3}, "B . .\n . . .", "expected 3 rows of 3 cells (B, R or .)"),
-    ("hex", {"size": 3}, "B . .\n . x .\n  . . .", "row 2: 'X' is not B, R or ."),
+    ("hex", {"size": 3}, "B . .\n . x .\n  . . .", "cell b2: 'X' is not B, R or ."),
 ])
 def test_each_games_position_text_says_what_it_said_of_a_bad_row(game_id, options, text, said):
     with pytest.raises(IllegalMove) as raised:

@@ -558,3 +558,19 @@ def test_the_cursor_below_blues_first_stone_leaves_the_swap_label_readable(app):
     plain = app.screen.subsurface(label)
     assert all(with_cursor.get_at((x, y)) == plain.get_at((x, y))
                for x in range(label.width) for y in range(label.height))
+
+
+def test_the_line_under_a_trax_board_says_enter_picks_a_tile(app):
+    """With the cursor on a Trax board the line said "Enter or Space plays", but Enter on a cell
+    opens its tiles (a move is a cell and a tile); it says so.  Other boards still say "plays"."""
+    scene = start(app, "trax")
+    key(app, pygame.K_DOWN)
+    assert "Enter or Space picks a tile there" in status_line(scene)
+    cell = next(c for c in ((r, c) for r in range(10) for c in range(10))
+                if sum(divmod(games.trax.move_cell(m), 10) == c for m in scene.state.legal_moves()) > 1)
+    walk(app, scene, cell)
+    key(app, pygame.K_RETURN)
+    assert scene.view.picker is not None and not scene.history  # tiles shown, nothing played
+    scene = start(app, "tictactoe")
+    key(app, pygame.K_DOWN)
+    assert "Enter or Space plays" in status_line(scene)

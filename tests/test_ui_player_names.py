@@ -508,3 +508,25 @@ def test_the_resign_button_keeps_its_key_at_800x560(tmp_path, monkeypatch, game_
             assert button.rect.contains(shown[text]), f"{text} at {shown[text]}, out of the button at {button.rect}"
         least = tx.ui_font(tx.SMALLEST - 1, True).get_height()  # its key beside it set "Resign for Blue" (and the grid) at 8
         assert shown[labels[0]].height >= least, f"{labels[0]} {shown[labels[0]].height} px high"
+
+
+def test_a_long_winners_name_is_cut_on_the_card_at_800x600_never_the_win(tmp_path, monkeypatch):
+    """At 800x600 the card over the panel read "Maximiliano Fernandes de (…" for a 24-letter
+    name's win: the side and "wins" were cut off.  The name is cut short, the win said whole."""
+    from tests.ui_helpers import make_app
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        name = "Maximiliano Fernandes de"
+        assert len(name) == NAME_LENGTH
+        scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0, names=(name, "Ana")),
+                          ["a1", "a2", "b1", "b2"])
+        app.switch(scene)
+        app.run_frames(2)
+        click(app, scene.view.cell_rect(0, 2).center)  # X completes a1 b1 c1
+        assert scene.winner() == 0
+        headline = card_text(app, monkeypatch, scene)[0]
+        assert headline.endswith("(X) wins"), headline
+        assert headline.startswith(name[:6]), headline
+    finally:
+        app.quit()

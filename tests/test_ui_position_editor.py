@@ -397,7 +397,7 @@ def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(ap
 
 
 @pytest.mark.parametrize("language, refused", [
-    ("en", r"Not a position: (row \d|square a1): 'Q' is not ([A-Z]), ([A-Z]) or \."),
+    ("en", r"Not a position: (row \d|square a1|cell a1): 'Q' is not ([A-Z]), ([A-Z]) or \."),
     ("pt", r"Não é uma posição: (fila \d|casa a1): 'Q' não é ([A-Z]), ([A-Z]) ou \."),
 ])
 def test_reversi_words_a_wrong_square_as_the_other_games_do(app, language, refused):
@@ -585,3 +585,42 @@ def test_why_a_text_is_no_position_on_two_lines_stands_clear_of_the_rule_switche
 def words_wrapped(editor: PositionEditorScene) -> list[str]:
     """The status line's lines as the editor draws them under its text."""
     return tx.wrap(editor.status, int(15 * editor.app.scale), editor.area.rect.width)[:2]
+
+
+@pytest.mark.parametrize("language, refused", [
+    ("en", "Not a position: cell a1: 'xone' is not a tile name or none"),
+    ("pt", "Não é uma posição: casa a1: 'xone' não é um nome de peça nem none"),
+])
+def test_a_trax_word_that_is_no_tile_is_named_by_its_cell_as_the_board_labels_it(app, language, refused):
+    """A letter typed over Trax's first "none" said "row 1, column 1: 'xone' is not a tile name
+    or none", beside a board lettered a to j: the player counted columns to find the cell.  It
+    says "cell a1", as the editor's board and its other refusals ("f6 and g6 do not match") name it."""
+    with words_in(language):
+        _setup, editor = open_editor(app, "trax")
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="x"))
+        app.run_frames(2)
+        assert editor.status == refused
+        assert not editor.play_button.enabled
+
+
+def test_a_wrong_mark_on_a_big_tic_tac_toe_board_is_named_by_its_square(app):
+    """On a 19x19 board a letter typed in the text said "row 3: 'Q' is not X, O or .", and the
+    player looked along the row's 19 squares for it; it names the square, as Reversi's does."""
+    app.show_setup(game_id="tictactoe")
+    app.run_frames(2)
+    for _ in range(16):  # Width, selected first, from 3 to 19
+        key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    for _ in range(16):  # Height
+        key(app, pygame.K_RIGHT)
+    click_widget(app, app.scene.menu, "set-up-position")
+    editor = app.scene
+    assert len(editor.area.text.split("\n")) == 20, editor.area.text  # to-move and 19 rows
+    for _ in range(2):
+        key(app, pygame.K_DOWN)
+    for _ in range(6):
+        key(app, pygame.K_RIGHT)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
+    app.run_frames(2)
+    assert editor.status == "Not a position: square g3: 'Q' is not X, O or ."
+    assert not editor.play_button.enabled

@@ -967,3 +967,32 @@ def test_the_hot_seat_name_fields_keep_a_gap_between_title_and_name_in_every_gam
                 assert value_start - label_end >= size_px // 2, (game_id, title, value_start - label_end)
                 gaps.add(round((value_start - label_end) / size_px, 1))
     assert len(gaps) == 1, gaps  # every game's fields alike
+
+
+@pytest.mark.parametrize("level", ["level-3", "level-5"])
+def test_a_click_on_the_computers_arrow_changes_it_where_its_note_is_cut_off(config, level):
+    """At 800x600 the Computer row of tic-tac-toe stood at the form's foot, its level's description
+    under it cut off.  A click on its arrow chose the row, the form scrolled to show the note,
+    and the button came up off the arrow: the level stayed as it was, and the next clicks, at the
+    same place, fell on the note.  Each click now changes the level."""
+    from tests.ui_helpers import click
+
+    app = open_app((800, 600))
+    try:
+        scene = SetupScene(app, game_id="tictactoe")
+        scene.choices.computer["tictactoe"] = level
+        app.switch(scene)
+        app.run_frames(2)
+        row = scene.menu.get_widget("computer")
+        assert row.get_value()[0][1] == level
+        area = scene.menu.get_scrollarea()
+        rect = row.get_rect(to_real_position=True)
+        assert area.get_absolute_view_rect().contains(rect) and area.get_offsets()[1] == 0 < area.get_hidden_height()
+        before, items = row.get_value()[1], row.get_items()
+        for presses in (1, 2):  # the right arrow, clicked again where it was
+            click(app, (rect.right - 30, rect.centery), frames=3)
+            row = scene.menu.get_widget("computer")
+            assert row.get_value()[1] == (before + presses) % len(items), row.get_value()
+        assert app.errors == []
+    finally:
+        app.quit()

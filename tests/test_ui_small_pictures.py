@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 import games
+from games.grid import parse_cell
 from ui.scenes import common
 from ui.theme import THEMES, contrast
 from ui.views import alquerque, rastros, reversi, trax
@@ -325,3 +326,26 @@ def test_a_19x19_hex_picture_shows_a_dot_at_every_empty_cell(monkeypatch, theme,
         else:
             assert colour != dot, cell
     assert len(dots) == sum(state.stone_at(cell) is None for cell in range(view.n * view.n))
+
+
+@pytest.mark.parametrize("theme", list(THEMES))
+@pytest.mark.parametrize("size", [30, SMALL])  # a row's picture at 800x600 and the least at larger windows
+def test_a_big_tic_tac_toe_boards_picture_shows_its_board_and_each_mark(theme, size):
+    """A 19x19 game's picture on Unfinished games was a dark brown square: its grid lines, a pixel
+    apart, covered every cell and mark.  Where cells are that small the board shows in its colour
+    and every X and O as a cell of its side's colour, at its place."""
+    game = games.load("tictactoe", width=19, height=19, k=5)
+    state = game.initial_state()
+    for move in ("j9", "j10", "i9", "k10", "a1", "s19"):
+        state = state.play(game.parse_move(state, move))
+    colours = THEMES[theme]
+    picture = common.board_picture(state, colours, size, size)
+    view = common.make_view(game)
+    view.layout_picture(pygame.Rect(0, 0, size, size), state)
+    drawn = [tuple(pixel)[:3] for pixel in (picture.get_at((x, y)) for x in range(size) for y in range(size))
+             if pixel.a == 255]  # the board's, not the picture's transparent room round it
+    assert drawn.count(colours.board[:3]) > drawn.count(colours.grid[:3])  # the board, not its lines
+    for side, squares in ((0, ("j9", "i9", "a1")), (1, ("j10", "k10", "s19"))):
+        for square in squares:
+            centre = view.cell_rect(*divmod(parse_cell(square, 19, 19), 19)).center
+            assert tuple(picture.get_at(centre))[:3] == (colours.side0, colours.side1)[side][:3], (square, side)

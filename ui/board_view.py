@@ -341,6 +341,11 @@ class BoardView:
         cannot know; "" for the side's name alone."""
         return ""
 
+    def cursor_keys(self) -> str:
+        """The board cursor's keys as the line under the board names them while it shows: what
+        Enter or Space does on a place of this board."""
+        return _("arrows move the cursor, Enter or Space plays, Esc hides it")
+
     def play_tips(self, state: State, keys: bool = False) -> tuple[str, ...]:
         """How the player to move plays, in the side panel's words (longest first), where this
         view's own rule asks for something other than the usual move on the board (a Reversi

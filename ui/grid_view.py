@@ -19,6 +19,7 @@ from ui.board_view import BoardView, Click, Overlay, shake_offset
 from ui.theme import Color, draw_text
 
 MIN_LETTERED_CELL = 14  # smaller cells (a preview's) get no coordinates: 9 px letters would overlap the edges
+MIN_LINED_CELL = 3  # smaller cells (a 19x19 board's on a list row's picture) get no grid lines: one pixel apart they hid every cell and mark
 LABEL_REACH = 1.2  # the coordinates' centres stand at most this many of their sizes from the grid (``label_offset``)
 LABEL_ROOM = 2 * LABEL_REACH  # the margin kept for the coordinates: at most this many of their largest size
 
@@ -186,6 +187,9 @@ class GridView(BoardView):
             self.grid = saved
 
     def _draw_lines(self, surface: pygame.Surface, color: Color) -> None:
+        """The grid's lines, but on cells too small to show anything between them (``MIN_LINED_CELL``)."""
+        if self.cell < MIN_LINED_CELL:
+            return
         g, width = self.grid, max(1, self.cell // 30)
         for r in range(len(self.shown_rows()) + 1):
             pygame.draw.line(surface, color, (g.left, g.top + r * self.cell), (g.right, g.top + r * self.cell), width)

@@ -268,6 +268,7 @@ class Scene:
         wid = selected.get_id() if selected is not None else None
         cursor = selected._cursor_position if isinstance(selected, pygame_menu.widgets.TextInput) else None
         scrolled = form.get_scrollarea().get_offsets()[1] if form is not None else 0
+        pointed = getattr(form, "pointer_chose", False)  # a click changed it: the row stays under the pointer
         yield
         form = self.form()  # the one built inside
         if form is None:
@@ -275,6 +276,8 @@ class Scene:
         if wid:
             with suppress(ValueError, IndexError, AssertionError, KeyError):
                 form.select_widget(wid)
+        if hasattr(form, "pointer_chose"):  # a ``make_menu`` form
+            form.pointer_chose = pointed
         field = form.get_selected_widget()
         if cursor is not None and isinstance(field, pygame_menu.widgets.TextInput) and field.get_id() == wid:
             for _step in range(max(0, field._cursor_position - cursor)):  # pygame-menu offers no setter

@@ -242,6 +242,12 @@ def rendering_held(menu: pygame_menu.Menu) -> Iterator[pygame_menu.Menu]:
         menu.enable_render()
 
 
+POINTER_CHOICES = (pygame_menu.menu.SELECT_MOUSE_MOTION, pygame_menu.menu.SELECT_MOUSE_BUTTON_DOWN,
+                   pygame_menu.menu.SELECT_TOUCH)
+"""How pygame-menu chooses a widget under the pointer (``_Form._select``): such a widget is in view
+already, and scrolling the form then moved it from under the pointer (``_scroll_highlight_into_view``)."""
+
+
 class _Form(pygame_menu.Menu):
     """A pygame-menu Menu whose scrolling reaches the whole of its last widget.
 
@@ -266,6 +272,26 @@ class _Form(pygame_menu.Menu):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._disable_widget_update_mousepos_mouseselection = True  # pygame-menu's own switch, no setter
+        self._chosen_by: str | None = None  # how the widget being chosen is chosen (``_select``)
+        self.pointer_chose = False  # the chosen widget was chosen by the pointer, no key pressed since
+
+    def update(self, events: list[pygame.event.Event]) -> bool:
+        """pygame-menu's; a key pressed makes the chosen widget the keyboard's (``pointer_chose``)."""
+        if any(event.type == pygame.KEYDOWN for event in events):
+            self.pointer_chose = False
+        return super().update(events)
+
+    def _select(self, new_index: int, dwidget: int, select_type: str, apply_sound: bool, **kwargs: Any) -> bool:
+        """pygame-menu's choice of a widget, remembering how it was chosen while it scrolls to it."""
+        outermost = self._chosen_by is None  # pygame-menu calls itself to pass over rows it cannot choose
+        if outermost:
+            self._chosen_by = select_type
+            self.pointer_chose = select_type in POINTER_CHOICES
+        try:
+            return super()._select(new_index, dwidget, select_type, apply_sound, **kwargs)
+        finally:
+            if outermost:
+                self._chosen_by = None
 
     def _update_widget_position(self) -> None:
         super()._update_widget_position()
@@ -283,20 +309,24 @@ class _Form(pygame_menu.Menu):
         if widget is not None and widget.get_frame() is None and widget is self._shown_widgets()[-1]:
             self.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 1)
         elif widget is not None:
-            self._scroll_highlight_into_view(widget)
+            self._scroll_highlight_into_view(widget, self._chosen_by not in POINTER_CHOICES)
         return self
 
-    def _scroll_highlight_into_view(self, widget: Any) -> None:
+    def _scroll_highlight_into_view(self, widget: Any, with_note: bool = True) -> None:
         """Scroll the least that shows ``widget`` whole with its highlight: pygame-menu counts a
         row in view while its bottom lies up to a scrollbar's thickness past the form's edge, so
         a row reached with Down (New game's "Time per move" at 800x560) had the bottom of its
-        highlight cut off."""
+        highlight cut off.  ``with_note``: the note under it too (``_with_its_note``), but not
+        for a row the pointer chose (``POINTER_CHOICES``): at 800x600 New game's "Computer" row,
+        pointed at, scrolled up from under the pointer to show its level's description, and the
+        click meant for its arrow fell on that description and changed nothing."""
         area = self.get_scrollarea()
         hidden = area.get_hidden_height()
         if not hidden:
             return
         top, shown = area.get_offsets()[1], area.get_view_rect().height
-        lit = self._with_its_note(widget, widget.get_selection_effect().inflate(widget.get_rect()), shown)
+        lit = widget.get_selection_effect().inflate(widget.get_rect())
+        lit = self._with_its_note(widget, lit, shown) if with_note else lit
         lowest, highest = max(0, lit.bottom - shown), min(hidden, lit.top)  # the offsets that show it whole
         if lowest <= top <= highest or lowest > highest:
             return
@@ -333,7 +363,7 @@ class _Form(pygame_menu.Menu):
         lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
         top = area.get_offsets()[1]
         if lit.bottom > top and lit.top < top + area.get_view_rect().height:
-            self._scroll_highlight_into_view(widget)
+            self._scroll_highlight_into_view(widget, not self.pointer_chose)
 
     def settle_scroll(self, way: int) -> None:
         """After the wheel (``way`` 1 down, -1 up) or a drag (0), scroll on to where no row is cut

@@ -296,7 +296,7 @@ class BoardSide:
         scene = self.scene
         player = scene.setup.player_label(scene.state.to_move)
         if cursor_shown(scene):
-            keys = _("arrows move the cursor, Enter or Space plays, Esc hides it")
+            keys = scene.view.cursor_keys()
             if scene.setup.mode == HUMAN_VS_PC:
                 return tx.join_parts([_("Your move ({side})").format(side=side), keys])
             return tx.join_parts([_("{player} to move ({side})").format(player=player, side=side), keys])

@@ -57,7 +57,7 @@ def result_title(scene: GameScene) -> str:
         return _("Draw")
     if scene.setup.mode == HUMAN_VS_PC:
         return _("You win!") if winner == scene.setup.human_side() else _("You lose")
-    name = scene.setup.names[winner] if scene.setup.mode == HOTSEAT else ""
+    name = winner_name(scene)
     if name:  # the friends' names, given on the New game screen
         return _("{player} ({side}) wins").format(player=name, side=_(scene.game.sides[winner]))
     return side_wins(scene, winner)
@@ -68,13 +68,21 @@ def side_wins(scene: GameScene, winner: int) -> str:
     return _("{side} wins").format(side=_(scene.game.sides[winner]))
 
 
+def winner_name(scene: GameScene) -> str:
+    """The hot-seat winner's name as the headline says it ("Ana" of "Ana (X) wins"), "" where the
+    headline names no player (no winner yet, a draw, no name given, against the computer)."""
+    winner = scene.winner()
+    if scene.setup.mode != HOTSEAT or winner is None:
+        return ""
+    return scene.setup.names[winner]
+
+
 def repeated_headline(scene: GameScene) -> str:
     """The words of the headline that the reason under it would say again: the title itself, or
     under a hot-seat name's "João (Dark) wins" the side's "Dark wins" (the card read "Dark wins: a
     dark loop" and "Dark wins 38 - 26" under it, where it says "A dark loop" and "38 - 26" unnamed)."""
-    winner = scene.winner()
-    if scene.setup.mode == HOTSEAT and winner is not None and scene.setup.names[winner]:
-        return side_wins(scene, winner)
+    if winner_name(scene):
+        return side_wins(scene, scene.winner())
     return result_title(scene)
 
 
@@ -416,6 +424,15 @@ class GameOverCard:
     def headline(self) -> str:
         return result_title(self.scene)
 
+    def headline_shown(self, size: int, width: int) -> str:
+        """The headline as it fits ``width`` at ``size``: whole, or a hot-seat winner's long name cut
+        short ("Maximil… (X) wins"), else the side's "X wins"; never the verdict cut.  At 800x600
+        a 24-letter name read "Maximiliano Fernandes de (…", who won and that they won cut off."""
+        headline, name = self.headline(), winner_name(self.scene)
+        if not name or name not in headline:
+            return tx.fit(headline, size, width, True)
+        return tx.first_fitting([headline, side_wins(self.scene, self.scene.winner())], size, width, True, name=name)
+
     def lines(self) -> list[str]:
         """``result_lines``, and on a watched game when the next one begins, or that it is held."""
         scene = self.scene
@@ -622,7 +639,7 @@ class GameOverCard:
         y = self.rect.y + int(gaps.top * s)
         headline, room = self.headline(), w - int(30 * s)  # a long name is set smaller, not cut
         size = tx.fitting_size(headline, int(34 * s), room, True, int(20 * s))
-        title = tx.text(surface, tx.fit(headline, size, room, True), (self.rect.centerx, y), size, theme.text, "midtop",
+        title = tx.text(surface, self.headline_shown(size, room), (self.rect.centerx, y), size, theme.text, "midtop",
                         bold=True)
         y = title.bottom + int(gaps.under_headline * s)
         for line in placed.lines:

@@ -7,7 +7,7 @@ import pygame
 from games.tictactoe import TicTacToe, TicTacToeState
 from ui.board_marks import outline_colour, outlined_circle, outlined_lines, rimmed_circle
 from ui.board_view import Overlay
-from ui.grid_view import GridView
+from ui.grid_view import MIN_LINED_CELL, GridView
 
 
 class TicTacToeView(GridView):
@@ -24,6 +24,9 @@ class TicTacToeView(GridView):
 
     def draw_cell(self, surface, state: TicTacToeState, row, col, rect, overlay: Overlay) -> None:
         i = row * self.cols + col
+        if rect.width < MIN_LINED_CELL:  # a 19x19 board on a list row's picture: no room for a stroke
+            self._fill_marked(surface, state, i, rect, overlay)
+            return
         pad, width = rect.width // 5, max(2, rect.width // 10)
         inner = rect.inflate(-2 * pad, -2 * pad)
         outline = outline_colour(overlay.theme.board)  # the sides' colours alone fell under 3:1 without red or green sight
@@ -34,6 +37,14 @@ class TicTacToeView(GridView):
             outlined_circle(surface, overlay.theme.side1, outline, inner.center, inner.width // 2, width)
         elif overlay.hint == i:
             rimmed_circle(surface, overlay.theme.hint, inner.center, max(3, inner.width // 6))
+
+    @staticmethod
+    def _fill_marked(surface, state: TicTacToeState, i: int, rect, overlay: Overlay) -> None:
+        """A marked cell of a pixel or two filled with its side's colour: an X's strokes and an O's
+        ring drawn that small showed as their dark outline, an O not at all."""
+        for side, colour in enumerate((overlay.theme.side0, overlay.theme.side1)):
+            if state.boards[side] >> i & 1:
+                pygame.draw.rect(surface, colour, rect)
 
     def winning_cells(self, state: TicTacToeState) -> list[tuple[int, int]]:
         """The (row, col) of the completed line's cells, in order along it; [] before a win."""

@@ -532,6 +532,11 @@ class TraxView(GridView):
         closes with the position it was opened on)."""
         return False
 
+    def cursor_keys(self) -> str:
+        """Enter on a cell opens its tile picker (or lays the one tile that fits), where a second
+        Enter plays: the line said "Enter or Space plays", and the first Enter showed tiles instead."""
+        return _("arrows move the cursor, Enter or Space picks a tile there, Esc hides it")
+
     def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
