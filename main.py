@@ -290,7 +290,9 @@ def players_said(name: str, command: str) -> dict[str, str]:
                             "level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; ``as_league``: the tournament was typed as ``league``
+    (``LEAGUE_WORD``), so its help and usage say "main.py league", not "main.py tournament"."""
     import games
 
     name = command_name()
@@ -340,7 +342,8 @@ def build_parser() -> argparse.ArgumentParser:
     league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game (also called league)",
-                       **with_options, **players_said(name, "tournament"))
+                       prog=f"{name} {LEAGUE_WORD if as_league else 'tournament'}", **with_options,
+                       **players_said(name, "tournament"))
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=whole_number, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
@@ -560,7 +563,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         ctrl_c_raises()
         opened = file_to_open(argv)
-        args = build_parser().parse_args(game_option_flags(argv if opened is None else argv[:-1]))
+        as_league = argv[command_place(argv):][:1] == [LEAGUE_WORD]
+        args = build_parser(as_league).parse_args(game_option_flags(argv if opened is None else argv[:-1]))
         args.argv = argv
         if args.log is not None and args.command is not None:
             typed = argv[command_place(argv)]  # league's, not tournament's

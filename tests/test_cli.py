@@ -228,6 +228,19 @@ def test_league_is_another_name_of_tournament(tmp_path):
     assert "a round robin among players of one game (also called league)" in said
 
 
+@pytest.mark.parametrize("argv, usage", [(["league", "--help"], "usage: main.py league "),
+                                         (["--log", "info", "league", "-h"], "usage: main.py league "),
+                                         (["tournament", "--help"], "usage: main.py tournament ")])
+def test_the_league_commands_help_says_league(argv, usage, capsys):
+    """QA (tidy5): ``main.py league --help`` began "usage: main.py tournament ...", the other
+    name's, as if the user had typed a command they had not; each name's help says its own."""
+    import main
+
+    with pytest.raises(SystemExit) as stop:
+        main.main(argv)
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith(usage)
+
+
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
     """QA (qa106): a teacher scripting a class's league typed the names the window and the tables
     show: "tournament Hex ..." said "unknown game 'Hex'" and "Basilio" "unknown player 'Basilio'"
