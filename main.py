@@ -290,6 +290,12 @@ def players_said(name: str, command: str) -> dict[str, str]:
                             "level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
 
 
+CLOCKED_TIME_HELP = ("seconds per move (default 1; with --clock no limit per move unless --time is given too, "
+                     "then each move has this limit as well as the clock)")
+"""``match``'s and ``tournament``'s ``--time``: "(default 1; none with --clock)" read as "--time
+takes none with --clock", though the referee (``ai.referee.Referee``) keeps both limits."""
+
+
 def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     """The command line's parser; ``as_league``: the tournament was typed as ``league``
     (``LEAGUE_WORD``), so its help and usage say "main.py league", not "main.py tournament"."""
@@ -323,7 +329,7 @@ def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     def game(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", help=f"the game: {', '.join(games.GAME_IDS)}")
 
-    def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
+    def common(p: argparse.ArgumentParser, time_help: str = CLOCKED_TIME_HELP) -> None:
         p.add_argument("--time", type=seconds, default=None, help=time_help)
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a game option, e.g. size=9 (or --size 9); every game's options, their values and "

@@ -450,6 +450,23 @@ def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "SyntaxError" in bad.stderr
 
 
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_time_s_help_says_it_limits_each_move_on_a_clock_too(command, capsys):
+    """QA (tidy5): ``--time 0.1 --clock 1m`` is taken, and the referee keeps both limits, yet
+    ``--help`` said --time's default was "(default 1; none with --clock)", read as "--time takes
+    none with --clock"; it says now what the two together do."""
+    import main
+    from ai.referee import GameClock, Referee
+
+    with pytest.raises(SystemExit):
+        main.main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "none with --clock" not in said
+    assert "with --clock no limit per move unless --time is given too, then each move has this limit as well" in said
+    assert Referee(0.1, GameClock.parse("1m")).limits(0).time == 0.1  # as the help says: the move's limit holds
+    assert Referee(None, GameClock.parse("1m")).limits(0).move_limit is None
+
+
 def test_the_match_summary_counts_in_the_singular_for_one():
     from ai.match import MatchSummary
 
