@@ -316,8 +316,8 @@ def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, title="commands", metavar="COMMAND", prog=name)
 
     def openings(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--openings", type=whole_number, default=0, metavar="PLIES",
-                       help="start each pair of games (colours swapped) after its own PLIES random moves "
+        p.add_argument("--openings", type=whole_number, default=0, metavar="N",
+                       help="start each pair of games (colours swapped) after its own N random moves "
                             "(default 0: every game from the start)")
 
     def league(p: argparse.ArgumentParser) -> None:
@@ -719,7 +719,7 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.time is None and not getattr(args, "clock", None):
         args.time = 1.0
     if getattr(args, "openings", 0) < 0:
-        raise UsageError("--openings must be 0 or more plies")
+        raise UsageError("--openings must be 0 or more moves")
     if args.command == "match":
         if args.games < 1:
             raise UsageError("--games must be at least 1")

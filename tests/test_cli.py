@@ -125,10 +125,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "tictactoe", "level-1", "level-1", "--time", "-1"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "nan"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "inf"], ["--time"]),
-        (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings"]),
+        (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings must be 0 or more moves"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "12"], ["no playable position after 12"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "100"],  # the game's limit, said
-         ["no playable position after 100 random plies: the game was over within 9 plies", "ask for at most 8"]),
+         ["no playable position after 100 random moves: the game was over within 9 moves", "ask for at most 8"]),
         (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target", "tictactoe", "ui", "analysis", "budget"]),
         (["nonsense"], ["invalid choice"]),
@@ -451,6 +451,19 @@ def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_
 
 
 @pytest.mark.parametrize("command", ["match", "tournament"])
+def test_the_help_counts_moves_as_the_screens_do(command, capsys):
+    """QA (tidy5): ``--openings PLIES`` in the help, a word the README's command line never
+    defines (it said "PLIES random moves") where every screen counts moves."""
+    import main
+
+    with pytest.raises(SystemExit):
+        main.main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--openings N " in said and "after its own N random moves" in said
+    assert not re.search(r"\bplies\b", said, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("command", ["match", "tournament"])
 def test_time_s_help_says_it_limits_each_move_on_a_clock_too(command, capsys):
     """QA (tidy5): ``--time 0.1 --clock 1m`` is taken, and the referee keeps both limits, yet
     ``--help`` said --time's default was "(default 1; none with --clock)", read as "--time takes
@@ -491,7 +504,7 @@ def test_a_matchs_line_says_why_a_game_ended_in_the_windows_words(monkeypatch, c
     argv = ["match", "reversi", "level-1", "level-2", "--games", "1", "--option", "size=6"]
     assert main.main(argv) == 0
     line = capsys.readouterr().out.splitlines()[0]
-    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 plies"
+    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 moves"
     assert main.main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["reason"] == reason
 
