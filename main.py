@@ -290,7 +290,15 @@ def players_said(name: str, command: str) -> dict[str, str]:
                             "level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
 
 
-def build_parser() -> argparse.ArgumentParser:
+CLOCKED_TIME_HELP = ("seconds per move (default 1; with --clock no limit per move unless --time is given too, "
+                     "then each move has this limit as well as the clock)")
+"""``match``'s and ``tournament``'s ``--time``: "(default 1; none with --clock)" read as "--time
+takes none with --clock", though the referee (``ai.referee.Referee``) keeps both limits."""
+
+
+def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
+    """The command line's parser; ``as_league``: the tournament was typed as ``league``
+    (``LEAGUE_WORD``), so its help and usage say "main.py league", not "main.py tournament"."""
     import games
 
     name = command_name()
@@ -308,8 +316,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", parser_class=_Parser, title="commands", metavar="COMMAND", prog=name)
 
     def openings(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--openings", type=whole_number, default=0, metavar="PLIES",
-                       help="start each pair of games (colours swapped) after its own PLIES random moves "
+        p.add_argument("--openings", type=whole_number, default=0, metavar="N",
+                       help="start each pair of games (colours swapped) after its own N random moves "
                             "(default 0: every game from the start)")
 
     def league(p: argparse.ArgumentParser) -> None:
@@ -321,7 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     def game(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", help=f"the game: {', '.join(games.GAME_IDS)}")
 
-    def common(p: argparse.ArgumentParser, time_help: str = "seconds per move (default 1; none with --clock)") -> None:
+    def common(p: argparse.ArgumentParser, time_help: str = CLOCKED_TIME_HELP) -> None:
         p.add_argument("--time", type=seconds, default=None, help=time_help)
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help="a game option, e.g. size=9 (or --size 9); every game's options, their values and "
@@ -340,7 +348,8 @@ def build_parser() -> argparse.ArgumentParser:
     league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game (also called league)",
-                       **with_options, **players_said(name, "tournament"))
+                       prog=f"{name} {LEAGUE_WORD if as_league else 'tournament'}", **with_options,
+                       **players_said(name, "tournament"))
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=whole_number, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
@@ -560,7 +569,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         ctrl_c_raises()
         opened = file_to_open(argv)
-        args = build_parser().parse_args(game_option_flags(argv if opened is None else argv[:-1]))
+        as_league = argv[command_place(argv):][:1] == [LEAGUE_WORD]
+        args = build_parser(as_league).parse_args(game_option_flags(argv if opened is None else argv[:-1]))
         args.argv = argv
         if args.log is not None and args.command is not None:
             typed = argv[command_place(argv)]  # league's, not tournament's
@@ -709,7 +719,7 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.time is None and not getattr(args, "clock", None):
         args.time = 1.0
     if getattr(args, "openings", 0) < 0:
-        raise UsageError("--openings must be 0 or more plies")
+        raise UsageError("--openings must be 0 or more moves")
     if args.command == "match":
         if args.games < 1:
             raise UsageError("--games must be at least 1")

@@ -330,16 +330,16 @@ def random_openings(
             found.setdefault(state.key(), moves)
     openings = list(found.values())
     if not openings:
-        raise ValueError(f"no playable position after {plies} random plies" + _too_long(longest_ended, plies))
+        raise ValueError(f"no playable position after {plies} random moves" + _too_long(longest_ended, plies))
     return [openings[i % len(openings)] for i in range(count)]
 
 
 def _too_long(longest_ended: int, plies: int) -> str:
-    """Why no opening was found when the game itself ends first (3x3 Tic-tac-toe is over by ply 9):
-    the plies it lasts at most, so that ``--openings 100`` is not refused without its limit."""
+    """Why no opening was found when the game itself ends first (3x3 Tic-tac-toe is over by move 9):
+    the moves it lasts at most, so that ``--openings 100`` is not refused without its limit."""
     if not longest_ended or longest_ended >= plies:
         return ""  # the positions reached were refused (``accept``), not ended
-    return (f": the game was over within {longest_ended} plies in every random game, "
+    return (f": the game was over within {longest_ended} moves in every random game, "
             f"so ask for at most {longest_ended - 1}")
 
 

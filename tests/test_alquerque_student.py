@@ -291,17 +291,19 @@ def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read
         assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
 
 
-def test_the_command_lines_game_line_counts_plies_as_the_draw_rule_does(capsys):
+def test_the_command_lines_game_line_counts_moves_as_the_draw_rule_says(capsys):
     """`main.py match` wrote "Draw: 40 plies passed with no capture; 135 moves" -- two units on one
-    line, the second counting plies; it now says "135 plies"."""
+    line, the second counting plies; then, the reason in the window's words, "Draw: 40 moves (20
+    each) passed with no capture; 135 plies" (QA tidy5): both count moves, as every screen does."""
     import games
+    import main
     from ai.commands.match import print_game
     from ai.match import GameResult
 
     result = GameResult("alquerque", {}, ["level-3", "level-2"], ["c2-c3"] * 135, None,
                         reason="Draw: 40 plies passed with no capture")
-    print_game(games.load("alquerque"), 1, result, False)
-    assert capsys.readouterr().out.strip().endswith("Draw: 40 plies passed with no capture; 135 plies")
+    print_game(games.load("alquerque"), 1, result, False, words=main.report_words())  # main.py's words
+    assert capsys.readouterr().out.strip().endswith("Draw: 40 moves (20 each) passed with no capture; 135 moves")
 
 
 def test_a_click_off_a_chain_says_where_it_goes_on_and_how_to_stop(app):

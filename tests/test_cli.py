@@ -125,10 +125,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "tictactoe", "level-1", "level-1", "--time", "-1"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "nan"], ["--time"]),
         (["match", "tictactoe", "level-1", "level-1", "--time", "inf"], ["--time"]),
-        (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings"]),
+        (["match", "tictactoe", "level-1", "level-1", "--openings", "-2"], ["--openings must be 0 or more moves"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "12"], ["no playable position after 12"]),
         (["match", "tictactoe", "level-1", "level-1", "--openings", "100"],  # the game's limit, said
-         ["no playable position after 100 random plies: the game was over within 9 plies", "ask for at most 8"]),
+         ["no playable position after 100 random moves: the game was over within 9 moves", "ask for at most 8"]),
         (["tournament", "tictactoe", "level-1", "level-2", "--openings", "12"], ["no playable position"]),
         (["bench", "chess"], ["unknown bench target", "tictactoe", "ui", "analysis", "budget"]),
         (["nonsense"], ["invalid choice"]),
@@ -226,6 +226,19 @@ def test_league_is_another_name_of_tournament(tmp_path):
     assert (written["game"], written["players"], written["total"]) == ("tictactoe", ["level-1", "level-2"], 2)
     said = " ".join(run_here("--help").stdout.split())  # as the terminal's width wraps it
     assert "a round robin among players of one game (also called league)" in said
+
+
+@pytest.mark.parametrize("argv, usage", [(["league", "--help"], "usage: main.py league "),
+                                         (["--log", "info", "league", "-h"], "usage: main.py league "),
+                                         (["tournament", "--help"], "usage: main.py tournament ")])
+def test_the_league_commands_help_says_league(argv, usage, capsys):
+    """QA (tidy5): ``main.py league --help`` began "usage: main.py tournament ...", the other
+    name's, as if the user had typed a command they had not; each name's help says its own."""
+    import main
+
+    with pytest.raises(SystemExit) as stop:
+        main.main(argv)
+    assert stop.value.code == 0 and capsys.readouterr().out.startswith(usage)
 
 
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
@@ -437,6 +450,36 @@ def test_match_on_a_clock_prints_both_clocks_and_a_broken_file_is_bad_input(tmp_
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1 and "SyntaxError" in bad.stderr
 
 
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_the_help_counts_moves_as_the_screens_do(command, capsys):
+    """QA (tidy5): ``--openings PLIES`` in the help, a word the README's command line never
+    defines (it said "PLIES random moves") where every screen counts moves."""
+    import main
+
+    with pytest.raises(SystemExit):
+        main.main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "--openings N " in said and "after its own N random moves" in said
+    assert not re.search(r"\bplies\b", said, re.IGNORECASE)
+
+
+@pytest.mark.parametrize("command", ["match", "tournament"])
+def test_time_s_help_says_it_limits_each_move_on_a_clock_too(command, capsys):
+    """QA (tidy5): ``--time 0.1 --clock 1m`` is taken, and the referee keeps both limits, yet
+    ``--help`` said --time's default was "(default 1; none with --clock)", read as "--time takes
+    none with --clock"; it says now what the two together do."""
+    import main
+    from ai.referee import GameClock, Referee
+
+    with pytest.raises(SystemExit):
+        main.main([command, "--help"])
+    said = " ".join(capsys.readouterr().out.split())
+    assert "none with --clock" not in said
+    assert "with --clock no limit per move unless --time is given too, then each move has this limit as well" in said
+    assert Referee(0.1, GameClock.parse("1m")).limits(0).time == 0.1  # as the help says: the move's limit holds
+    assert Referee(None, GameClock.parse("1m")).limits(0).move_limit is None
+
+
 def test_the_match_summary_counts_in_the_singular_for_one():
     from ai.match import MatchSummary
 
@@ -461,7 +504,7 @@ def test_a_matchs_line_says_why_a_game_ended_in_the_windows_words(monkeypatch, c
     argv = ["match", "reversi", "level-1", "level-2", "--games", "1", "--option", "size=6"]
     assert main.main(argv) == 0
     line = capsys.readouterr().out.splitlines()[0]
-    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 plies"
+    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 moves"
     assert main.main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["reason"] == reason
 

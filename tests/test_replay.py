@@ -84,13 +84,15 @@ def test_a_game_proven_lost_from_the_start_blames_no_move_of_the_loser(app, monk
     position proven a White win but one, ply 10's, an estimate its search had no time to prove.
     The replay said "Biggest drop: 6. d6", Black's move from that estimate back to the proven
     loss: a student looked for the mistake in a perfect game.  A drop from a position not yet
-    proven lost is still found (Black's d6 into a lost game, after estimates only)."""
+    proven lost is still found (Black's d6 into a lost game, after estimates only), named by its
+    count in moves as the panel's "Move 11 of 33" counts them (QA tidy5: it said the move list's
+    pair number, "6. d6", beside the panel's "Move 33 of 33")."""
     estimate = -0.55  # Black somewhat worse: what analysis' search said of ply 10
     proven = [-1.0] * (len(PERFECT_6X6) + 1)
     proven[10] = estimate
     assert drop_said(app, monkeypatch, proven) == []
     honest = [-0.1] * 10 + [estimate] * 1 + [-1.0] * (len(PERFECT_6X6) - 10)
-    assert drop_said(app, monkeypatch, honest) == ["Biggest drop: 6. d6"]
+    assert drop_said(app, monkeypatch, honest) == ["Biggest drop: move 11, d6"]
 
 
 def test_forced_moves_take_the_next_positions_value():

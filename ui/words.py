@@ -1591,6 +1591,7 @@ REPORT_TEXTS = (
     N_("{player} withdrew after {played} of its {games}: its results stand"),
     N_("{player} withdrew after {played} of its {games}: fewer than half, so all its games are annulled (counted "
        "for no one)"),
+    N_("{player} withdrew having played none of its {games}: they are annulled (counted for no one)"),
     N_("Withdrawn, not ranked:"),
     N_("{player} has played {played} of its {games}: its results stand, and it loses by forfeit the {left} it has "
        "not played"),

@@ -132,10 +132,12 @@ def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
         return
     who = "draw" if result.winner is None else f"{ids[result.winner]} ({game.sides[result.winner]}) wins"
     left = f"; clocks {result.clock_left[0]:.1f} s / {result.clock_left[1]:.1f} s" if result.clock_left else ""
-    # plies, moves of either side: the unit of Alquerque's "40 plies passed with no capture" beside it
-    plies = "1 ply" if len(result.moves) == 1 else f"{len(result.moves)} plies"
+    # moves of either side, as every screen counts them and the window's words say the reason beside it
+    # (Alquerque's "Draw: 40 moves (20 each) passed with no capture"); "135 plies" was a word the
+    # command line's docs never define
+    moves = counted(len(result.moves), "moves")
     reason = words.reason(sides_named(result.reason, result.players, ids, result.winner))  # by name, as the window
-    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {reason}; {plies}{left}", flush=True)
+    print(f"game {number}: {ids[0]} vs {ids[1]}: {who}; {reason}; {moves}{left}", flush=True)
 
 
 def every_player_refused(game_id: str, pid: str, options: dict[str, Any], loader: dict[str, Any]) -> str:

@@ -436,6 +436,9 @@ WITHDREW_STANDS = ("{player} withdrew after {played} of its {games}: its results
 WITHDREW_STANDS_NO_FORFEIT = "{player} withdrew after {played} of its {games}: its results stand"
 WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer than half, so all its games are "
                      "annulled (counted for no one)")
+# one that played none: "withdrew after 0 of its 4 games: fewer than half" where the question had said
+# "has played none of its 4 games" (``WITHDRAWAL_UNPLAYED``)
+WITHDREW_UNPLAYED = "{player} withdrew having played none of its {games}: they are annulled (counted for no one)"
 WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
 
 
@@ -495,9 +498,10 @@ def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str],
                     words: ReportWords = ENGLISH) -> list[str]:
     """A line per withdrawn player whose games are all annulled (``annulled_players``), shown
     under the heading ``WITHDRAWN_APART`` below the standings, which leave it out
-    (``ranked_apart``): on 0 points of 0 games at their foot it read as a bot that lost everything."""
-    return [words.say(WITHDREW_ANNULLED).format(player=name(pid), played=withdrawn[pid][0],
-                                                games=words.games(withdrawn[pid][1]))
+    (``ranked_apart``): on 0 points of 0 games at their foot it read as a bot that lost everything.
+    One that played none is said so (``WITHDREW_UNPLAYED``), as the question before it was."""
+    return [words.say(WITHDREW_ANNULLED if withdrawn[pid][0] else WITHDREW_UNPLAYED).format(
+                player=name(pid), played=withdrawn[pid][0], games=words.games(withdrawn[pid][1]))
             for pid in annulled_players(withdrawn)]
 
 

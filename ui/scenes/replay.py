@@ -55,7 +55,7 @@ import pygame
 
 import games
 from games.base import State
-from games.record import GameRecord, move_number, move_place, move_rows
+from games.record import GameRecord, move_place, move_rows
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress
@@ -1173,8 +1173,9 @@ class ReplayScene(Scene):
                         taken=[note_place] if note_place is not None else [], top_side=self.view.near_side(),
                         marks=ring_the_drop, label_size=self._small(11))
         if drop is not None and xy is not None:
-            number = f"{move_number(drop, self.states[0].to_move).replace('...', '…')} {self.shown_moves()[drop]}"
-            label = _("Biggest drop: {move}").format(move=number)
+            # counted in moves, one player's turn each, as the panel's "Move 60 of 62": the move list's pair
+            # numbering ("19. a7") read as another count on the same panel
+            label = _("Biggest drop: move {n}, {move}").format(n=drop + 1, move=self.shown_moves()[drop])
             tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
         if note_place is not None:
             draw_plate(surface, r, note_place, theme, s)
