@@ -78,12 +78,12 @@ from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, g
 from ui.export import (
     board_view,
     copies_ggf,
-    copies_transcript,
     copy_ggf,
     copy_move_list,
     copy_position,
     copy_transcript,
     export_board_png,
+    no_format_why,
     outside_file,
     save_outside_file,
     save_record_under_free_name,
@@ -387,7 +387,7 @@ class ReplayScene(Scene):
     def copy_transcript(self) -> None:
         """The game as its move string (Othello's ``f5d6c3...``, Shift+M), to paste into the
         programs and sites that read one."""
-        if copies_transcript(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "transcript")):
             self.messages.add(*copy_transcript(self.record), duration=6.0)
 
     def copy_position(self) -> None:
@@ -402,13 +402,13 @@ class ReplayScene(Scene):
     def save_outside_file(self) -> None:
         """The whole game as the file other programs of it read (G: Hex's SGF for HexGui, Othello's
         GGF), in the saved-games folder."""
-        if outside_file(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "save")):
             self.messages.add(*save_outside_file(self.record), duration=8.0)
 
     def copy_ggf(self) -> None:
         """The whole Othello game as GGF on the clipboard (Shift+G), to paste on the sites and into
         the programs that read it."""
-        if copies_ggf(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "ggf")):
             self.messages.add(*copy_ggf(self.record), duration=8.0)
 
     def save_record(self) -> None:
