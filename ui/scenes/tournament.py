@@ -51,7 +51,7 @@ from ui.scenes.base import CLOSE_AGAIN, Scene, top_of
 from ui.scenes.common import StartRefusal, time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
-from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
+from ui.scenes.tournament_log import ENDED_RUN_TOPIC, FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing, elo_said
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup, jobs_label
 from ui.scenes.tournament_watch import WatchedGames
@@ -779,7 +779,12 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _begin(self, t: Tournament, base: Path | None, play: bool = True) -> None:
         """Show and start ``t`` (new or resumed), its report written to ``base`` (FILE), its log
         keeping the players' names as this screen gives them (``self.titles``), for a resume.
-        Without ``play`` it is only shown (``show_results``)."""
+        Without ``play`` it is only shown (``show_results``).  The tournament closed before it
+        says no more where it was saved (``ENDED_RUN_TOPIC``): waiting behind the other messages,
+        its "Saved <old>.md …" showed over this one some 20 s later."""
+        for messages in (self.messages, getattr(self.app, "messages", None)):
+            if messages is not None:
+                messages.withdraw(ENDED_RUN_TOPIC)
         self.tournament = t
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
@@ -877,15 +882,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.messages.add(problem, "warn")
         self._build()
 
-    def _save(self, messages: Messages | None = None) -> None:
+    def _save(self, messages: Messages | None = None, topic: str = "") -> None:
         """Write the results so far (a tournament saved before is written over in the same files)
-        and say where in ``messages`` (the screen's own by default)."""
+        and say where in ``messages`` (the screen's own by default), about ``topic``."""
         messages = self.messages if messages is None else messages
         t = self.tournament
         if t is None or messages.refuse(self._nothing_to_save()):
             return
         base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
-        saved = self._write_report(t, base, messages.add)
+        saved = self._write_report(t, base, messages.add, topic)
         if saved:
             self.saved, self.saved_games = saved, len(t.results)
 
@@ -1573,7 +1578,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         if t.is_running():
             self._save_once_ended(t, self.base or self._new_base(), self.saved_games, messages or self.messages)
         elif len(t.results) > self.saved_games:
-            self._save(messages)
+            self._save(messages, ENDED_RUN_TOPIC)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
