@@ -139,6 +139,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.watch = True
         self.jobs = max(1, min(2, os.cpu_count() or 1))
         self._choose_kept_choices()  # or as the user last chose them
+        # the form's Watch the games, as the tournament shown was started with: Watch switched
+        # while it runs is for that run, and New tournament's form shows this again (``_new``)
+        self.watch_chosen = self.watch
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
@@ -785,7 +788,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         for messages in (self.messages, getattr(self.app, "messages", None)):
             if messages is not None:
                 messages.withdraw(ENDED_RUN_TOPIC)
-        self.tournament = t
+        self.tournament, self.watch_chosen = t, self.watch
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
@@ -852,8 +855,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
 
     def _new(self) -> None:
+        """The form for the next tournament, as it was set for this one: Watch switched off while
+        this one ran set "Watch the games: No" on it, silently (``watch_chosen``)."""
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
+        self.watch = self.watch_chosen
         self._find_offer()  # the one just stopped, as likely as not
         self._new_phase()
 
