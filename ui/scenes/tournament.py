@@ -271,9 +271,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     # -- buttons -------------------------------------------------------------------------------
     def _say_the_fields_words(self) -> None:
         """The outside player's field's example in the window's language, and its shorter forms
-        for a narrow field (at Larger text it read "… ou gtp:COMA…")."""
-        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
-        self.entry.shorter = (_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
+        for a narrow field (at Larger text it read "… ou gtp:COMA…").  It names every form the
+        command line's help names (``main.PLAYER_HELP``): a notebook's player and a GTP engine's
+        settings file were left out, though both load here."""
+        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *], notebook.ipynb:name, gtp:COMMAND "
+                                   "or engine.json")
+        self.entry.shorter = (_("file.py[:name or *], notebook.ipynb:name, gtp:COMMAND or engine.json"),
+                              _("file.py, notebook.ipynb:name, gtp:COMMAND or engine.json"),
+                              _("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
 
     def say_in_the_language(self) -> None:
         """Every button and the field said in the language chosen since they were made, and our
