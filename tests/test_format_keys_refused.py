@@ -19,7 +19,7 @@ from ui.scenes.replay import ReplayScene
 SHIFT = pygame.KMOD_LSHIFT
 NO_FILE = "Rastros has no file format that other programs open"
 NO_GGF = "has no GGF format"
-NO_STRING = "Rastros has no move string"
+NO_STRING = "Copy moves alone is for Reversi games only: in Rastros, M copies"
 
 
 @pytest.fixture

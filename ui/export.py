@@ -370,8 +370,8 @@ def no_format_why(game_id: str, command: str) -> str:
     game = words.title(games.info(game_id))
     return {"save": _("{game} has no file format that other programs open: only Hex and Reversi games have one"),
             "ggf": _("{game} has no GGF format: only Reversi games copy as GGF"),
-            "transcript": _("{game} has no move string: only Reversi games copy their moves as one word "
-                            "(M copies the moves)")}[command].format(game=game)
+            "transcript": _("Copy moves alone is for Reversi games only: in {game}, M copies the moves")
+            }[command].format(game=game)
 
 
 def copy_ggf(record: GameRecord) -> tuple[str, str]:
