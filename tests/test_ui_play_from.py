@@ -406,3 +406,22 @@ def test_the_game_shows_analysis_as_the_replay_showed_it(app, left_on):
     game = app.scene
     assert isinstance(game, GameScene) and [p.text for p in game.history] == MOVES[:2]
     assert game.analysis.active is not left_on
+
+
+@pytest.mark.parametrize("shown", [False, True])
+def test_the_replay_e_opens_shows_analysis_and_connections_as_the_game_showed_them(app, shown):
+    """Replay (E) from a game that showed analysis and Hex's connections began with both off,
+    the reverse of Play from here (which carries the replay's into the game)."""
+    from tests.test_hex_sgf import finished_hex_moves
+
+    game = GameScene(app, MatchSetup("hex", {"size": 5}, HOTSEAT, (None, None), 0.1), finished_hex_moves())
+    app.switch(game)
+    assert wait(app, game.over_card.visible)
+    if shown:
+        key(app, pygame.K_a)
+        key(app, pygame.K_v)
+    assert game.is_over() and (game.analysis.active, game.connections.active) == (shown, shown)
+    key(app, pygame.K_e)
+    replay = app.scene
+    assert isinstance(replay, ReplayScene)
+    assert (replay.move_analysis.active, replay.connections.active) == (shown, shown)

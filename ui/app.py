@@ -518,10 +518,10 @@ class App:
     continue_record = continue_game  # the name the replay viewer asks for
 
     def open_replay(self, record, ply: int | None = None, on_back: Callable[[], None] | None = None,
-                    back_label: str | None = None) -> None:
+                    back_label: str | None = None, shown: dict[str, bool] | None = None) -> None:
         from ui.scenes.replay import ReplayScene
 
-        self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label))
+        self.switch(ReplayScene(self, record, ply, on_back=on_back, back_label=back_label, shown=shown))
 
     def expected_game(self) -> str | None:
         """The game New game will show first: this session's last choice, else the last session's

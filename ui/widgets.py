@@ -1404,7 +1404,9 @@ class Messages:
                 m.duration = max(m.duration, now - m.since + self.FADE)
 
     def withdraw(self, topic: str) -> None:
-        """Take away the messages about ``topic`` before their time: what they say no longer matters."""
+        """Take away the messages about ``topic`` before their time, those said by another thread
+        and not shown yet (``add_soon``) too: what they say no longer matters."""
+        self._take_soon()
         self.items = [m for m in self.items if m.topic != topic]
 
     def set_aside(self, topics: Collection[str]) -> list[Message]:
@@ -1453,13 +1455,17 @@ class Messages:
         return rects[0].unionall(rects[1:]) if rects else pygame.Rect(0, 0, 0, 0)
 
     def current(self, now: float | None = None) -> list[Message]:
-        while self._soon:
-            value, kind, duration, topic, path = self._soon.popleft()
-            self.add(value, kind, duration, topic, path=path)
+        self._take_soon()
         self._say_again()
         now = time.monotonic() if now is None else now
         self.items = [m for m in self.items if (m.waiting and not m.over) or m.held or now - m.since < m.duration]
         return list(self.items)
+
+    def _take_soon(self) -> None:
+        """The messages other threads said (``add_soon``) among the others, in the order said."""
+        while self._soon:
+            value, kind, duration, topic, path = self._soon.popleft()
+            self.add(value, kind, duration, topic, path=path)
 
     def _say_again(self) -> None:
         """The messages said before the language changed, said again in the new one (ui.i18n.said_again):

@@ -647,8 +647,10 @@ class GameCommands:
     def open_replay(self) -> None:
         """The finished game in the replay viewer, with the engine's evaluation graph; its Back
         (Esc) returns to this game and its card, as from the rules: it went to the main menu, one
-        step too far, and the card's Rematch and the results were gone."""
-        self._visit(lambda back: self.app.open_replay(self.recorder.record, on_back=back, back_label=N_("Back")))
+        step too far, and the card's Rematch and the results were gone.  Analysis and Hex's
+        connections show there as here (``shown_kept``): the replay began with them off."""
+        self._visit(lambda back: self.app.open_replay(self.recorder.record, on_back=back, back_label=N_("Back"),
+                                                      shown=self.shown_kept()))
 
     def back_to_menu(self) -> None:
         """The main menu; an unfinished game stays in the Continue list, and the menu says so by

@@ -32,7 +32,7 @@ import pygame
 
 from ui import clipboard
 from ui.board_cursor import DIRECTIONS
-from ui.export import copies_ggf, copies_transcript, outside_file
+from ui.export import copies_ggf, copies_transcript, no_format_why, outside_file
 from ui.i18n import _
 from ui.match import PC_VS_PC
 
@@ -46,6 +46,8 @@ TOGGLES = {pygame.K_a: ("toggle_analysis", lambda scene: scene.analysis.active),
            pygame.K_f: ("turn_board", lambda scene: scene.view.turned),
            pygame.K_l: ("toggle_legal", lambda scene: scene.show_legal),
            pygame.K_h: ("drop_hint", lambda scene: (scene.computer.job, scene.hint))}
+# the keys of the formats only some games have (``export.FORMAT_COMMANDS``), by (key, Shift held)
+FORMAT_KEYS = {(pygame.K_g, False): "save", (pygame.K_g, True): "ggf", (pygame.K_m, True): "transcript"}
 HELD_NOTE = "held key"  # the message topic of a letter waiting for its second press
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_CAPSLOCK, pygame.K_MODE, pygame.K_RALT)
 KEYPAD_DIGITS = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
@@ -121,6 +123,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
         scene.refused_while_paused()  # a picture or a copy of the position the pause hides: after Resume
     elif key == pygame.K_m and shift and copies_transcript(scene.game.id):  # Othello's f5d6c3... alone
         scene.messages.add(*scene.recorder.copy_transcript(), duration=6.0)
+    elif _format_refused(scene, key, shift):
+        pass  # G, Shift+G or Shift+M in a game without that format: the message line says why
     elif key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c):  # export: a picture, the moves, the position
         export = {pygame.K_p: scene.recorder.export_png, pygame.K_c: scene.recorder.copy_position}.get(key)
         message, kind = export(scene) if export else scene.recorder.copy_moves()
@@ -146,6 +150,15 @@ def exports(scene: GameScene, key: int, ctrl: bool) -> bool:
     Othello's transcript), Ctrl+C (the position), G (Hex's SGF, Othello's GGF; Shift+G copied)."""
     return key in (pygame.K_p, pygame.K_m) or (ctrl and key == pygame.K_c) or (
         key == pygame.K_g and (copies_ggf(scene.game.id) or outside_file(scene.game.id)))
+
+
+def _format_refused(scene: GameScene, key: int, shift: bool) -> bool:
+    """G, Shift+G or Shift+M where the game has no such format (``export.no_format_why``): said
+    why, and True.  False for every other key, and where the letter begins a move being typed."""
+    command = FORMAT_KEYS.get((key, shift))
+    if command is None or scene.move_entry.moves_beginning(pygame.key.name(key)):
+        return False
+    return scene.messages.refuse(no_format_why(scene.game.id, command))
 
 
 def pause_key(key: int, ctrl: bool) -> bool:
@@ -227,10 +240,10 @@ def _held_command(scene: GameScene, event: pygame.event.Event) -> str:
     begins a move's name (one that cannot be taken back); "" for any other key."""
     key, kind = event.key, outside_file(scene.game.id)
     shift = event.mod & pygame.KMOD_SHIFT
-    if key == pygame.K_g and shift and copies_ggf(scene.game.id):
-        return _("Copy as GGF")
-    if key == pygame.K_m and shift and copies_transcript(scene.game.id):
-        return _("Copy moves alone")
+    if key == pygame.K_g and shift:
+        return _("Copy as GGF") if copies_ggf(scene.game.id) else ""
+    if key == pygame.K_m and shift:
+        return _("Copy moves alone") if copies_transcript(scene.game.id) else ""
     if key == pygame.K_g:
         return _(kind.label) if kind else ""
     return {pygame.K_n: _("New game"), pygame.K_p: _("Picture"), pygame.K_m: _("Copy moves")}.get(key, "")

@@ -78,12 +78,12 @@ from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, g
 from ui.export import (
     board_view,
     copies_ggf,
-    copies_transcript,
     copy_ggf,
     copy_move_list,
     copy_position,
     copy_transcript,
     export_board_png,
+    no_format_why,
     outside_file,
     save_outside_file,
     save_record_under_free_name,
@@ -183,9 +183,13 @@ class ReplayScene(Scene):
     def __init__(self, app: Any, record: GameRecord, ply: int | None = None,
                  on_back: Callable[[], None] | None = None,
                  on_continue: Callable[[GameRecord], None] | None = None,
-                 analyse: bool = True, back_label: str | None = None) -> None:
+                 analyse: bool = True, back_label: str | None = None, shown: dict[str, bool] | None = None) -> None:
         """``on_back``: where Esc goes (the main menu if None), named by ``back_label`` on its
-        button (English, marked N_, said in the window's language; "Menu" if None)."""
+        button (English, marked N_, said in the window's language; "Menu" if None).  ``shown``:
+        what the game screen the replay was opened from showed (``GameScene.shown_kept``): its
+        analysis and Hex's connections show here as there, as Play from here carries them back
+        (``_shown_as_here``); Replay (E) began with both off, the player turning them on again."""
+        shown = shown or {}
         super().__init__(app)
         self.record = record
         self.game = record.game()
@@ -217,10 +221,10 @@ class ReplayScene(Scene):
         self.ply_lines = PLY_LINES  # the lines the ply line with the rules and the opening takes at most (``_actions_plan``)
         self.print_least: int | None = None  # the panel's least small print (``_small``); None: ``tx.least``'s
         self.analysis: BackgroundAnalysis | None = None
-        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start(),  # every move's value: key A
+        self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start() or shown.get("analysis", False),  # key A
                                           start=self.record.start_position)
         self.evaluations = LiveEvaluations(self.game)  # analysis mode's values, laid over the graph where deeper
-        self.connections = HexConnections(self.game)  # Hex's virtual connections: key V
+        self.connections = HexConnections(self.game, shown.get("connections", False))  # Hex's virtual connections: key V
         self.eval_rect = pygame.Rect(0, 0, 0, 0)
         self.want_analysis = analyse and len(self.moves) > 0 and (record.is_finished() or carries_values(record))
         self.analysis_started = 0.0
@@ -387,7 +391,7 @@ class ReplayScene(Scene):
     def copy_transcript(self) -> None:
         """The game as its move string (Othello's ``f5d6c3...``, Shift+M), to paste into the
         programs and sites that read one."""
-        if copies_transcript(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "transcript")):
             self.messages.add(*copy_transcript(self.record), duration=6.0)
 
     def copy_position(self) -> None:
@@ -402,13 +406,13 @@ class ReplayScene(Scene):
     def save_outside_file(self) -> None:
         """The whole game as the file other programs of it read (G: Hex's SGF for HexGui, Othello's
         GGF), in the saved-games folder."""
-        if outside_file(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "save")):
             self.messages.add(*save_outside_file(self.record), duration=8.0)
 
     def copy_ggf(self) -> None:
         """The whole Othello game as GGF on the clipboard (Shift+G), to paste on the sites and into
         the programs that read it."""
-        if copies_ggf(self.game.id):
+        if not self.messages.refuse(no_format_why(self.game.id, "ggf")):
             self.messages.add(*copy_ggf(self.record), duration=8.0)
 
     def save_record(self) -> None:

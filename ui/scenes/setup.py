@@ -678,8 +678,10 @@ class SetupScene(MenuFormScene):
                              say_ends=self.app.messages.refuse)
             if self.mode != HOTSEAT:
                 menu.add.vertical_margin(int(8 * s))
-                menu.add.label(_("Outside player (a file.py or gtp:command):"), font_size=tx.small(14, s),
-                               font_color=self.app.theme.muted)
+                # the forms the command line's help names (main.PLAYER_HELP): a notebook and a
+                # GTP engine's settings file load here too, and the hint left them out
+                add_wrapped_label(menu, _("Outside player (file.py[:name], notebook.ipynb:name, gtp:COMMAND or "
+                                          "engine.json):"), font_size=tx.small(14, s), font_color=self.app.theme.muted)
                 add_text_input(menu, "", default=self.entry, textinput_id="outside-entry", input_underline="_",
                                input_underline_len=28, onchange=self._set_entry,
                                onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)

@@ -51,7 +51,7 @@ from ui.scenes.base import CLOSE_AGAIN, Scene, top_of
 from ui.scenes.common import StartRefusal, time_label, time_per_move_title
 from ui.scenes.game_computer import every_speed_label
 from ui.scenes.tournament_cross import CrosstableKeys
-from ui.scenes.tournament_log import FOLLOW_EVERY, TournamentLog, still_ending
+from ui.scenes.tournament_log import ENDED_RUN_TOPIC, FOLLOW_EVERY, TournamentLog, still_ending
 from ui.scenes.tournament_results import ResultsDrawing, elo_said
 from ui.scenes.tournament_setup import GAMES, OPENINGS, TIMES, TournamentSetup, jobs_label
 from ui.scenes.tournament_watch import WatchedGames
@@ -139,6 +139,9 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         self.watch = True
         self.jobs = max(1, min(2, os.cpu_count() or 1))
         self._choose_kept_choices()  # or as the user last chose them
+        # the form's Watch the games, as the tournament shown was started with: Watch switched
+        # while it runs is for that run, and New tournament's form shows this again (``_new``)
+        self.watch_chosen = self.watch
         self.options: dict[str, Any] = {}
         self.outside: dict[str, list[tuple[str, str]]] = {}  # game id -> [(player id, title)]
         self.selected: set[str] = set()
@@ -268,9 +271,14 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     # -- buttons -------------------------------------------------------------------------------
     def _say_the_fields_words(self) -> None:
         """The outside player's field's example in the window's language, and its shorter forms
-        for a narrow field (at Larger text it read "… ou gtp:COMA…")."""
-        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *] or gtp:COMMAND")
-        self.entry.shorter = (_("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
+        for a narrow field (at Larger text it read "… ou gtp:COMA…").  It names every form the
+        command line's help names (``main.PLAYER_HELP``): a notebook's player and a GTP engine's
+        settings file were left out, though both load here."""
+        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *], notebook.ipynb:name, gtp:COMMAND "
+                                   "or engine.json")
+        self.entry.shorter = (_("file.py[:name or *], notebook.ipynb:name, gtp:COMMAND or engine.json"),
+                              _("file.py, notebook.ipynb:name, gtp:COMMAND or engine.json"),
+                              _("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
 
     def say_in_the_language(self) -> None:
         """Every button and the field said in the language chosen since they were made, and our
@@ -779,8 +787,13 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
     def _begin(self, t: Tournament, base: Path | None, play: bool = True) -> None:
         """Show and start ``t`` (new or resumed), its report written to ``base`` (FILE), its log
         keeping the players' names as this screen gives them (``self.titles``), for a resume.
-        Without ``play`` it is only shown (``show_results``)."""
-        self.tournament = t
+        Without ``play`` it is only shown (``show_results``).  The tournament closed before it
+        says no more where it was saved (``ENDED_RUN_TOPIC``): waiting behind the other messages,
+        its "Saved <old>.md …" showed over this one some 20 s later."""
+        for messages in (self.messages, getattr(self.app, "messages", None)):
+            if messages is not None:
+                messages.withdraw(ENDED_RUN_TOPIC)
+        self.tournament, self.watch_chosen = t, self.watch
         t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
@@ -847,8 +860,11 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
 
     def _new(self) -> None:
+        """The form for the next tournament, as it was set for this one: Watch switched off while
+        this one ran set "Watch the games: No" on it, silently (``watch_chosen``)."""
         self.close()
         self.ending, self.tournament, self.viewing = self.tournament, None, None
+        self.watch = self.watch_chosen
         self._find_offer()  # the one just stopped, as likely as not
         self._new_phase()
 
@@ -877,15 +893,15 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
             self.messages.add(problem, "warn")
         self._build()
 
-    def _save(self, messages: Messages | None = None) -> None:
+    def _save(self, messages: Messages | None = None, topic: str = "") -> None:
         """Write the results so far (a tournament saved before is written over in the same files)
-        and say where in ``messages`` (the screen's own by default)."""
+        and say where in ``messages`` (the screen's own by default), about ``topic``."""
         messages = self.messages if messages is None else messages
         t = self.tournament
         if t is None or messages.refuse(self._nothing_to_save()):
             return
         base = self.base or self._new_base()  # the log's FILE: a resumed tournament's files are written over
-        saved = self._write_report(t, base, messages.add)
+        saved = self._write_report(t, base, messages.add, topic)
         if saved:
             self.saved, self.saved_games = saved, len(t.results)
 
@@ -1573,7 +1589,7 @@ class TournamentScene(TournamentSetup, TournamentLog, ResultsDrawing, Crosstable
         if t.is_running():
             self._save_once_ended(t, self.base or self._new_base(), self.saved_games, messages or self.messages)
         elif len(t.results) > self.saved_games:
-            self._save(messages)
+            self._save(messages, ENDED_RUN_TOPIC)
 
     # -- drawing ----------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

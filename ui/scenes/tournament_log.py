@@ -45,6 +45,9 @@ from ui.widgets import Messages
 # their grace once told to, and as long as a write may wait for any it then kills
 ENDING_WAIT = STOP_WAIT + STOP_GRACE + WRITE_WAIT
 FOLLOW_EVERY = 2.0  # seconds between two reads of the new lines of a league's log shown as it runs elsewhere
+# the topic of a closed tournament's "Saved …" (New tournament, the screen left): withdrawn when another
+# tournament shows on the screen (``TournamentScene._begin``), over which it waited its turn to show
+ENDED_RUN_TOPIC = "ended run's report"
 _left_running: list[Tournament] = []  # tournaments left while their threads ran (this window's)
 
 
@@ -130,9 +133,11 @@ class TournamentLog:
         return str(log)
 
     # -- the report files --------------------------------------------------------------------------
-    def _write_report(self, t: Tournament, base: Path, say: Callable[..., None]) -> list[Path]:
-        """Write ``t``'s results to the report files of ``base`` (FILE) and ``say`` where, or why
-        they could not be; the paths written (none on failure)."""
+    def _write_report(self, t: Tournament, base: Path, say: Callable[..., None], topic: str = "") -> list[Path]:
+        """Write ``t``'s results to the report files of ``base`` (FILE) and ``say`` where, about
+        ``topic``, or why they could not be; the paths written (none on failure).  Where is not
+        said once another tournament shows on this screen (a report written after New tournament
+        and Start): it would stand over that one, its files named as if they were its."""
         from ai.commands.tournament import write_results
         from ui.record_files import os_problem
 
@@ -146,8 +151,13 @@ class TournamentLog:
             return []
         # said as the screen closes: on the one arrived at, and no further; its folder shortened in
         # its middle where the lane cuts it
-        say(saved_words(saved), "info", 8.0, path=folder_shown(saved[0].parent))
+        if not self._another_shown(t):
+            say(saved_words(saved), "info", 8.0, topic=topic, path=folder_shown(saved[0].parent))
         return saved
+
+    def _another_shown(self, t: Tournament) -> bool:
+        """Whether a tournament other than ``t`` shows on this screen now."""
+        return self.tournament is not None and self.tournament is not t
 
     def _nothing_to_copy(self) -> str:
         """Why Copy tables (Ctrl+C) has nothing to copy now: no result the tables show; "" when it has."""
@@ -207,7 +217,7 @@ class TournamentLog:
         def write() -> None:
             t.join(ENDING_WAIT)
             if len(t.results) > saved_games:
-                self._write_report(t, base, messages.add_soon)
+                self._write_report(t, base, messages.add_soon, topic=ENDED_RUN_TOPIC)
 
         WRITER.submit(("tournament report", str(base)), write)
 
