@@ -136,6 +136,44 @@ def test_no_test_module_imports_dask_as_it_is_collected():
     assert not {name: found for name, found in heavy.items() if found}
 
 
+# the calls that collect the garbage (``gc``'s, ``ui.memory``'s), and how a module that makes one names it
+COLLECTING = ("collect", "give_back", "leave_out_what_lives_now", "set_aside_again")
+COLLECTING_NAMED = ("gc.collect", "give_back", "leave_out_what_lives_now", "set_aside_again")
+
+
+def _run_as_it_is_collected(tree: ast.Module) -> list[ast.AST]:
+    """What a module runs as it is loaded: its top-level statements but the bodies of its
+    functions, whose decorators and default values run (a ``skipif`` condition), and of its
+    classes, whose own bodies run too."""
+    found: list[ast.AST] = []
+    waiting: list[ast.AST] = list(tree.body)
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            waiting += [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]
+        elif isinstance(node, ast.ClassDef):
+            waiting += [*node.decorator_list, *node.bases, *node.body]
+        elif isinstance(node, ast.Lambda):
+            continue
+        else:
+            found.append(node)
+            waiting += list(ast.iter_child_nodes(node))
+    return found
+
+
+def test_no_test_module_collects_the_garbage_as_it_is_collected():
+    """Every xdist worker loads every test module before its first test, nothing yet set aside
+    from the collector (tests/conftest.py's ``_earlier_tests_left_out_of_collections``): a
+    collection then goes through every object imported.  tests/test_ui_soak.py's skip condition
+    (``memory.give_back()``) cost each worker 0.3 to 0.6 s of its start for it; whether there is
+    memory to give back is asked without collecting (``memory.can_give_back``)."""
+    collecting = {name: sorted(node.lineno for node in _run_as_it_is_collected(tree)
+                               if isinstance(node, ast.Call) and getattr(node.func, "attr",
+                                                                         getattr(node.func, "id", None)) in COLLECTING)
+                  for name, tree in _test_modules_naming(*COLLECTING_NAMED).items()}
+    assert not {name: lines for name, lines in collecting.items() if lines}
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds bots in /proc")
 def test_the_check_of_processes_left_finds_an_orphaned_bot_and_a_worker(tmp_path):
     """``_no_process_left`` (tests/conftest.py) finds what a test leaves: an AI worker still
