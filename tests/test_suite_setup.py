@@ -81,6 +81,12 @@ def test_the_tests_saves_wait_for_no_disk(tmp_path, skipped_fsyncs):
         os.fsync(fd)
 
 
+def test_the_garbage_collector_stays_off_while_the_tests_are_collected(gc_runs_while_collecting):
+    """Each xdist worker imports every test module and collects every test before its first: the
+    collector's passes then went through all that was made so far, a fifth of the collecting."""
+    assert gc_runs_while_collecting == [0]
+
+
 def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, monkeypatch):
     """A window opening sets aside what lives on (``ui.memory.leave_out_what_lives_on``) if nothing
     is yet; that question counted every object set aside, one at a time: in a test process, with
