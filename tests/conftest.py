@@ -124,6 +124,32 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         compiler.wait()
 
 
+# The garbage collector's runs while this process collected the tests (``pytest_collection``).
+GC_RUNS_WHILE_COLLECTING = [0]
+
+
+def _gc_runs() -> int:
+    """How many collections of any generation this process has run."""
+    return sum(generation["collections"] for generation in gc.get_stats())
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session):
+    """The garbage collector stays off while the test modules are imported and their tests
+    collected: every xdist worker collects the whole suite before its first test, and each of
+    the collector's passes went through every module, function and test item made so far (7 full
+    ones and 900 young ones, 1 s of a worker's 4.6 s of collecting).  What collecting left as
+    garbage is freed at once before the first test (``_earlier_tests_left_out_of_collections``,
+    which goes through everything then anyway: 0.2 s more, 13 MB more at most meanwhile)."""
+    before = _gc_runs()
+    gc.disable()
+    try:
+        return (yield)
+    finally:
+        GC_RUNS_WHILE_COLLECTING[0] += _gc_runs() - before  # counted first: enabled, it may run at once
+        gc.enable()
+
+
 def pytest_collection_modifyitems(items: list) -> None:
     """With ``TABULEIRO_TEST_SEED``, the test modules' ``random`` draws from shifted seeds."""
     if not SEED_SHIFT:
@@ -381,6 +407,13 @@ def app(tmp_path, monkeypatch):
 def skipped_fsyncs() -> list[int]:
     """The count of fsyncs this process has skipped (``_fsync_skipped``), as a one-item list."""
     return SKIPPED_FSYNCS
+
+
+@pytest.fixture
+def gc_runs_while_collecting() -> list[int]:
+    """The count of the garbage collector's runs while this process collected the tests
+    (``pytest_collection``), as a one-item list."""
+    return GC_RUNS_WHILE_COLLECTING
 
 
 @pytest.fixture

@@ -81,6 +81,12 @@ def test_the_tests_saves_wait_for_no_disk(tmp_path, skipped_fsyncs):
         os.fsync(fd)
 
 
+def test_the_garbage_collector_stays_off_while_the_tests_are_collected(gc_runs_while_collecting):
+    """Each xdist worker imports every test module and collects every test before its first: the
+    collector's passes then went through all that was made so far, a fifth of the collecting."""
+    assert gc_runs_while_collecting == [0]
+
+
 def test_a_window_after_the_first_does_not_count_what_is_set_aside(tmp_path, monkeypatch):
     """A window opening sets aside what lives on (``ui.memory.leave_out_what_lives_on``) if nothing
     is yet; that question counted every object set aside, one at a time: in a test process, with
@@ -134,6 +140,44 @@ def test_no_test_module_imports_dask_as_it_is_collected():
     heavy = {name: sorted(_imports_at_the_top(tree) & set(HEAVY_OPTIONAL))
              for name, tree in _test_modules_naming(*HEAVY_OPTIONAL).items()}
     assert not {name: found for name, found in heavy.items() if found}
+
+
+# the calls that collect the garbage (``gc``'s, ``ui.memory``'s), and how a module that makes one names it
+COLLECTING = ("collect", "give_back", "leave_out_what_lives_now", "set_aside_again")
+COLLECTING_NAMED = ("gc.collect", "give_back", "leave_out_what_lives_now", "set_aside_again")
+
+
+def _run_as_it_is_collected(tree: ast.Module) -> list[ast.AST]:
+    """What a module runs as it is loaded: its top-level statements but the bodies of its
+    functions, whose decorators and default values run (a ``skipif`` condition), and of its
+    classes, whose own bodies run too."""
+    found: list[ast.AST] = []
+    waiting: list[ast.AST] = list(tree.body)
+    while waiting:
+        node = waiting.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            waiting += [*node.decorator_list, *node.args.defaults, *node.args.kw_defaults]
+        elif isinstance(node, ast.ClassDef):
+            waiting += [*node.decorator_list, *node.bases, *node.body]
+        elif isinstance(node, ast.Lambda):
+            continue
+        else:
+            found.append(node)
+            waiting += list(ast.iter_child_nodes(node))
+    return found
+
+
+def test_no_test_module_collects_the_garbage_as_it_is_collected():
+    """Every xdist worker loads every test module before its first test, nothing yet set aside
+    from the collector (tests/conftest.py's ``_earlier_tests_left_out_of_collections``): a
+    collection then goes through every object imported.  tests/test_ui_soak.py's skip condition
+    (``memory.give_back()``) cost each worker 0.3 to 0.6 s of its start for it; whether there is
+    memory to give back is asked without collecting (``memory.can_give_back``)."""
+    collecting = {name: sorted(node.lineno for node in _run_as_it_is_collected(tree)
+                               if isinstance(node, ast.Call) and getattr(node.func, "attr",
+                                                                         getattr(node.func, "id", None)) in COLLECTING)
+                  for name, tree in _test_modules_naming(*COLLECTING_NAMED).items()}
+    assert not {name: lines for name, lines in collecting.items() if lines}
 
 
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="finds bots in /proc")

@@ -246,7 +246,7 @@ def resident_mb() -> float:
     return int(open("/proc/self/statm").read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
-@pytest.mark.skipif(not memory.give_back(), reason="only glibc keeps freed memory that it can be asked for")
+@pytest.mark.skipif(not memory.can_give_back(), reason="only glibc keeps freed memory that it can be asked for")
 def test_the_memory_a_drag_of_the_windows_edge_frees_is_given_back_once_it_is_over(app, monkeypatch):
     """The New game screen's form is built again at each size the window passes through: glibc kept
     what was freed, 100 MB and more after a drag out and back, for the rest of the evening.  Once
