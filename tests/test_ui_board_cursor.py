@@ -318,9 +318,9 @@ def test_the_side_panels_tip_names_the_keys_once_the_keyboard_plays(app, monkeyp
     ways until the keyboard plays, then the cursor's keys (while the cursor shows) or the key that
     shows it, as the status line does; a click on the board brings both ways back."""
     from tests.ui_helpers import click, recorded_text
-    from ui.scenes.game_board_side import SHOW_CURSOR
+    from ui.scenes.game_board_side import SHOW_CURSOR, click_or_cursor
 
-    both = "Click the board or use the arrow keys"
+    both = click_or_cursor()[0]
     scene = start(app, "tictactoe")
     drawn = recorded_text(monkeypatch)
 
@@ -574,3 +574,21 @@ def test_the_line_under_a_trax_board_says_enter_picks_a_tile(app):
     scene = start(app, "tictactoe")
     key(app, pygame.K_DOWN)
     assert "Enter or Space plays" in status_line(scene)
+
+
+@pytest.mark.parametrize("game_id", ["hex", "alquerque", "tictactoe"])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_panels_tip_names_the_cursors_key_in_the_status_lines_words(app, monkeypatch, game_id, language):
+    """Before the keyboard plays, the panel's card said "Click or use the arrows" over a status
+    line that ends "Up or Down: a cursor on the board": two ways of saying one key, and after the
+    first move Left and Right browse instead.  The card says the status line's words."""
+    from ui.i18n import _
+    from ui.scenes.game_board_side import SHOW_CURSOR, SHOW_CURSOR_SHORT
+
+    with words_in(language):
+        scene = start(app, game_id)
+        assert status_line(scene).endswith(" · " + _(SHOW_CURSOR)), status_line(scene)
+        drawn = recorded_text(monkeypatch)
+        scene.panel.draw(app.screen)
+        tips = [text for text in drawn if text.startswith(_("Click"))]
+        assert tips and all(tip.endswith((_(SHOW_CURSOR), _(SHOW_CURSOR_SHORT))) for tip in tips), drawn

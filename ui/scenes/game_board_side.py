@@ -45,6 +45,17 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 SHOW_CURSOR = N_("Up or Down: a cursor on the board")  # the key a keyboard player needs first
+SHOW_CURSOR_SHORT = N_("Up or Down: a cursor")  # its form on a narrow card
+
+
+def click_or_cursor() -> tuple[str, ...]:
+    """Both ways to play, longest first, for the side panel's card: a click, and the key that
+    shows the cursor in the status line's very words (``SHOW_CURSOR``).  The card said "Click or
+    use the arrows" over a line that said "Up or Down: a cursor on the board", and after the
+    first move Left and Right browse the game rather than show the cursor."""
+    return (tx.join_parts([_("Click the board"), _(SHOW_CURSOR)]),
+            tx.join_parts([_("Click the board"), _(SHOW_CURSOR_SHORT)]),
+            tx.join_parts([_("Click"), _(SHOW_CURSOR_SHORT)]))
 
 
 def cursor_shown(scene: GameScene) -> bool:
@@ -54,7 +65,7 @@ def cursor_shown(scene: GameScene) -> bool:
 
 def play_tips(scene: GameScene) -> tuple[str, ...]:
     """How the player to move plays, as the side panel says it, in its forms longest first (the
-    one-line card takes the first that fits): both ways ("Click the board or use the arrow keys")
+    one-line card takes the first that fits): both ways (``click_or_cursor``)
     until the player has played by the keyboard (the board's cursor, a move typed), then by its
     keys: the cursor's while it shows, else the key that shows it (the status line's own words).
     It said "Click the board to play" while the line under the board named the keys, so a player
@@ -70,9 +81,9 @@ def play_tips(scene: GameScene) -> tuple[str, ...]:
     if cursor_shown(scene):
         return _("Arrows and Enter: play on the board"), _("Arrows and Enter: play")
     if scene.keyboard_play:
-        return (_(SHOW_CURSOR), _("Up or Down: a cursor")) if has_cursor else (_("Enter: type your move"),)
+        return (_(SHOW_CURSOR), _(SHOW_CURSOR_SHORT)) if has_cursor else (_("Enter: type your move"),)
     if has_cursor:
-        return _("Click the board or use the arrow keys"), _("Click or use the arrows")
+        return click_or_cursor()
     return (_("Click the board to play"),)
 
 
