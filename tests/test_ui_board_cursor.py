@@ -592,3 +592,30 @@ def test_the_panels_tip_names_the_cursors_key_in_the_status_lines_words(app, mon
         scene.panel.draw(app.screen)
         tips = [text for text in drawn if text.startswith(_("Click"))]
         assert tips and all(tip.endswith((_(SHOW_CURSOR), _(SHOW_CURSOR_SHORT))) for tip in tips), drawn
+
+
+@pytest.mark.parametrize("language, mouse", [("en", "Click or drag a piece; a chain:"), ("pt", "Clique ou arraste uma peça")])
+def test_alquerques_status_line_says_whose_move_as_reversis_does(app, monkeypatch, language, mouse):
+    """At 800x600 Alquerque's line under the board said only how the mouse plays and the cursor's
+    key, where Reversi's says whose move it is and that Enter types one: Alquerque's own line stood
+    in the prompt's place.  It follows the prompt now, whole or at its least where room is short
+    (Portuguese), in the same window."""
+    from ui.i18n import _
+    from ui.match import HUMAN_VS_PC
+    from ui.scenes.game_board_side import SHOW_CURSOR
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    with words_in(language):
+        rows = {}
+        for game_id in ("reversi", "alquerque"):
+            scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1), [])
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text(monkeypatch)
+            scene.board_side.draw_status(app.screen)
+            rows[game_id] = list(drawn)
+        for game_id, side in (("reversi", "Black"), ("alquerque", "White")):
+            turn = _("Your move ({side}) · Enter to type it").format(side=_(side))
+            assert rows[game_id][0].startswith(turn) and rows[game_id][-1].endswith(_(SHOW_CURSOR)), rows
+        assert mouse in rows["alquerque"][0], rows
