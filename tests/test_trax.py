@@ -928,7 +928,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
             assert all(view.grid.contains(line) for line in lines)
             tiles = [r for r, _m in view._picker_rects()]
             assert not any(line.colliderect(t) for line in lines for t in tiles)
-        named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + "  ")]
+        named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + " ")]
         assert len(named) == 1 and named[0].top >= lines[-1].bottom and view.rect.contains(named[0])
         # c3 of CHAIN: every tile that matches is offered, nothing said
         chain = game.from_text(CHAIN)
@@ -947,8 +947,8 @@ BESIDE_FORCED = ("e6/ e5\\ e4+ d6+ c6/ c7/ g6/ e7\\ h5/ g3\\ d4\\ h4+ b6+ g2+ d3
 
 @pytest.mark.parametrize("size, moves, pointed, forced", [
     (10, BESIDE_FORCED, "f8+", ["f7", "g7", "g8"]),  # under the line that says why f8\\ is left out
-    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+  ldld (...)  ·  forces c4", 23 pixels high
-    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+  dldl (...)  ·  forces e5, e7"
+    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+ ldld (...)  ·  forces c4", 23 pixels high
+    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+ dldl (...)  ·  forces e5, e7"
 ])
 def test_the_picker_and_its_lines_keep_off_the_forced_tiles_they_show(monkeypatch, size, moves, pointed, forced):
     """Pointing at a tile of the picker ghosts its turn on the board, but the lines under the
