@@ -47,7 +47,7 @@ from collections import Counter
 from functools import cached_property
 
 from games.base import DrawCounts, Game, GameInfo, IllegalMove, Option, State, is_index
-from games.grid import cell_symbols
+from games.grid import cell_symbols, not_a_mark
 from games.position_cells import TextCells
 
 INFO = GameInfo(
@@ -532,10 +532,11 @@ class Alquerque(Game):
         boards = [0, 0]
         for i, row in enumerate(rows):
             for col, ch in enumerate(row.upper()):
+                point = (SIZE - 1 - i) * SIZE + col
                 if ch not in "WB.":
-                    raise IllegalMove(f"row {SIZE - i}: {ch!r} is not {cell_symbols(LETTERS)}")
+                    raise not_a_mark(f"point {point_name(point)}", ch, cell_symbols(LETTERS))
                 if ch != ".":
-                    boards[LETTERS.index(ch)] |= 1 << ((SIZE - 1 - i) * SIZE + col)
+                    boards[LETTERS.index(ch)] |= 1 << point
         for side in (WHITE, BLACK):
             if boards[side].bit_count() > PIECES:
                 raise IllegalMove(f"{boards[side].bit_count()} {LETTERS[side]} pieces: at most {PIECES}")

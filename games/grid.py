@@ -59,6 +59,13 @@ def cell_symbols(marks: str) -> str:
     return f"{marks[0]}, {marks[1]} or ."
 
 
+def not_a_mark(where: str, ch: str, listed: str) -> IllegalMove:
+    """The refusal of a position text's character ``ch`` that is none of ``listed``, named by
+    ``where`` it stands as the board is lettered ("square g3: 'Q' is not X, O or .", Alquerque's
+    "point a5"): every game's words alike, and "row 3" left the player to look along the row."""
+    return IllegalMove(f"{where}: {ch!r} is not {listed}")
+
+
 def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str = "characters",
                cell: str = "square") -> tuple[int, int]:
     """The two sides' bitboards (row-major, the first row on top) from ``rows`` of one character a
@@ -74,7 +81,7 @@ def read_marks(rows: list[str], width: int, height: int, marks: str, unit: str =
     for r, row in enumerate(rows):
         for c, ch in enumerate(row.upper()):
             if ch not in (marks[0], marks[1], "."):
-                raise IllegalMove(f"{cell} {cell_name(r * width + c, width)}: {ch!r} is not {listed}")
+                raise not_a_mark(f"{cell} {cell_name(r * width + c, width)}", ch, listed)
             if ch != ".":
                 boards[marks.index(ch)] |= 1 << (r * width + c)
     return boards[0], boards[1]

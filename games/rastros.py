@@ -34,7 +34,7 @@ import re
 from functools import lru_cache
 
 from games.base import Game, GameInfo, IllegalMove, Option, State, is_index
-from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, read_to_move_header
+from games.grid import NOTEBOOK_SQUARE, king_neighbour_masks, not_a_mark, read_to_move_header
 from games.grid import squares as bits  # the squares of a bitboard: Rastros' name
 from games.position_cells import TextCells
 
@@ -273,7 +273,7 @@ class Rastros(Game):
                 elif ch == "#":
                     blacks |= 1 << i
                 elif ch not in ".SN":
-                    raise IllegalMove(f"row {r + 1}: {ch!r} is not W, #, ., S or N")
+                    raise not_a_mark(f"square {square_name(n, i)}", ch, "W, #, ., S or N")
         if white is None:
             raise IllegalMove("no white piece (W) on the board")
         goals = 1 << self.goal_south | 1 << self.goal_north

@@ -901,7 +901,7 @@ class Trax(Game):
                               f"the tiles, writes its columns in capitals ({text.strip().upper()})")
         m = self._MOVE.match(text)
         if not m:
-            raise IllegalMove(f"{said} is not a Trax move like e5/ , e5+ , e5\\ , e5:lddl or B2+")
+            raise IllegalMove(f"{said} is not a Trax move like e5/, e5+, e5\\, e5:lddl or B2+")
         where, name = (m.group(1), m.group(3)) if m.group(1) else (m.group(4), m.group(5))
         cell = parse_cell(where.replace(" ", ""), self.size, self.size)
         try:

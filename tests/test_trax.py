@@ -208,6 +208,22 @@ def test_a_cell_meeting_a_tile_only_at_a_corner_is_told_a_tile_must_share_an_edg
     assert game.why_no_tile(state, 1 * 7 + 3) == "d2 does not touch a tile"
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "'xx' is not a Trax move like e5/, e5+, e5\\, e5:lddl or B2+"),
+    ("pt", "'xx' não é uma jogada de Trax como e5/, e5+, e5\\, e5:lddl ou B2+"),
+])
+def test_a_typed_word_that_is_no_move_lists_the_moves_with_commas_after_them(language, said):
+    """The refusal listed its examples "e5/ , e5+ , e5\\ , e5:lddl", a space before each comma; the
+    commas follow the moves as in any list, in Portuguese too."""
+    from ui.words import rule_reason
+
+    game = games.load("trax", size=7)
+    with pytest.raises(IllegalMove) as refused:
+        game.parse_move(game.initial_state(), "xx")
+    with words_in(language):
+        assert rule_reason(str(refused.value), "trax") == said
+
+
 # -- notation and text -------------------------------------------------------------------------
 def test_notation_shape_and_tile_name_forms():
     game = games.load("trax", size=7)
@@ -647,9 +663,9 @@ def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
 
 
 @pytest.mark.parametrize("start, typed, named", [
-    (CHAIN, "c3/", "c3/  ddll (light right-bottom)  ·  forces c2, c4"),
-    (CHAIN, "c3+", "c3+  ldld (light left-right)  ·  forces c2"),
-    ("", "e4/", "e4/  ddll (light right-bottom)")])
+    (CHAIN, "c3/", "c3/ ddll (light right-bottom)  ·  forces c2, c4"),
+    (CHAIN, "c3+", "c3+ ldld (light left-right)  ·  forces c2"),
+    ("", "e4/", "e4/ ddll (light right-bottom)")])
 def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typed, named):
     """Hovering c3/ in CHAIN ghosted three tiles alike and named only the one placed: which of
     them were the turn's forced tiles the player had to guess.  The label names them, in the
@@ -912,7 +928,7 @@ def test_the_picker_says_which_tile_it_leaves_out_and_why(monkeypatch, language,
             assert all(view.grid.contains(line) for line in lines)
             tiles = [r for r, _m in view._picker_rects()]
             assert not any(line.colliderect(t) for line in lines for t in tiles)
-        named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + "  ")]
+        named = [r for text, r in drawn if text.startswith(game.format_move(state, pointed) + " ")]
         assert len(named) == 1 and named[0].top >= lines[-1].bottom and view.rect.contains(named[0])
         # c3 of CHAIN: every tile that matches is offered, nothing said
         chain = game.from_text(CHAIN)
@@ -931,8 +947,8 @@ BESIDE_FORCED = ("e6/ e5\\ e4+ d6+ c6/ c7/ g6/ e7\\ h5/ g3\\ d4\\ h4+ b6+ g2+ d3
 
 @pytest.mark.parametrize("size, moves, pointed, forced", [
     (10, BESIDE_FORCED, "f8+", ["f7", "g7", "g8"]),  # under the line that says why f8\\ is left out
-    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+  ldld (...)  ·  forces c4", 23 pixels high
-    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+  dldl (...)  ·  forces e5, e7"
+    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+ ldld (...)  ·  forces c4", 23 pixels high
+    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+ dldl (...)  ·  forces e5, e7"
 ])
 def test_the_picker_and_its_lines_keep_off_the_forced_tiles_they_show(monkeypatch, size, moves, pointed, forced):
     """Pointing at a tile of the picker ghosts its turn on the board, but the lines under the

@@ -344,12 +344,12 @@ def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen
     (column c is then ``A``, the first with a tile)."""
     scene = chain_game(app)
     move = scene.game.parse_move(scene.state, "c3/")
-    assert picker_label(app, monkeypatch, scene, move) == "@2/  ddll (light right-bottom)  ·  forces @1, @3"
+    assert picker_label(app, monkeypatch, scene, move) == "@2/ ddll (light right-bottom)  ·  forces @1, @3"
     assert scene._play(move, by_computer=True)
     assert "@2/ also laid its forced tiles: A1, A3" in messages(app)  # on the board it is read on: c is A now
     app.settings.trax_notation = "tabuleiro"
     scene = chain_game(app)
-    assert picker_label(app, monkeypatch, scene, move) == "c3/  ddll (light right-bottom)  ·  forces c2, c4"
+    assert picker_label(app, monkeypatch, scene, move) == "c3/ ddll (light right-bottom)  ·  forces c2, c4"
     assert scene._play(move, by_computer=True)
     assert "c3/ also laid its forced tiles: c2, c4" in messages(app)
 
@@ -670,7 +670,7 @@ def test_the_last_moves_tag_leaves_the_hints_tile_in_sight(app, monkeypatch):
 
 def test_the_last_moves_tag_stays_clear_of_the_open_picker(app, monkeypatch):
     """Hot-seat, ``A0/`` laid above the tiles; the next player walks the keyboard's cursor to C1
-    and opens its picker (Enter): the pointed tile's line "C1/  ddll (light right-bottom)" lay
+    and opens its picker (Enter): the pointed tile's line "C1/ ddll (light right-bottom)" lay
     over the tag "A0/" of the last move.  The tag stands off the picker, its tiles and its lines
     (``TraxView._tag_place``), and still beside its tile."""
     import ui.views.trax as trax_view

@@ -318,9 +318,9 @@ def test_the_side_panels_tip_names_the_keys_once_the_keyboard_plays(app, monkeyp
     ways until the keyboard plays, then the cursor's keys (while the cursor shows) or the key that
     shows it, as the status line does; a click on the board brings both ways back."""
     from tests.ui_helpers import click, recorded_text
-    from ui.scenes.game_board_side import SHOW_CURSOR
+    from ui.scenes.game_board_side import SHOW_CURSOR, click_or_cursor
 
-    both = "Click the board or use the arrow keys"
+    both = click_or_cursor()[0]
     scene = start(app, "tictactoe")
     drawn = recorded_text(monkeypatch)
 
@@ -574,3 +574,48 @@ def test_the_line_under_a_trax_board_says_enter_picks_a_tile(app):
     scene = start(app, "tictactoe")
     key(app, pygame.K_DOWN)
     assert "Enter or Space plays" in status_line(scene)
+
+
+@pytest.mark.parametrize("game_id", ["hex", "alquerque", "tictactoe"])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_panels_tip_names_the_cursors_key_in_the_status_lines_words(app, monkeypatch, game_id, language):
+    """Before the keyboard plays, the panel's card said "Click or use the arrows" over a status
+    line that ends "Up or Down: a cursor on the board": two ways of saying one key, and after the
+    first move Left and Right browse instead.  The card says the status line's words."""
+    from ui.i18n import _
+    from ui.scenes.game_board_side import SHOW_CURSOR, SHOW_CURSOR_SHORT
+
+    with words_in(language):
+        scene = start(app, game_id)
+        assert status_line(scene).endswith(" · " + _(SHOW_CURSOR)), status_line(scene)
+        drawn = recorded_text(monkeypatch)
+        scene.panel.draw(app.screen)
+        tips = [text for text in drawn if text.startswith(_("Click"))]
+        assert tips and all(tip.endswith((_(SHOW_CURSOR), _(SHOW_CURSOR_SHORT))) for tip in tips), drawn
+
+
+@pytest.mark.parametrize("language, mouse", [("en", "Click or drag a piece; a chain:"), ("pt", "Clique ou arraste uma peça")])
+def test_alquerques_status_line_says_whose_move_as_reversis_does(app, monkeypatch, language, mouse):
+    """At 800x600 Alquerque's line under the board said only how the mouse plays and the cursor's
+    key, where Reversi's says whose move it is and that Enter types one: Alquerque's own line stood
+    in the prompt's place.  It follows the prompt now, whole or at its least where room is short
+    (Portuguese), in the same window."""
+    from ui.i18n import _
+    from ui.match import HUMAN_VS_PC
+    from ui.scenes.game_board_side import SHOW_CURSOR
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    with words_in(language):
+        rows = {}
+        for game_id in ("reversi", "alquerque"):
+            scene = GameScene(app, MatchSetup(game_id, {}, HUMAN_VS_PC, (None, "level-1"), 0.1), [])
+            app.switch(scene)
+            app.run_frames(2)
+            drawn = recorded_text(monkeypatch)
+            scene.board_side.draw_status(app.screen)
+            rows[game_id] = list(drawn)
+        for game_id, side in (("reversi", "Black"), ("alquerque", "White")):
+            turn = _("Your move ({side}) · Enter to type it").format(side=_(side))
+            assert rows[game_id][0].startswith(turn) and rows[game_id][-1].endswith(_(SHOW_CURSOR)), rows
+        assert mouse in rows["alquerque"][0], rows

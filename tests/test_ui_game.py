@@ -691,8 +691,8 @@ def test_a_long_name_stops_before_the_score_and_the_clock(app, monkeypatch):
 
 def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch):
     """Alquerque's how-to-move line, in Portuguese, is longer than the board is wide at 800x560: it
-    goes on two lines instead of losing its end to an ellipsis (its short form, the cursor's key
-    on a row of its own)."""
+    goes on two lines instead of losing its end to an ellipsis (after whose move it is, as every
+    game's first prompt says it, its least form; the cursor's key on a row of its own)."""
     from ui import text as tx
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
@@ -704,7 +704,8 @@ def test_a_long_instruction_under_a_narrow_board_is_shown_whole(app, monkeypatch
         scene._draw_status(app.screen)
     assert line.startswith("Clique ou arraste uma peça") and short and short != line
     assert tx.ui_font(int(16 * app.scale)).size(line)[0] > scene.board_area.width - 40  # more than one line
-    assert drawn == [short, "Cima ou Baixo: um cursor no tabuleiro"]  # whole, and the cursor's key too
+    assert drawn == ["Joga Jogador 1 (Branco) · Enter para escrever a jogada · Clique ou arraste uma peça",
+                     "Cima ou Baixo: um cursor no tabuleiro"]  # whole, and the cursor's key too
 
 
 @pytest.mark.parametrize("game_id, analysis", [("reversi", False), ("alquerque", False), ("trax", False),

@@ -397,8 +397,8 @@ def test_another_games_position_pasted_in_the_editor_is_said_to_be_that_games(ap
 
 
 @pytest.mark.parametrize("language, refused", [
-    ("en", r"Not a position: (row \d|square a1|cell a1): 'Q' is not ([A-Z]), ([A-Z]) or \."),
-    ("pt", r"Não é uma posição: (fila \d|casa a1): 'Q' não é ([A-Z]), ([A-Z]) ou \."),
+    ("en", r"Not a position: (square a1|cell a1|point a5): 'Q' is not ([A-Z]), ([A-Z]) or \."),
+    ("pt", r"Não é uma posição: (casa a1|ponto a5): 'Q' não é ([A-Z]), ([A-Z]) ou \."),
 ])
 def test_reversi_words_a_wrong_square_as_the_other_games_do(app, language, refused):
     """A letter typed on the first square of each board written in characters is refused in one

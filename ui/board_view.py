@@ -358,6 +358,19 @@ class BoardView:
         fit one row (Alquerque's first prompt in Portuguese wrapped at 1280x800); "" for none."""
         return ""
 
+    def line_follows_prompt(self, state: State) -> bool:
+        """Whether the mouse's line (``status_text``) says how a turn's move is made, as Alquerque's
+        first "Click or drag a piece" does, and so follows the prompt's "Your move (White) · Enter
+        to type it"; else it says something of this moment alone (a pass, Hex's swap offer, a
+        chain under way) and stands in the prompt's place."""
+        return False
+
+    def status_least(self, state: State) -> str:
+        """The mouse's line at its least ("Click or drag a piece"), where a view's line follows the
+        prompt (``line_follows_prompt``) and the status line has room for little more: at 800x600
+        Alquerque's whole line left out whose move it was, which Reversi's says; "" for none."""
+        return ""
+
     def value_anchor(self, move: Hashable) -> tuple[tuple[int, int], int] | None:
         """Where analysis mode writes ``move``'s value: the pixel centre and the room there (the
         cell's width), or None when the move has no place on the board (a swap, a pass)."""

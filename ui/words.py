@@ -468,7 +468,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("expected {n} squares ({chars}) and the side to move (X or O), got {got} characters")),
     (r"expected (?P<n>\d+) squares \((?P<chars>[^)]*)\) and the side to move \(X or O\), got 1 character",
      N_("expected {n} squares ({chars}) and the side to move (X or O), got 1 character")),
-    (r"row (?P<row>\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("row {row}: {ch} is not {allowed}")),
+    (r"point (?P<cell>[a-e]\d): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("point {cell}: {ch} is not {allowed}")),
     (r"square (?P<cell>\S+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("square {cell}: {ch} is not {allowed}")),
     (r"cell (?P<cell>[a-z]\d+): (?P<ch>'[^']*') is not (?P<allowed>.*)", N_("cell {cell}: {ch} is not {allowed}")),
     (r"side to move (?P<ch>'[^']*') is not X or O", N_("side to move {ch} is not X or O")),

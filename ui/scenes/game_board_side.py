@@ -45,6 +45,17 @@ if TYPE_CHECKING:
     from ui.scenes.game import GameScene
 
 SHOW_CURSOR = N_("Up or Down: a cursor on the board")  # the key a keyboard player needs first
+SHOW_CURSOR_SHORT = N_("Up or Down: a cursor")  # its form on a narrow card
+
+
+def click_or_cursor() -> tuple[str, ...]:
+    """Both ways to play, longest first, for the side panel's card: a click, and the key that
+    shows the cursor in the status line's very words (``SHOW_CURSOR``).  The card said "Click or
+    use the arrows" over a line that said "Up or Down: a cursor on the board", and after the
+    first move Left and Right browse the game rather than show the cursor."""
+    return (tx.join_parts([_("Click the board"), _(SHOW_CURSOR)]),
+            tx.join_parts([_("Click the board"), _(SHOW_CURSOR_SHORT)]),
+            tx.join_parts([_("Click"), _(SHOW_CURSOR_SHORT)]))
 
 
 def cursor_shown(scene: GameScene) -> bool:
@@ -54,7 +65,7 @@ def cursor_shown(scene: GameScene) -> bool:
 
 def play_tips(scene: GameScene) -> tuple[str, ...]:
     """How the player to move plays, as the side panel says it, in its forms longest first (the
-    one-line card takes the first that fits): both ways ("Click the board or use the arrow keys")
+    one-line card takes the first that fits): both ways (``click_or_cursor``)
     until the player has played by the keyboard (the board's cursor, a move typed), then by its
     keys: the cursor's while it shows, else the key that shows it (the status line's own words).
     It said "Click the board to play" while the line under the board named the keys, so a player
@@ -70,9 +81,9 @@ def play_tips(scene: GameScene) -> tuple[str, ...]:
     if cursor_shown(scene):
         return _("Arrows and Enter: play on the board"), _("Arrows and Enter: play")
     if scene.keyboard_play:
-        return (_(SHOW_CURSOR), _("Up or Down: a cursor")) if has_cursor else (_("Enter: type your move"),)
+        return (_(SHOW_CURSOR), _(SHOW_CURSOR_SHORT)) if has_cursor else (_("Enter: type your move"),)
     if has_cursor:
-        return _("Click the board or use the arrow keys"), _("Click or use the arrows")
+        return click_or_cursor()
     return (_("Click the board to play"),)
 
 
@@ -243,10 +254,29 @@ class BoardSide:
                 scene.view.status_short(scene.state, keys, self._mover()))
         forms = [form for form in said if form]
         if forms and not keys and not scene.why_no_move() and scene.view.has_targets(scene.state):
-            # the view's mouse words ("Click a piece", "click anywhere to pass") stand in for the
-            # prompt, which names the key that shows the cursor: a keyboard player keeps that key
+            if scene.view.line_follows_prompt(scene.state):
+                return self._after_prompt(forms)
+            # the view's mouse words ("click anywhere to pass") stand in for the prompt, which
+            # names the key that shows the cursor: a keyboard player keeps that key
             forms = [tx.join_parts([form, _(SHOW_CURSOR)]) for form in forms]
         return forms
+
+    def _after_prompt(self, forms: list[str]) -> list[str]:
+        """The view's ``forms`` (Alquerque's "Click or drag a piece; a chain: ...") between the
+        prompt's words, as every other game says them, and the key that shows the cursor; at their
+        least where none of them has room on the status line's two rows: at 800x600 Alquerque's
+        line said nothing of whose move it was, nor of Enter, which Reversi's said."""
+        turn, cursor = self._turn_line(), _(SHOW_CURSOR)
+        said = [tx.join_parts([turn, form, cursor]) for form in forms]
+        least = self.scene.view.status_least(self.scene.state)
+        size, width = self._status_room()
+        if least and not any(_one_row(form, size, width) or _split_rows(form, size, width) for form in said):
+            said.append(tx.join_parts([turn, least, cursor]))
+        return said
+
+    def _status_room(self) -> tuple[int, int]:
+        """The status line's font size and width, in pixels."""
+        return int(16 * self.scene.app.scale), self.area.width - 40
 
     def _mover(self) -> str:
         """How the view's own line names the player to move: "Ana (Black) has no move: click
@@ -262,7 +292,7 @@ class BoardSide:
         else on two when the board is narrow (a long instruction cut short would hide its end), the
         second shortened if it must be (``status_rows``)."""
         s = self.scene.app.scale
-        size, width = int(16 * s), self.area.width - 40
+        size, width = self._status_room()
         rows = status_rows(forms, size, width, self.scene.setup.label_in(forms[-1]) if forms else "")
         step = tx.line_height(size)
         y = self.area.bottom - self.status_h // 2 - int(8 * s) - step * (len(rows) - 1) // 2
@@ -300,11 +330,17 @@ class BoardSide:
             if scene.setup.mode == HUMAN_VS_PC:
                 return tx.join_parts([_("Your move ({side})").format(side=side), keys])
             return tx.join_parts([_("{player} to move ({side})").format(player=player, side=side), keys])
+        return tx.join_parts([self._turn_line(), _(SHOW_CURSOR)])
+
+    def _turn_line(self) -> str:
+        """Whose move it is and the key that types one: "Your move (White) · Enter to type it",
+        "Ana to move (White) · ..." in a hot-seat game."""
+        scene = self.scene
+        side = words.side(scene.game, scene.state.to_move)
         if scene.setup.mode == HUMAN_VS_PC:
-            line = _("Your move ({side}) · Enter to type it").format(side=side)
-        else:
-            line = _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
-        return tx.join_parts([line, _(SHOW_CURSOR)])
+            return _("Your move ({side}) · Enter to type it").format(side=side)
+        player = scene.setup.player_label(scene.state.to_move)
+        return _("{player} to move ({side}) · Enter to type it").format(player=player, side=side)
 
 
 def _one_row(line: str, size: int, width: int) -> bool:
@@ -313,16 +349,23 @@ def _one_row(line: str, size: int, width: int) -> bool:
 
 
 def _split_rows(line: str, size: int, width: int) -> list[str] | None:
-    """``line``'s last part (after ``tx.SEPARATOR``) on a row of its own, if both rows then fit."""
-    parts = line.rsplit(tx.SEPARATOR, 1)
-    return parts if len(parts) == 2 and all(_one_row(part, size, width) for part in parts) else None
+    """``line`` on two rows broken between its parts (``tx.SEPARATOR``), if both rows then fit:
+    its last part on a row of its own where it may, else its last two, and so on (Alquerque's
+    first prompt in Portuguese: whose move on one row, how to play and the cursor's key on the
+    next)."""
+    parts = line.split(tx.SEPARATOR)
+    for cut in range(len(parts) - 1, 0, -1):
+        rows = [tx.SEPARATOR.join(parts[:cut]), tx.SEPARATOR.join(parts[cut:])]
+        if all(_one_row(row, size, width) for row in rows):
+            return rows
+    return None
 
 
 def status_rows(forms: list[str], size: int, width: int, name: str = "") -> list[str]:
     """The status line's rows, of its ``forms`` (longest first): the first that fits one row;
-    else the first made of parts (``tx.SEPARATOR``) whose last part on a row of its own leaves
-    both rows whole (word by word, Hex's swap offer at 800x560 left "board" alone under "... · Up
-    or Down: a cursor on the"); else the last wrapped on two rows (``reason_lines``: a forfeit's
+    else the first made of parts (``tx.SEPARATOR``) that breaks between them on two whole rows,
+    its last part alone on the second where it may (``_split_rows``; word by word, Hex's swap
+    offer at 800x560 left "board" alone under "... · Up or Down: a cursor on the"); else the last wrapped on two rows (``reason_lines``: a forfeit's
     log path, if it does not fit, is in a message of its own), unless it needs more and names a
     player, ``name``: then on one row with the name cut (``tx.fit_inside``), for an engine's long
     command on two rows cut at their end took the words with it ("gtp:/usr/… --hold /tmp/…"

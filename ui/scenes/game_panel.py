@@ -1270,7 +1270,8 @@ class GamePanel:
             for i, line in enumerate(reason or self._reason_lines(result_words(scene)[1], w, 2)):
                 tx.text(surface, line, (tx_x, y + self._s(42 + REASON_ROW * i)), small, theme.text)
         else:
-            tx.text(surface, tx.fit(self._tip(), small, w - self._s(28)), (tx_x, y + self._s(42)), small, theme.muted)
+            tx.text(surface, tx.first_fitting(self._tips(), small, w - self._s(28)), (tx_x, y + self._s(42)), small,
+                    theme.muted)
         return rect.bottom
 
     def _compact_height(self, line: bool | None = None) -> int:
@@ -1592,9 +1593,14 @@ class GamePanel:
         card said only "Paused"); how the player to move plays, in its shorter forms too."""
         if self.scene.paused_with_people():
             return (_("Ctrl+P goes on"),)
-        if self.scene.browsing is not None:
-            return (self._tip(),)
-        return play_tips(self.scene) if self.scene.human_to_move() else (self._tip(),)
+        return self._tips()
+
+    def _tips(self) -> tuple[str, ...]:
+        """``_tip`` in its forms longest first: how the player to move plays has shorter ones, so
+        a narrow card says the status line's "Up or Down: a cursor" whole rather than cut."""
+        if self.scene.browsing is None and self.scene.human_to_move():
+            return play_tips(self.scene)
+        return (self._tip(),)
 
     def _extras_shown(self, surface: pygame.Surface, plan: RoomPlan, at: tuple[int, int, int], bottom: int) -> int:
         """The extras from ``at`` (x, y, width) as ``plan`` keeps them, where they end over

@@ -326,6 +326,13 @@ class AlquerqueView(BoardView):
                 move=self.game.move_text(path), point=point_name(path[-1]))
         return ""
 
+    def line_follows_prompt(self, state: AlquerqueState) -> bool:
+        """The first prompt, before a piece is picked: how any move is made."""
+        return not state.is_terminal() and not self._current_path(state)
+
+    def status_least(self, state: AlquerqueState) -> str:
+        return _("Click or drag a piece")
+
     def _must_go_on(self, path: Move, keys: bool = False) -> str:
         """Said while a chain the rules do not let stop yet is entered (the status line, a click or
         the cursor's Enter on its end)."""

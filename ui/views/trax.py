@@ -192,8 +192,8 @@ def forced_words(state: TraxState, move: int, most: int = 4, other: bool = False
 
 def pointed_words(state: TraxState, move: int, other: bool = False) -> str:
     """The line under the picker for the tile pointed at: its move, its tile and the cells its
-    turn forces ("f8+  dldl (light top-bottom)  ·  forces f7, g7, g8"; ``other``: officially)."""
-    label = f"{move_written(state, move, other)}  {words.trax_tile(NAME[move_tile(move)])}"
+    turn forces ("f8+ dldl (light top-bottom)  ·  forces f7, g7, g8"; ``other``: officially)."""
+    label = f"{move_written(state, move, other)} {words.trax_tile(NAME[move_tile(move)])}"
     forced = forced_words(state, move, other=other)
     return label + POINTED_PARTS + forced if forced else label
 
