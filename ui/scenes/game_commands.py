@@ -68,6 +68,12 @@ TAKEN_BACK_NOTE = "taken back"
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
 
 
+def _chosen_by(ply: Any, human: int) -> bool:
+    """Whether ``ply`` is a move the person playing ``human`` chose: not the computer's, nor one
+    forced on them (a Reversi pass), which Undo would only see played again."""
+    return ply.before.to_move == human and not ply.by_computer and len(ply.before.legal_moves()) > 1
+
+
 class GameCommands:
     """The commands of ``GameScene`` (see the module's docstring)."""
 
@@ -143,10 +149,21 @@ class GameCommands:
     def _why_no_undo(self) -> str:
         """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
         person's word, an outside program's forfeit: ``_stopped_a_program``)."""
-        if (self.history or self._ended_by_the_players() or self._stopped_a_program(self.forfeit)
-                or self.view.undoes_input()):
+        if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
-        return _("Nothing to undo: no move has been played yet")
+        if not self.history:
+            return _("Nothing to undo: no move has been played yet")
+        if not self._a_choice_of_the_human():
+            return _("Nothing to undo: you have not made a move yet")
+        return ""
+
+    def _a_choice_of_the_human(self) -> bool:
+        """Whether Undo has a move to go back to in Human vs PC (always, in the other modes): one
+        the person chose (``_take_back`` goes back to such a move).  The computer's opening
+        move alone was taken back and played again at once, Level 1 another at random, a higher
+        level the same one, so that Undo seemed to do nothing."""
+        human = self.setup.human_side()
+        return human is None or any(_chosen_by(ply, human) for ply in self.history)
 
     def _why_no_redo(self) -> str:
         if self.redo_stack or self.browsing is not None:
@@ -396,8 +413,7 @@ class GameCommands:
         while len(self.history) > plies:
             popped.append(self.history.pop())
         if human is not None:
-            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer
-                                        and len(popped[-1].before.legal_moves()) > 1):
+            while self.history and not _chosen_by(popped[-1], human):
                 popped.append(self.history.pop())
         self.redo_stack.extend(popped)
         if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
