@@ -113,8 +113,7 @@ def test_undo_takes_the_refusal_away_with_the_position_it_answered(app):
     """"You decline the draw: the game goes on" stood on screen after Undo took back the level's
     move it answered, over the position before it, as a hint's words no longer do: Undo takes the
     refusal's words away with its position."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
     key(app, pygame.K_n)
     assert "You decline the draw: the game goes on" in said(scene)
     click(app, scene.btn_undo.rect.center)
@@ -247,11 +246,12 @@ def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
 def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
     """Undo while the level's offer stands takes back the position it was about: the offer goes,
     said, with no ten-ply wait, so the level offers again on the position when it is back."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
+    yours = scene.history[0].text
     key(app, pygame.K_u)
     assert scene.computer_offer_declined is None and "Level 5's draw offer goes with the move taken back" in said(scene)
-    assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
+    play_by_clicks(app, scene, yours)
+    assert offered_with_its_move(app, scene) and len(scene.history) == 2  # the level's move again, offered again
 
 
 def test_redo_brings_back_the_offer_undo_withdrew_and_continue_keeps_it(app):
