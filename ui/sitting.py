@@ -92,9 +92,13 @@ class SittingScore:
         """The seat of the friend playing ``side`` in this game."""
         return side ^ int(self.exchanged)
 
-    def exchange(self) -> None:
-        """A rematch: each friend plays the other side."""
-        self.exchanged = not self.exchanged
+    def exchange(self, setup: MatchSetup) -> None:
+        """A rematch of ``setup`` (the game just played): each friend plays the other side, when
+        their names tell them apart.  Friends with no names typed are "Player 1" and "Player 2" by
+        side, game after game, as ``carried_to`` keeps them: their score followed the seats, and
+        North's win read "This session: Player 1 (South) 1 - 0 Player 2 (North)" after the rematch."""
+        if setup.names[0] != setup.names[1]:
+            self.exchanged = not self.exchanged
 
     def __call__(self, scene: Any) -> None:
         """Follow a change of a hot-seat game: an end counted, an end taken back uncounted, a new

@@ -617,8 +617,8 @@ class GameCommands:
         if self._warn_unsaved():
             return
         self.computer.cancel()
+        self.sitting.exchange(self.setup)
         self.setup = self.setup.swapped()
-        self.sitting.exchange()
         self._face_the_human()
         self._reset()
         log_game_started(self)
