@@ -65,6 +65,8 @@ MOVE_NOTE = "move note"
 # the topic of a hot-seat game's "Move taken back: swap, played by Player 2 (Red)": a Redo or another
 # Undo takes it away, as the move it names is back on the board or another is taken back
 TAKEN_BACK_NOTE = "taken back"
+TAKEN_BACK_WORDS = N_("Move taken back: {move}, played by {player} ({side})")
+PLAYED_AGAIN_WORDS = N_("Move played again: {move}, by {player} ({side})")
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
 
 
@@ -375,7 +377,7 @@ class GameCommands:
                               if self.history else _("Back to the start: Redo brings the later moves back"),
                               duration=6.0)
         elif self.setup.mode == HOTSEAT:
-            self._say_taken_back(self.redo_stack[-1])
+            self._say_of_ply(self.redo_stack[-1], TAKEN_BACK_WORDS)
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
@@ -393,12 +395,13 @@ class GameCommands:
         self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(
             player=self.setup.player_label(side))), duration=6.0)
 
-    def _say_taken_back(self, ply: Any) -> None:
-        """Which move Undo took back and whose it was, in a hot-seat game: the friend who did not
-        see the Undo pressed is told, not left to find a stone gone from the board."""
+    def _say_of_ply(self, ply: Any, said: str) -> None:
+        """Which move Undo took back or Redo played again (``said``: ``TAKEN_BACK_WORDS`` or
+        ``PLAYED_AGAIN_WORDS``) and whose it was, in a hot-seat game: the friend who did not see
+        the key pressed is told, not left to find a stone gone from the board, or back on it."""
         side = ply.before.to_move
         move = shown_move(self.app, self.game, ply.before, ply.move, ply.text)
-        self.messages.add(Phrase(lambda: _("Move taken back: {move}, played by {player} ({side})").format(
+        self.messages.add(Phrase(lambda: _(said).format(
             move=move, player=self.setup.player_label(side), side=words.side(self.game, side))), duration=6.0,
             topic=TAKEN_BACK_NOTE)
 
@@ -444,6 +447,8 @@ class GameCommands:
                                                              and len(ply.after.legal_moves()) > 1):
                 break
         self._after_jump()
+        if self.setup.mode == HOTSEAT:
+            self._say_of_ply(self.history[-1], PLAYED_AGAIN_WORDS)
         self.redo_computer_draw()  # the level's offer Undo withdrew, back with its move
         if self.setup.mode == PC_VS_PC:
             self.paused = True
