@@ -407,7 +407,10 @@ class GameCommands:
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
-        on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
+        on back to the human's choice (see ``undo``), and never past the human's first: the
+        computer's moves before it stay, as it would play them again at once (Level 1 others, at
+        random), so "Back to the start" from the game's first position lost every move Redo was
+        said to bring back.  Taken back past a level's refusal of a draw,
         the wait for the next offer counts from the position reached: Undo never makes it longer
         than the ``game_questions.OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
         self.withdraw_computer_draw()  # the offer is about the position taken back: no refusal
@@ -418,6 +421,8 @@ class GameCommands:
         if human is not None:
             while self.history and not _chosen_by(popped[-1], human):
                 popped.append(self.history.pop())
+            while popped and not _chosen_by(popped[-1], human):  # the computer's opening stays
+                self.history.append(popped.pop())
         self.redo_stack.extend(popped)
         if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
             self.draw_declined_at = min(self.draw_declined_at, len(self.history))
