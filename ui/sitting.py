@@ -5,7 +5,8 @@ on, "This session: Ana (X) 2 - 1 João (O) · 1 drawn", so that nobody has to ke
 
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
-sides after an odd number of rematches (or a New game with the names swapped).  A game counts
+sides after an odd number of rematches (or a New game with the names swapped); friends with no
+names typed are "Player 1" and "Player 2" by side in every game, and so is their score.  A game counts
 once, by how it finally ended: Undo after its end (a resignation, an agreed draw, a winning move
 taken back) uncounts it, and its next end counts in its place (a resignation taken back and the
 game then drawn counted the resignation's win, and the draw not at all).  A game's record keeps
