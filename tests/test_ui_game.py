@@ -250,6 +250,26 @@ def test_undo_while_looking_back_against_the_computer_stops_at_the_humans_choice
     assert [p.text for p in scene.history] == moves[:2]  # up to the human's next choice, as Redo goes
 
 
+def test_undo_from_the_start_keeps_the_computers_opening_and_redo_brings_the_rest_back(app):
+    """Playing the second side, Home then Undo went "Back to the start: Redo brings the later
+    moves back", took the computer's opening with the rest, and the computer played again at
+    once (Level 1 another move at random): Redo then said there was nothing to redo, the game
+    lost.  Undo stops at your first move, the computer's opening kept, and Redo brings it all back."""
+    moves = ["b2", "a1", "c3"]
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, ("level-1", None), 0.1), moves)
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_HOME)
+    assert scene.browsing == 0
+    key(app, pygame.K_u)
+    assert [p.text for p in scene.history] == moves[:1] and len(scene.redo_stack) == 2
+    assert "Back to move 1: Redo brings the later moves back" in _said(scene)
+    app.run_frames(5)
+    assert [p.text for p in scene.history] == moves[:1] and not scene.computer.thinking()  # your turn: no new opening
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == moves
+
+
 def test_redo_while_looking_back_returns_to_the_game_first_and_says_so(app):
     """Redo on an earlier position replayed an undone move on the live game, out of sight: it now
     brings the live game back first."""

@@ -13,9 +13,9 @@ import pytest
 from games.record import GameRecord
 from tests.test_clock_window import clocked
 from tests.test_ui_computer_draw import against, said
-from tests.ui_helpers import click, held_game_clock, in_language, key
+from tests.ui_helpers import click, held_game_clock, in_language, key, wait
 from ui.autosave import games_dir
-from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
+from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
 CTRL_P = (pygame.K_p, pygame.KMOD_CTRL)
@@ -54,6 +54,28 @@ def test_undo_and_redo_greyed_say_why_clicked_or_pressed(app, language, undo, re
         click(app, scene.btn_undo.rect.center)
         assert said(scene) == [undo]  # clicked again and again, said once
         assert not scene.history and not scene.redo_stack
+
+
+@pytest.mark.parametrize("language, undo", [
+    ("en", "Nothing to undo: you have not made a move yet"),
+    ("pt", "Nada a anular: ainda não fez nenhuma jogada"),
+])
+def test_undo_of_the_computers_opening_move_alone_says_why(app, language, undo):
+    """Playing the second side, Undo before your first move took the computer's opening move
+    back, and the computer played again at once (the same move, or Level 1 another at random):
+    a click that seemed to do nothing.  It is greyed and says why, the opening move kept; after
+    your move it takes your move back."""
+    with in_language(app, language):
+        scene = started(app, HUMAN_VS_PC, ("level-1", None), game_id="reversi")
+        assert wait(app, lambda: len(scene.history) == 1 and not scene.computer.thinking())
+        opening = scene.history[0].move
+        says_when_clicked_and_pressed(app, scene, scene.btn_undo, (pygame.K_u, 0), undo)
+        assert [ply.move for ply in scene.history] == [opening] and not scene.redo_stack
+        click(app, next(rect.center for (r, c), rect in scene.view.targets(scene.state)
+                        if scene.view.move_at(scene.state, r, c) is not None))
+        assert wait(app, lambda: len(scene.history) == 3 and not scene.computer.thinking())
+        click(app, scene.btn_undo.rect.center)
+        assert [ply.move for ply in scene.history] == [opening] and len(scene.redo_stack) == 2
 
 
 def _picker_opened(app, scene: GameScene) -> None:

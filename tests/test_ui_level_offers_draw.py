@@ -113,8 +113,7 @@ def test_undo_takes_the_refusal_away_with_the_position_it_answered(app):
     """"You decline the draw: the game goes on" stood on screen after Undo took back the level's
     move it answered, over the position before it, as a hint's words no longer do: Undo takes the
     refusal's words away with its position."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
     key(app, pygame.K_n)
     assert "You decline the draw: the game goes on" in said(scene)
     click(app, scene.btn_undo.rect.center)
@@ -147,7 +146,8 @@ def test_the_card_hides_no_piece_nor_the_players_and_leaves_the_buttons_usable(t
     card went over the panel's upper part, hiding the players' names and clocks: it stands on
     the board's empty band, or under the players, or (at Larger text, with no room under them)
     on the board over a few move points, never over a piece, the level's move or a player's
-    card; Undo below it is drawn and takes its click (the offer goes with the move taken back)."""
+    card; Undo below it is drawn and takes its click (before a move of yours it says there is
+    none to take back, the offer left standing)."""
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         for _step in range(2 if larger else 0):
             key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
@@ -159,7 +159,7 @@ def test_the_card_hides_no_piece_nor_the_players_and_leaves_the_buttons_usable(t
                   *scene.panel.player_cards, *(b.rect for b in scene.buttons if b.visible)]
         assert len(scene.panel.player_cards) == 2 and not card.rect.collidelistall(hidden), card.rect
         click(app, scene.btn_undo.rect.center)
-        assert "Level 5's draw offer goes with the move taken back" in said(scene)
+        assert "Nothing to undo: you have not made a move yet" in said(scene) and scene.computer_offer is not None
 
 
 def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):
@@ -247,11 +247,12 @@ def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
 def test_undo_takes_the_offer_back_with_its_position_and_counts_no_refusal(app):
     """Undo while the level's offer stands takes back the position it was about: the offer goes,
     said, with no ten-ply wait, so the level offers again on the position when it is back."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
-    assert offered_with_its_move(app, scene)
+    scene = an_offer_on_the_second_move(app)
+    yours = scene.history[0].text
     key(app, pygame.K_u)
     assert scene.computer_offer_declined is None and "Level 5's draw offer goes with the move taken back" in said(scene)
-    assert offered_with_its_move(app, scene) and len(scene.history) == 1  # the level's move again, offered again
+    play_by_clicks(app, scene, yours)
+    assert offered_with_its_move(app, scene) and len(scene.history) == 2  # the level's move again, offered again
 
 
 def test_redo_brings_back_the_offer_undo_withdrew_and_continue_keeps_it(app):

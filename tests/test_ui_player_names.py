@@ -334,6 +334,23 @@ def test_redo_takes_away_the_word_that_the_move_was_taken_back(app):
         "Move taken back: b2, played by Ana (X)"]
 
 
+def test_redo_says_whose_move_it_played_again(app):
+    """Redo in a hot-seat game put a move back on the board without a word, where Undo says which
+    move it took back: the friend who did not see Redo pressed found a stone back.  It says which
+    move it played again and whose it is, in place of the word that it was taken back."""
+    scene = named_hotseat(app, "tictactoe")
+    for move in ("b2", "a1"):
+        click(app, scene.view.cell_rect(*scene.view.move_cell(scene.game.parse_move(scene.state, move))).center)
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert [m.text for m in scene.messages.current() if "Move" in m.text] == ["Move played again: b2, by Ana (X)"]
+    with in_language(app, "pt"):
+        key(app, pygame.K_y)
+        assert [m.text for m in scene.messages.current() if "Jogada" in m.text] == ["Jogada refeita: a1, de João (O)"]
+
+
 def test_the_panel_keeps_the_friends_score_while_they_play(app, monkeypatch):
     """The session's score was said on the result card alone: between moves, across the table,
     nobody could see it.  From the session's second game on, the panel says it as the game goes."""

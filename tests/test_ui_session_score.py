@@ -217,3 +217,19 @@ def test_a_game_that_cannot_end_drawn_counts_no_draws(app, monkeypatch, game_id)
     assert session_lines_drawn([(text, pygame.Rect(0, 0, 0, 0)) for text in panel], line), panel
     with in_language(app, "pt"):
         assert "empates" not in scene.sitting.running_line(scene)
+
+
+def test_friends_without_names_keep_their_score_by_side_over_a_rematch(app, monkeypatch):
+    """Two friends with no names typed are "Player 1" and "Player 2" by side, in every game: after
+    Player 2 (O) won and the friends played again ("Flip sides"), the panel read "This session:
+    Player 1 (X) 1 - 0 Player 2 (O)", the win given to the name that had lost.  The score stays
+    with the names shown; friends with names still carry theirs over
+    (``test_a_resignation_taken_back_is_uncounted_and_the_draw_after_it_counted``)."""
+    scene = GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0), [])
+    app.switch(scene)
+    app.run_frames(2)
+    play(app, scene, ["a1", "b1", "c3", "b2", "c1", "b3"])  # Player 2 (O) wins
+    assert scene.winner() == 1 and "O wins" in " ".join(card_text(app, monkeypatch, scene))
+    key(app, pygame.K_r)  # Flip sides
+    play(app, scene, ["b2"])
+    assert "This session: Player 1 (X) 0 - 1 Player 2 (O) · 0 drawn" in panel_text(app, monkeypatch, scene)

@@ -5,7 +5,8 @@ on, "This session: Ana (X) 2 - 1 João (O) · 1 drawn", so that nobody has to ke
 
 Rematch exchanges the sides, and the score follows the friends, not the colours: each friend has
 a seat (seat 0 played the first side in the session's first game), and the seats play the other
-sides after an odd number of rematches (or a New game with the names swapped).  A game counts
+sides after an odd number of rematches (or a New game with the names swapped); friends with no
+names typed are "Player 1" and "Player 2" by side in every game, and so is their score.  A game counts
 once, by how it finally ended: Undo after its end (a resignation, an agreed draw, a winning move
 taken back) uncounts it, and its next end counts in its place (a resignation taken back and the
 game then drawn counted the resignation's win, and the draw not at all).  A game's record keeps
@@ -92,9 +93,13 @@ class SittingScore:
         """The seat of the friend playing ``side`` in this game."""
         return side ^ int(self.exchanged)
 
-    def exchange(self) -> None:
-        """A rematch: each friend plays the other side."""
-        self.exchanged = not self.exchanged
+    def exchange(self, setup: MatchSetup) -> None:
+        """A rematch of ``setup`` (the game just played): each friend plays the other side, when
+        their names tell them apart.  Friends with no names typed are "Player 1" and "Player 2" by
+        side, game after game, as ``carried_to`` keeps them: their score followed the seats, and
+        North's win read "This session: Player 1 (South) 1 - 0 Player 2 (North)" after the rematch."""
+        if setup.names[0] != setup.names[1]:
+            self.exchanged = not self.exchanged
 
     def __call__(self, scene: Any) -> None:
         """Follow a change of a hot-seat game: an end counted, an end taken back uncounted, a new

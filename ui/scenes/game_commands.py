@@ -65,7 +65,15 @@ MOVE_NOTE = "move note"
 # the topic of a hot-seat game's "Move taken back: swap, played by Player 2 (Red)": a Redo or another
 # Undo takes it away, as the move it names is back on the board or another is taken back
 TAKEN_BACK_NOTE = "taken back"
+TAKEN_BACK_WORDS = N_("Move taken back: {move}, played by {player} ({side})")
+PLAYED_AGAIN_WORDS = N_("Move played again: {move}, by {player} ({side})")
 POSITION_NOTES = (HINT_NOTE, MOVE_NOTE)  # set aside while a person's pause covers the board: they name moves of it
+
+
+def _chosen_by(ply: Any, human: int) -> bool:
+    """Whether ``ply`` is a move the person playing ``human`` chose: not the computer's, nor one
+    forced on them (a Reversi pass), which Undo would only see played again."""
+    return ply.before.to_move == human and not ply.by_computer and len(ply.before.legal_moves()) > 1
 
 
 class GameCommands:
@@ -143,10 +151,21 @@ class GameCommands:
     def _why_no_undo(self) -> str:
         """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
         person's word, an outside program's forfeit: ``_stopped_a_program``)."""
-        if (self.history or self._ended_by_the_players() or self._stopped_a_program(self.forfeit)
-                or self.view.undoes_input()):
+        if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
-        return _("Nothing to undo: no move has been played yet")
+        if not self.history:
+            return _("Nothing to undo: no move has been played yet")
+        if not self._a_choice_of_the_human():
+            return _("Nothing to undo: you have not made a move yet")
+        return ""
+
+    def _a_choice_of_the_human(self) -> bool:
+        """Whether Undo has a move to go back to in Human vs PC (always, in the other modes): one
+        the person chose (``_take_back`` goes back to such a move).  The computer's opening
+        move alone was taken back and played again at once, Level 1 another at random, a higher
+        level the same one, so that Undo seemed to do nothing."""
+        human = self.setup.human_side()
+        return human is None or any(_chosen_by(ply, human) for ply in self.history)
 
     def _why_no_redo(self) -> str:
         if self.redo_stack or self.browsing is not None:
@@ -358,7 +377,7 @@ class GameCommands:
                               if self.history else _("Back to the start: Redo brings the later moves back"),
                               duration=6.0)
         elif self.setup.mode == HOTSEAT:
-            self._say_taken_back(self.redo_stack[-1])
+            self._say_of_ply(self.redo_stack[-1], TAKEN_BACK_WORDS)
         if self.setup.mode == PC_VS_PC:
             self.paused = True
 
@@ -376,18 +395,22 @@ class GameCommands:
         self.messages.add(Phrase(lambda: _("Forfeit taken back: {player}'s program is started again").format(
             player=self.setup.player_label(side))), duration=6.0)
 
-    def _say_taken_back(self, ply: Any) -> None:
-        """Which move Undo took back and whose it was, in a hot-seat game: the friend who did not
-        see the Undo pressed is told, not left to find a stone gone from the board."""
+    def _say_of_ply(self, ply: Any, said: str) -> None:
+        """Which move Undo took back or Redo played again (``said``: ``TAKEN_BACK_WORDS`` or
+        ``PLAYED_AGAIN_WORDS``) and whose it was, in a hot-seat game: the friend who did not see
+        the key pressed is told, not left to find a stone gone from the board, or back on it."""
         side = ply.before.to_move
         move = shown_move(self.app, self.game, ply.before, ply.move, ply.text)
-        self.messages.add(Phrase(lambda: _("Move taken back: {move}, played by {player} ({side})").format(
+        self.messages.add(Phrase(lambda: _(said).format(
             move=move, player=self.setup.player_label(side), side=words.side(self.game, side))), duration=6.0,
             topic=TAKEN_BACK_NOTE)
 
     def _take_back(self, plies: int) -> None:
         """The plies after the first ``plies`` (at least one) onto the redo stack; in Human vs PC
-        on back to the human's choice (see ``undo``).  Taken back past a level's refusal of a draw,
+        on back to the human's choice (see ``undo``), and never past the human's first: the
+        computer's moves before it stay, as it would play them again at once (Level 1 others, at
+        random), so "Back to the start" from the game's first position lost every move Redo was
+        said to bring back.  Taken back past a level's refusal of a draw,
         the wait for the next offer counts from the position reached: Undo never makes it longer
         than the ``game_questions.OFFER_GAP`` moves it was (it counted from the refusal's ply)."""
         self.withdraw_computer_draw()  # the offer is about the position taken back: no refusal
@@ -396,9 +419,10 @@ class GameCommands:
         while len(self.history) > plies:
             popped.append(self.history.pop())
         if human is not None:
-            while self.history and not (popped[-1].before.to_move == human and not popped[-1].by_computer
-                                        and len(popped[-1].before.legal_moves()) > 1):
+            while self.history and not _chosen_by(popped[-1], human):
                 popped.append(self.history.pop())
+            while popped and not _chosen_by(popped[-1], human):  # the computer's opening stays
+                self.history.append(popped.pop())
         self.redo_stack.extend(popped)
         if self.draw_declined_at is not None:  # taken back past a refusal: the wait counts from here
             self.draw_declined_at = min(self.draw_declined_at, len(self.history))
@@ -428,6 +452,8 @@ class GameCommands:
                                                              and len(ply.after.legal_moves()) > 1):
                 break
         self._after_jump()
+        if self.setup.mode == HOTSEAT:
+            self._say_of_ply(self.history[-1], PLAYED_AGAIN_WORDS)
         self.redo_computer_draw()  # the level's offer Undo withdrew, back with its move
         if self.setup.mode == PC_VS_PC:
             self.paused = True
@@ -601,8 +627,8 @@ class GameCommands:
         if self._warn_unsaved():
             return
         self.computer.cancel()
+        self.sitting.exchange(self.setup)
         self.setup = self.setup.swapped()
-        self.sitting.exchange()
         self._face_the_human()
         self._reset()
         log_game_started(self)
