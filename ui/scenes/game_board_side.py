@@ -130,8 +130,8 @@ class BoardSide:
                                    scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None,
                                    scene.analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
-                          eval_bar.with_note(summary, value_notes(tags, values, labels, shown.legal_moves())), shown,
-                          graph, scene.view.near_side(), self.area.right - self.eval_rect.x)
+                          summary, shown, graph, scene.view.near_side(), self.area.right - self.eval_rect.x,
+                          value_notes(tags, values, labels, shown.legal_moves()))
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
         if ringed is not None:

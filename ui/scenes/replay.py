@@ -899,9 +899,8 @@ class ReplayScene(Scene):
                                    self.move_analysis.preparing(), graph_shown=graph is not None,
                                    waited=self.move_analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
-                          eval_bar.with_note(summary, value_notes(tags, self.move_analysis.values, labels,
-                                                           state.legal_moves())),
-                          state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x)
+                          summary, state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x,
+                          value_notes(tags, self.move_analysis.values, labels, state.legal_moves()))
         self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
