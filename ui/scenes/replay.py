@@ -969,11 +969,14 @@ class ReplayScene(Scene):
     def _title_note(self, title: str, size: int, width: int, ply_lines: list[str]) -> str:
         """What stands right of the title, in print ``size`` on a line ``width`` wide: the game's
         date, as Saved games dates it (no row taken from the moves), the date alone where its
-        name ("Ended") would cut the title ("Jogo do Galo" at 800x560); after the time control
+        name ("Ended") would cut the title ("Jogo do Galo" at 800x560), to the day where the time
+        of day would (Alquerque at 1024x768, Larger text: "Alquerq…"); after the time control
         where the ``ply_lines`` have no room for it (``_clocked``), in its longest form that fits,
-        as the game panel puts it beside its title (``fits_beside_title``): at 800x600, Larger
-        text, a clocked game's replay said its time control nowhere."""
-        dates = [record_date_text(self.record), record_date_text(self.record, named=False)]
+        as the game panel puts it beside its title (``fits_beside_title``), the date to the day
+        where no more fits with it: at 800x600, Larger text, a clocked game's replay said its
+        time control nowhere."""
+        dates = [record_date_text(self.record), record_date_text(self.record, named=False),
+                 record_date_text(self.record, named=False, day=True)]
         forms = time_control_forms(self.record.setup.get("clock"))
         if any(form in line for form in forms for line in ply_lines):
             forms = []
