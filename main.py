@@ -672,7 +672,7 @@ def report_words() -> Any:
     """How a tournament's report and a match's lines say things on the terminal and in the files:
     the window's words (``ui.words.ReportWords``, English: the command line sets no language), so
     that both name a game's options alike, "Reversi (Board size: 6)" (the report said "size=6",
-    the window "Board size: 6"), and a game's end ("Black wins 34 - 2 · 33 - 2 on the board");
+    the window "Board size: 6"), and a game's end ("Black wins 34 - 2 (33 - 2 on the board)");
     FILE.json and ``--json`` keep the options and the reasons as data."""
     from ui.words import ReportWords
 

@@ -678,6 +678,35 @@ def test_the_bar_says_why_hex_cells_are_blank(app, monkeypatch):
     assert not any("blank" in text for text in said), said
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_hexs_caption_drops_whole_notes_rather_than_cut_one(app, monkeypatch, language):
+    """QA: Hex at 800x600, Larger text, cells blank and faded: the caption over the bar was cut
+    with an ellipsis ("...; faded: tried under 1% as often as ..."), a sentence cut in the middle.
+    Where the board's side has no room for every note, whole notes go, the least useful first
+    (the faded tags', which still give their values), and the others are read whole."""
+    from ui.i18n import _, ngettext
+
+    app.settings.text_size = 1.5
+    app.apply_settings()
+    with in_language(app, language):
+        scene = _valued(app, "hex", {}, (800, 600), 6)
+        values = scene.analysis.values
+        moves = list(values.values)
+        values.values[moves[0]] = MoveValue(moves[0], 0.5, "mcts", visits=4)  # hardly tried: blank
+        values.values[moves[1]] = MoveValue(moves[1], 0.5, "mcts", visits=12)  # under 1% of the best's: faded
+        values.values[moves[2]] = MoveValue(moves[2], 0.6, "mcts", visits=100_000)
+        with monkeypatch.context() as patch:
+            drawn = recorded_draws(patch)
+            scene.draw(app.screen)
+        caption = next(text for text in drawn if f"({_('cells: % to win')}" in text.value)
+        notes = [_("cells: % to win"), ngettext("blank: tried under {n} time", "blank: tried under {n} times", 5)
+                 .format(n=5)]  # the faded tags' note after these: the first to go
+        shown = caption.value.split(f"({notes[0]}")[1]
+        assert shown.endswith(")") and f"{notes[0]}{shown[:-1]}".split("; ") == notes[:1 + shown.count("; ")], \
+            caption.value
+        assert caption.rect.right <= scene.board_side.area.right, (caption, scene.board_side.area)
+
+
 def test_a_hex_win_in_one_says_its_other_cells_were_not_searched(app, monkeypatch):
     """QA (qa106): Hex 7x7, Blue to move with a win in one (a6).  The analysis proved it at its first
     playout and stopped, and the caption said "1 playout, complete (blank: under 5 playouts)": its

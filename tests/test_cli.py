@@ -504,7 +504,7 @@ def test_a_matchs_line_says_why_a_game_ended_in_the_windows_words(monkeypatch, c
     argv = ["match", "reversi", "level-1", "level-2", "--games", "1", "--option", "size=6"]
     assert main.main(argv) == 0
     line = capsys.readouterr().out.splitlines()[0]
-    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 · 33 - 2 on the board; 33 moves"
+    assert line == "game 1: Level 1 vs Level 2: Level 1 (Black) wins; Black wins 34 - 2 (33 - 2 on the board); 33 moves"
     assert main.main([*argv, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["reason"] == reason
 

@@ -507,7 +507,7 @@ def test_a_game_over_before_the_board_fills_gives_the_tournament_count_too(game)
     reason = state.end_reason()
     assert reason == "Black wins 13 - 0 (64 - 0 with the empty squares to the winner)"
     with words_in("pt"):
-        assert words.end_reason(reason) == "Preto ganha 64 - 0 · 13 - 0 no tabuleiro"
+        assert words.end_reason(reason) == "Preto ganha 64 - 0 (13 - 0 no tabuleiro)"
     full = game.from_text("X" * 40 + "O" * 24 + " X")
     assert full.end_reason() == "Black wins 40 - 24"  # a full board: one count
 
@@ -525,7 +525,7 @@ def test_a_draw_before_the_board_fills_shares_the_empty_squares(game):
     reason = state.end_reason()
     assert reason == "Draw 29 - 29 (32 - 32 with the empty squares shared)"
     with words_in("pt"):
-        assert words.end_reason(reason) == "Empate 32 - 32 · 29 - 29 no tabuleiro"
+        assert words.end_reason(reason) == "Empate 32 - 32 (29 - 29 no tabuleiro)"
     full = game.from_text("X" * 32 + "O" * 32 + " X")
     assert full.end_reason() == "Draw 32 - 32"
 

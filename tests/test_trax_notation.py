@@ -694,6 +694,24 @@ def test_the_last_moves_tag_stays_clear_of_the_open_picker(app, monkeypatch):
     assert beside(tag, scene.view.cell_rect(3, 4)), tag  # e4's tile, where A0/ lies
 
 
+def test_the_last_moves_tag_keeps_off_the_keyboards_cursor(app, monkeypatch):
+    """Hot-seat, ``A0/`` laid above the tiles, its tag above it; the next player walks the
+    keyboard's cursor onto that empty cell: the tag lay over the cursor's ring and the cell's
+    legal-move dot.  The tag moves to another side of its tile, off the cursor's cell."""
+    from tests.test_ui_board_cursor import walk
+
+    scene = play_trax(app, monkeypatch, "e6+ f5+ e4/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    tile = scene.view.cell_rect(3, 4)  # e4's, where A0/ lies
+    tag = tags_on_the_board(app, monkeypatch)["A0/"]
+    under = next(place for place, rect in scene.view.targets(scene.state) if rect.colliderect(tag) and place != (3, 4))
+    key(app, pygame.K_DOWN)  # the cursor
+    walk(app, scene, under)
+    ring = scene.cursor.current(scene.view, scene.state)
+    tag = tags_on_the_board(app, monkeypatch)["A0/"]
+    assert not tag.colliderect(ring) and beside(tag, tile), (tag, ring, tile)
+
+
 # -- a refused typed move names the spaces as the letters round the board do -----------------------
 def typed(app, monkeypatch, text: str) -> str:
     """``text`` typed in the move field (Ctrl+V, Enter): the message the window then shows last

@@ -59,8 +59,8 @@ def test_the_game_over_card_says_the_score_once(app):
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "64 - 0 · 13 - 0 on the board"),
-    ("pt", "64 - 0 · 13 - 0 no tabuleiro"),
+    ("en", "64 - 0 (13 - 0 on the board)"),
+    ("pt", "64 - 0 (13 - 0 no tabuleiro)"),
 ])
 def test_a_reversi_card_leads_with_the_tournament_count(app, language, said):
     """A Reversi game won before the board filled led with the board's count ("Black wins 13 - 0 ·
@@ -96,8 +96,8 @@ def test_a_proven_reversi_margin_says_it_counts_the_board_as_the_page_does(app, 
         assert said == quoted.group(1)
         scene = hotseat(app, "reversi", ["d3", "c3", "f5", "f4", "f3", "d2", "d1", "e3", "b3"])  # the page's wipeout
         black, white = scene.state.score()
-        card = result_lines(scene)[0]  # "64 - 0 · 13 - 0 on the board"
-        board_words = card.split(f"{black} - {white} ")[-1]
+        card = result_lines(scene)[0]  # "64 - 0 (13 - 0 on the board)"
+        board_words = card.split(f"{black} - {white} ")[-1].removesuffix(")")
         proof = proven_text(progress(score=float(black - white), proven=1, kind="solver", mover=0, exact_margin=True), sides)
         assert not card.startswith(f"{black} - ") and proof.endswith(f" {black - white} {i18n.ngettext('disc', 'discs', 13)} {board_words}"), (card, proof)
 

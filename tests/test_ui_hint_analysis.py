@@ -193,12 +193,12 @@ def test_the_caption_says_whose_value_the_hints_ring_holds_where_the_best_shares
     snapshot = MoveValues(state.to_move, {hinted: MoveValue(hinted, -1.0, depth=4), best: MoveValue(best, 1.1, depth=4)})
     labels = move_labels(snapshot, "trax")
 
-    def caption(marked) -> str:
+    def caption(marked) -> list[str]:
         shown = with_hint(labels, marked)
         return value_notes(tag_layout(scene.view, shown, app.screen.get_rect()), snapshot, shown, list(snapshot.values))
 
-    assert caption(hinted) == "ringed: the hint's value, not the best move's beside it"
-    assert caption(None) == "" and caption(best) == ""
+    assert caption(hinted) == ["ringed: the hint's value, not the best move's beside it"]
+    assert caption(None) == [] and caption(best) == []
 
 
 HINT_SECONDS = 0.2  # a hint's search in these tests: a few thousand playouts, well under analysis's

@@ -155,6 +155,35 @@ def test_a_clocked_games_replay_says_its_time_control_at_every_move(app, monkeyp
             assert {words, labelled} & {part for text in texts for part in text.split(" · ")}, (ply, texts)
 
 
+@pytest.mark.parametrize("size, language, text_size, game_id", [
+    ((800, 600), "en", 1.5, "hex"), ((800, 600), "pt", 1.5, "hex"), ((800, 600), "pt", 1.25, "trax"),
+    ((800, 560), "en", 1.25, "reversi")])
+def test_a_clocked_replay_with_full_move_lines_says_its_time_control_beside_its_title(
+        app, monkeypatch, size, language, text_size, game_id):
+    """In 12 of 144 layouts (800x560, 800x600 and 1024x768, Larger text and some at 1.25) the lines
+    under the players had no room for the time control, and the replay of a clocked game said it
+    nowhere.  It stands beside the title, before the date, as the game panel puts its "5+3" beside
+    its title, the title kept whole."""
+    from tests.test_ui_replay_rows import played_game
+    from ui.clocks import time_control_forms
+    from ui.i18n import _
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    app.run_frames(2)
+    app.settings.text_size = text_size
+    with in_language(app, language):
+        record = played_game(game_id, True)
+        record.setup["clock"] = "5m+3s"
+        forms = time_control_forms(record.setup["clock"])
+        app.open_replay(record, ply=len(record.moves) // 2)
+        app.run_frames(2)
+        drawn = panel_after(app, monkeypatch)
+        title = next(d for d in drawn if d.bold and d.value == _(app.scene.game.info.title))
+        said = [d for d in drawn if any(part in forms for part in d.value.split(" · "))]
+        assert said and said[0].rect.centery in range(title.rect.top, title.rect.bottom), (said, title)
+        assert title.rect.right < said[0].rect.left and not title.value.endswith("…"), (title, said)
+
+
 def test_a_ggs_game_dropped_steps_through_its_clocks_and_each_moves_time(app, monkeypatch, tmp_path):
     path = tmp_path / "Othello.01e4.ggf"
     path.write_text(GGS_ARCHIVE_GAME, encoding="utf-8")

@@ -114,3 +114,21 @@ def test_the_graphs_side_names_keep_apart_at_larger_text_in_the_smallest_window(
             assert sorted(names.get(d.value, d.value) for d in drawn) == sorted(sides), [d.value for d in drawn]
             assert all(replay.graph_rect.contains(d.rect) for d in drawn), (drawn, replay.graph_rect)
             assert {d.size for d in drawn} == {replay.print_least}
+
+
+@pytest.mark.parametrize("size", [(800, 560), (800, 600), (1024, 768)])
+def test_the_replays_title_is_whole_its_date_said_to_the_day_where_the_time_has_no_room(tmp_path, monkeypatch,
+                                                                                        size):
+    """In Portuguese at Larger text the replay's title read "Jogo do …" beside the date and time
+    ("07/12/2026 14:50") at 800x560, 800x600 and 1024x768 (and "Alquerq…" in English at 1024x768).
+    The date is said to the day there, and the title whole."""
+    from ui.autosave import record_date_text
+
+    with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        choose_text_size(app, LARGER)
+        with in_language(app, "pt"):
+            replay = opened_from_saved_games(app, played_game("tictactoe", False))
+            drawn = drawn_now(app, monkeypatch)
+            title = i18n._(replay.game.info.title)
+            assert title == "Jogo do Galo" and any(d.value == title for d in drawn), [d.value for d in drawn[:12]]
+            assert any(d.value == record_date_text(replay.record, named=False, day=True) for d in drawn)

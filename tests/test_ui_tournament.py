@@ -655,6 +655,31 @@ def test_a_click_on_a_result_shows_its_whole_forfeit_reason(app):
     assert shown.endswith("the end)") and scene.watching == 7
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "7. Level 1 - Level 2  1-0  Level 1 wins 59 - 5 (58 - 5 on the board)"),
+    ("pt", "7. Nível 1 - Nível 2  1-0  Nível 1 ganha 59 - 5 (58 - 5 no tabuleiro)"),
+])
+def test_a_reversi_result_says_which_count_is_the_boards(app, language, said):
+    """A Reversi game ended with a square empty read "Level 1 wins 59 - 5 · 58 - 5 on the board" in
+    the latest results: two scores side by side, as if two games.  The tournament's count (the
+    empty square to the winner) leads and the board's follows in brackets, said to be the board's."""
+    import games
+    from ai.match import GameResult
+    from tests.ui_helpers import words_in
+
+    with words_in(language):
+        scene = TournamentScene(app, "reversi")
+        app.switch(scene)
+        scene.game = games.load("reversi")
+        reason = "Black wins 58 - 5 (59 - 5 with the empty squares to the winner)"
+        won = GameResult("reversi", {}, ["level-1", "level-2"], moves=["d3"], winner=0, reason=reason)
+        scene.recent = [(7, won)]
+        scene._draw_recent(app.screen, app.theme, pygame.Rect(0, 0, 600, 120))
+        drawn, number, _text = scene._recent_rects[0]
+        scene._click_results(drawn.center)
+        assert number == 7 and scene.messages.items[-1].text == said
+
+
 LONG_REASONS = (  # a forfeit on time, an outside bot's crash: as the tournament says them
     "O forfeits: level-2 exceeded the time limit (1.53 s > 1 s); process stopped; it was running "
     "/home/ana/Documentos/IA/trabalho2/alunos/jogador_minimax.py line 128 (in minimax). It was its first move: "

@@ -618,12 +618,14 @@ def shared_note(layout: TagLayout, labels: dict[Hashable, MoveLabel]) -> str:
 
 
 def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Hashable, MoveLabel],
-                legal: Sequence[Hashable]) -> str:
-    """What the bar's caption adds about the values on the board: their unit where the cells have
-    no room for it (``unit_note``), why cells are blank (``blank_note``) or faded
-    (``thin_note``), and whose value the hint's ring holds (``shared_note``)."""
-    notes = [unit_note(layout), blank_note(snapshot, labels, legal), thin_note(layout), shared_note(layout, labels)]
-    return "; ".join(note for note in notes if note)
+                legal: Sequence[Hashable]) -> list[str]:
+    """What the bar's caption adds about the values on the board, the most useful first, as a
+    caption with no room for all drops them from the last (``ui.eval_bar.fitted_caption``): their
+    unit where the cells have no room for it (``unit_note``: the numbers say nothing without it),
+    why cells are blank (``blank_note``), whose value the hint's ring holds (``shared_note``),
+    then why tags are faded (``thin_note``: they still give their values)."""
+    notes = [unit_note(layout), blank_note(snapshot, labels, legal), shared_note(layout, labels), thin_note(layout)]
+    return [note for note in notes if note]
 
 
 def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:

@@ -1157,7 +1157,7 @@ def where_it_stands(record: GameRecord, position: Any = None) -> list[str]:
     return said
 
 
-def record_date_text(record: GameRecord, named: bool = True) -> str:
+def record_date_text(record: GameRecord, named: bool = True, day: bool = False) -> str:
     """When ``record``'s game was played, as Saved games, Continue and the replay's panel all say
     it, named for which date it is: a finished game's end ("Ended 2026-11-24 09:41"), an
     unfinished game's last change ("Last played ..."), or, for a finished game whose file gave
@@ -1166,12 +1166,14 @@ def record_date_text(record: GameRecord, named: bool = True) -> str:
     its own end, not by the start its copied moves keep.  A game dated as the file it was read
     from gave its date is said as that date (``GameRecord.date_shown``: "2003-05", a DT[2003-05]
     read as the first of May at midnight before).  ``named`` False: the date alone, where a
-    narrow panel has no room for its name."""
+    narrow panel has no room for its name; ``day``: to the day, without the time of day, where
+    it has no room for that either (a file's date keeps what it gave)."""
     if record.date_shown() is not None:
         when = given_date_text(record.date_shown())
     else:
         try:
-            when = date_text(datetime.fromisoformat(record.updated).astimezone())
+            moment = datetime.fromisoformat(record.updated).astimezone()
+            when = given_date_text(moment.date().isoformat()) if day else date_text(moment)
         except ValueError:
             when = record.updated
     if not named:

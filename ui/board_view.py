@@ -56,6 +56,7 @@ class Overlay:
     invalid_at: tuple[int, int] | None = None  # where an illegal click happened ...
     invalid_since: float = 0.0  # ... and when (time.monotonic()), for the shake/flash
     animation_speed: float = 1.0  # 0 turns animations off
+    cursor: pygame.Rect | None = None  # the place the keyboard's cursor rings, drawn after: the view's tags keep off it
     extra: dict = field(default_factory=dict)
 
 

@@ -228,6 +228,29 @@ def with_note(caption: str, note: str) -> str:
     return _("{analysis} ({bar})").format(analysis=caption, bar=note) if caption else note
 
 
+def full_caption(caption: str, notes: Sequence[str], bar: str) -> str:
+    """The bar's whole caption: ``caption`` (the analysis' summary), the value ``notes`` in one
+    pair of brackets, then the bar's own note (``bar_note``): "Analysis: 2,000 games tried…
+    (cells: % to win; blank: tried under 5 times) (bar: depth 16)"."""
+    return with_note(with_note(caption, "; ".join(notes)), bar)
+
+
+def fitted_caption(caption: str, notes: Sequence[str], bar: str, size: int, room: int,
+                   smallest: int) -> tuple[str, int]:
+    """The caption (``full_caption``) and its font size for ``room`` pixels: as large as fits from
+    ``size`` down to ``smallest``; where even that is too wide, the value ``notes`` (the most
+    useful first, ``ui.analysis_mode.value_notes``) dropped whole from the last until it fits,
+    and only a caption with none left cut.  Hex's caption at 800x600 ended "...; faded: tried
+    under 1% as often as ...", a sentence cut in the middle that said nothing."""
+    kept = list(notes)
+    while True:
+        said = full_caption(caption, kept, bar)
+        fitting = tx.fitting_size(said, size, room, smallest=smallest)
+        if not kept or tx.ui_font(fitting).size(said)[0] <= room:
+            return tx.fit(said, fitting, room), fitting
+        kept.pop()
+
+
 def final_value(state: State) -> tuple[float, str]:
     """A finished position's bar: all the winner's ("W", as a proven win is written; "=" for a
     draw); analysis has no move to value there, and the bar stood at an even 50/50.  A game valued
@@ -286,7 +309,7 @@ def divider_colour(first: tuple[int, int, int], second: tuple[int, int, int],
 
 def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None, game: Game, theme: Theme,
          scale: float, caption: str = "", state: State | None = None, graph: GraphValue | None = None,
-         near: int = 0, room: int = 0) -> None:
+         near: int = 0, room: int = 0, notes: Sequence[str] = ()) -> None:
     """The bar: the ``near`` side's colour (the side the board shows at the bottom,
     ``BoardView.near_side``) from the bottom, the other's from the top; ``caption``
     (the analysis' depth) above it, in ``room`` pixels from the bar's left where given (the
@@ -296,16 +319,18 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
     graph's point; without one (analysis waits while a computer searches its move, and starts
     afresh on every position), the graph's latest value before it, in dimmed colours: the bar
     stood blank at 50/50 while a watched game's graph and last search said "North wins".  A value
-    from another search than analysis' own is said in the caption (``bar_note``)."""
+    from another search than analysis' own is said in the caption (``bar_note``), and ``notes``
+    on the values on the board after the summary (``ui.analysis_mode.value_notes``), as many as
+    ``room`` holds (``fitted_caption``)."""
     if rect.width <= 0:
         return
-    caption = with_note(caption, bar_note(snapshot, state, graph))
-    if caption:
+    bar = bar_note(snapshot, state, graph)
+    said = full_caption(caption, notes, bar)
+    if said:
         size = tx.small(12, scale)
-        if room:  # grown with the Text size as far as ``room`` holds it, then cut (Hex's notes)
-            size = tx.fitting_size(caption, size, room, smallest=max(tx.SMALLEST, int(12 * scale)))
-            caption = tx.fit(caption, size, room)
-        tx.text(surface, caption, (rect.x - 2, rect.y - int(8 * scale)), size, theme.muted, "bottomleft")
+        if room:  # grown with the Text size as far as ``room`` holds it, then notes dropped (Hex's)
+            said, size = fitted_caption(caption, notes, bar, size, room, max(tx.SMALLEST, int(12 * scale)))
+        tx.text(surface, said, (rect.x - 2, rect.y - int(8 * scale)), size, theme.muted, "bottomleft")
     from ui.scenes.game_panel import side_colour
 
     game_id = game.id

@@ -57,13 +57,13 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<mover>\S+) moved onto (?P<square>\S+): (?P<side>\S+) wins", N_("{mover} moved onto {square}: {side} wins")),
     (r"(?P<mover>\S+) is blocked: (?P<side>\S+) wins", N_("{mover} is blocked: {side} wins")),
     # a Reversi game ended before the board filled: the tournament (WOF) count ({c} - {d}, the
-    # empty squares to the winner or shared) first, as Othello players score it, then the board's;
-    # no brackets: a row brackets it
+    # empty squares to the winner or shared) first, as Othello players score it, then the board's
+    # in brackets, said to be the board's: "59 - 5 · 58 - 5 on the board" read as two results
     (r"Draw (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares shared\)",
-     N_("Draw {c} - {d} · {a} - {b} on the board")),
+     N_("Draw {c} - {d} ({a} - {b} on the board)")),
     (r"Draw (?P<a>\d+) - (?P<b>\d+)", N_("Draw {a} - {b}")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+) \((?P<c>\d+) - (?P<d>\d+) with the empty squares to the winner\)",
-     N_("{side} wins {c} - {d} · {a} - {b} on the board")),
+     N_("{side} wins {c} - {d} ({a} - {b} on the board)")),
     (r"(?P<side>\S+) wins (?P<a>\d+) - (?P<b>\d+)", N_("{side} wins {a} - {b}")),
     (r"(?P<side>\S+) has no pieces left", N_("{side} has no pieces left")),
     (r"(?P<side>\S+) resigns", N_("{side} resigns")),

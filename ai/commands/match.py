@@ -119,8 +119,8 @@ def told_apart(player_ids: tuple[str, str], names: dict[str, str] | None = None)
 def print_game(game: games.Game, number: int, result: GameResult, as_json: bool,
                names: tuple[str, str] | None = None, words: ReportWords = ENGLISH) -> None:
     """One finished game of the match on stdout: a JSON object with ``as_json`` (its reason as
-    recorded), else a line, its reason in ``words`` (the window's: Reversi's "Black wins 34 - 2 ·
-    33 - 2 on the board", the count Othello players score first, where the line said "Black wins
+    recorded), else a line, its reason in ``words`` (the window's: Reversi's "Black wins 34 - 2
+    (33 - 2 on the board)", the count Othello players score first, where the line said "Black wins
     33 - 2 (34 - 2 with the empty squares to the winner)"); ``names``: who played first and second
     as the line, its reason (``sides_named``: "O forfeits: raiser crashed", where the line named
     the file's whole path) and the JSON's ``winner_name`` call them (the result's ids by default).

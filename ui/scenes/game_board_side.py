@@ -16,6 +16,7 @@ decides what is shown (the position, the overlay) and in which order the parts a
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
@@ -117,7 +118,8 @@ class BoardSide:
         """The board showing ``shown`` with its overlays (``labels``: analysis mode's values of its
         moves), then the status line under it (the move field opens over the panel)."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
-        scene.view.draw(surface, shown, scene.overlay())
+        ringed = self._cursor_place(shown)
+        scene.view.draw(surface, shown, dataclasses.replace(scene.overlay(), cursor=ringed))
         if scene.connections.active:
             draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme, shown)
         if scene.analysis.active:
@@ -128,13 +130,22 @@ class BoardSide:
                                    scene.analysis.waiting, scene.computer.holds_move_after_move(), graph is not None,
                                    scene.analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, values, scene.game, theme, s,
-                          eval_bar.with_note(summary, value_notes(tags, values, labels, shown.legal_moves())), shown,
-                          graph, scene.view.near_side(), self.area.right - self.eval_rect.x)
+                          summary, shown, graph, scene.view.near_side(), self.area.right - self.eval_rect.x,
+                          value_notes(tags, values, labels, shown.legal_moves()))
             eval_graph.draw_graph(surface, self.graph_rect, points, scene.game, theme, s,
                                   len(scene.history), scene.shown_plies(), top_side=scene.view.near_side())
-        if scene.cursor.on and not scene.why_no_move() and not scene.board_covered():
+        if ringed is not None:
             scene.cursor.draw(surface, scene.view, shown, s)
         self.draw_status(surface)
+
+    def _cursor_place(self, shown: State) -> pygame.Rect | None:
+        """The place on the board the keyboard's cursor rings this frame (``shown``'s), None where it
+        is not drawn.  The view is told before it draws, so that its words keep off the ring: Trax's
+        last move's tag "B0\\" lay over the cursor and the dot of the empty cell it was on."""
+        scene = self.scene
+        if not scene.cursor.on or scene.why_no_move() or scene.board_covered():
+            return None
+        return scene.cursor.current(scene.view, shown)
 
     def graph_value(self, points: list[float | None]) -> eval_bar.GraphValue | None:
         """The evaluation graph's value (``points``) of the position shown, or of the nearest

@@ -311,6 +311,15 @@ under the cards has one; with a clock the running clock says whose turn it is, w
 "to move" does), then the unit is cut short ("captur…") or left out."""
 
 
+def fits_beside_title(said: str, size: int, title: str, title_size: int, width: int, gap: int) -> bool:
+    """Whether ``said`` in print ``size`` fits at the right of a panel's title line ``width``
+    pixels wide, ``gap`` pixels clear of its ``title`` (bold, ``title_size``): where a game's time
+    control goes where the lines under the title have no room for it, the game panel's "5+3" and
+    the replay's, beside its date (``ReplayScene._title_note``)."""
+    room = width - tx.ui_font(title_size, True).size(title)[0] - gap
+    return tx.ui_font(size).size(said)[0] <= room
+
+
 class HeaderLines(NamedTuple):
     """The game panel's header under its title (``GamePanel._header_lines``)."""
 
@@ -898,8 +907,7 @@ class GamePanel:
 
     def _fits_beside_title(self, clock: str, w: int, size: int) -> bool:
         """Whether ``clock`` in the options' print, ``size``, fits at the right of the title's line."""
-        room = w - tx.ui_font(self._s(24), True).size(words.title(self.scene.game.info))[0] - self._s(12)
-        return tx.ui_font(size).size(clock)[0] <= room
+        return fits_beside_title(clock, size, words.title(self.scene.game.info), self._s(24), w, self._s(12))
 
     def _header_lines(self, w: int, packed: bool | None = None) -> HeaderLines:
         """The lines under the title, their size (``_lines_of``) and what stands beside the title:

@@ -26,7 +26,8 @@
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
   "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", or
-  "Clock: 5+3" where the words have no room: ``_clocked``); the move list writes each move's
+  "Clock: 5+3" where the words have no room: ``_clocked``; beside the title and its date where
+  the lines have none: ``_title_note``); the move list writes each move's
   time small beside it where the column has room for every move's (``ui.move_list.times_fit``:
   every game's at 1280x800 and 800x560, Larger text too; not a long Alquerque capture's, nor
   Alquerque's at 1024x768 with Larger text, where the header's line alone says it).
@@ -105,6 +106,7 @@ from ui.scenes.game_panel import (
     SEEN_GROWTH,
     draw_clock,
     draw_search_lines,
+    fits_beside_title,
 )
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
@@ -899,9 +901,8 @@ class ReplayScene(Scene):
                                    self.move_analysis.preparing(), graph_shown=graph is not None,
                                    waited=self.move_analysis.prepared_for())
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
-                          eval_bar.with_note(summary, value_notes(tags, self.move_analysis.values, labels,
-                                                           state.legal_moves())),
-                          state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x)
+                          summary, state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x,
+                          value_notes(tags, self.move_analysis.values, labels, state.legal_moves()))
         self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
@@ -930,13 +931,9 @@ class ReplayScene(Scene):
         y = inner.y
         title = _(self.game.info.title)
         small = self._small(14)
-        # the game's date right of its title, as Saved games dates it: no row taken from the moves;
-        # the date alone where its name ("Ended") would cut the title ("Jogo do Galo" at 800x560)
-        dated_text = record_date_text(self.record)
-        title_room = inner.width - int(12 * s) - tx.ui_font(int(22 * s), True).size(title)[0]
-        if tx.ui_font(small).size(dated_text)[0] > title_room:
-            dated_text = record_date_text(self.record, named=False)
-        dated = tx.text(surface, dated_text, (inner.right, y + int(6 * s)), small, theme.muted, "topright")
+        ply_lines = self._ply_lines(small, inner.width)
+        dated = tx.text(surface, self._title_note(title, small, inner.width, ply_lines), (inner.right, y + int(6 * s)),
+                        small, theme.muted, "topright")
         room = dated.left - inner.x - int(12 * s)
         y = tx.text(surface, tx.fit(title, int(22 * s), room, True), (inner.x, y), int(22 * s), theme.text, bold=True).bottom
         actions_top = min(b.rect.top for b in self.actions if b.visible)
@@ -955,7 +952,7 @@ class ReplayScene(Scene):
         for line in self._result_lines(result, y, inner.width):
             y = tx.text(surface, line, (inner.x, y), int(15 * s), theme.text, bold=True).bottom
         y += int(6 * s)
-        for line in self._ply_lines(small, inner.width):
+        for line in ply_lines:
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
@@ -968,6 +965,24 @@ class ReplayScene(Scene):
             draw_legend(surface, pygame.Rect(inner.x, bottom + int(6 * s), inner.width, legend), self.game,
                         self.connections.shown(), self.states[self.ply].to_move, theme, s, self.connections.running())
         self._draw_moves(surface, theme, pygame.Rect(inner.x, y, inner.width, bottom - y))
+
+    def _title_note(self, title: str, size: int, width: int, ply_lines: list[str]) -> str:
+        """What stands right of the title, in print ``size`` on a line ``width`` wide: the game's
+        date, as Saved games dates it (no row taken from the moves), the date alone where its
+        name ("Ended") would cut the title ("Jogo do Galo" at 800x560), to the day where the time
+        of day would (Alquerque at 1024x768, Larger text: "Alquerq…"); after the time control
+        where the ``ply_lines`` have no room for it (``_clocked``), in its longest form that fits,
+        as the game panel puts it beside its title (``fits_beside_title``), the date to the day
+        where no more fits with it: at 800x600, Larger text, a clocked game's replay said its
+        time control nowhere."""
+        dates = [record_date_text(self.record), record_date_text(self.record, named=False),
+                 record_date_text(self.record, named=False, day=True)]
+        forms = time_control_forms(self.record.setup.get("clock"))
+        if any(form in line for form in forms for line in ply_lines):
+            forms = []
+        notes = [tx.join_parts([form, date]) for form in forms for date in dates] + dates
+        title_size, gap = int(22 * self.scale), int(12 * self.scale)
+        return next((note for note in notes if fits_beside_title(note, size, title, title_size, width, gap)), dates[-1])
 
     def _ply_lines(self, size: int, width: int) -> list[str]:
         """The lines under the players (``ply_lines`` at most, ``width`` wide in print ``size``):
@@ -986,7 +1001,8 @@ class ReplayScene(Scene):
         (``time_control_forms``) that leaves every other part shown whole: after the ply's parts
         (``ply``), else after the rules and the opening (``rest``); on the lines they take without
         it where it fits there, else on a line more where the ply line has one (``ply_lines``, as
-        the opening takes one at some moves: the list keeps its rows); left out where none does.
+        the opening takes one at some moves: the list keeps its rows); left out where none does
+        (the title's line says it then, ``_title_note``).
         The replay of a clocked game said the clocks' readings, and nowhere the increment."""
         plain = [*ply, *rest]
         shown = self._shown_parts(plain, size, width, self.ply_lines)
