@@ -72,10 +72,10 @@ def held_league(app, monkeypatch, folder: Path, watch: bool = True, levels: tupl
     end before its keys were pressed, warm workers being fast.  Returns the scene once those games
     are in (``listed``: in the latest results too; not if the board, watched, is kept from them)."""
     from tests.ui_helpers import tournament_started, wait
-    from ui.scenes import tournament as tournament_scene
+    from ui.scenes import tournament_run
 
     bots = held_bots(folder.parent / "held-bots", 1, folder / "go-on", names=("ana",))
-    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))
+    monkeypatch.setattr(tournament_run, "TIMES", (600.0,))
     scene = tournament_started(app, "tictactoe", {*levels, bots[0][0]}, folder, outside=bots, watch=watch)
     before = 2 * (len(levels) - 1)  # Level 1's games against the other levels come before Ana's first
     assert wait(app, lambda: scene.tournament is not None and len(scene.tournament.results) >= before

@@ -556,7 +556,7 @@ def test_every_text_the_window_takes_from_data_has_its_portuguese_translation(mo
     from ui.hex_connections import LEGEND_ROWS
     from ui.match import MODES
     from ui.scenes.game_computer import SPEEDS
-    from ui.scenes.tree_explorer import BUTTONS, TITLES
+    from ui.scenes.tree_words import BUTTONS, TITLES
     from ui.settings import ANIMATION_CHOICES
     from ui.theme import THEMES
 

@@ -1063,7 +1063,7 @@ def test_tournament_screen_in_the_window(tmp_path, monkeypatch):
 
 
 def test_the_finished_message_says_how_long_in_words_a_player_reads():
-    from ui.scenes.tournament import finished_text
+    from ui.scenes.tournament_run import finished_text
 
     assert finished_text(0.4) == "Tournament finished in under a second"
     assert finished_text(42.4) == "Tournament finished in 42 s"

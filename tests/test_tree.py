@@ -503,7 +503,7 @@ def test_a_tree_deeper_than_the_canvas_scrolls_down_to_its_last_ply(app):
     """At 800x560 the canvas holds seven plies: the eighth of a depth-7 tree was drawn half under
     the canvas's bottom edge, with no way to see it."""
     from tests.ui_helpers import click, key
-    from ui.scenes.tree_explorer import node_metrics
+    from ui.scenes.tree_drawing import node_metrics
     from ui.tree_layout import visible_layout
 
     explorer = deep_tree_in_a_small_window(app)
@@ -568,7 +568,7 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
     its best move and as many of its moves as the canvas holds are now in sight; Home brings that
     view back after panning away and down."""
     from tests.ui_helpers import key
-    from ui.scenes.tree_explorer import node_metrics
+    from ui.scenes.tree_drawing import node_metrics
 
     if small:
         _small_window(app)
@@ -594,7 +594,7 @@ def test_the_tree_opens_with_the_root_and_its_best_moves_in_sight_and_home_bring
 def _best_line_in_sight(explorer) -> list[int]:
     """The plies the canvas shows, each of whose best-line node is drawn wholly inside it (asserted),
     down to its last row: the lowest box drawn is less than a ply's step above its bottom."""
-    from ui.scenes.tree_explorer import node_metrics
+    from ui.scenes.tree_drawing import node_metrics
 
     drawn = {id(node) for rect, node in explorer.node_rects if explorer.canvas.contains(rect)}
     plies = sorted({node.ply for _rect, node in explorer.node_rects})
@@ -964,7 +964,7 @@ def test_a_solved_draw_is_said_a_draw_and_an_estimate_of_nought_even():
     the word for an estimate, where the search had proved a draw; a +1 read "X wins".  A 0 whose
     best line ends in a finished game is now said "draw"; a 0 from the heuristic at the depth
     limit stays "even"."""
-    from ui.scenes.tree_explorer import value_words
+    from ui.scenes.tree_words import value_words
 
     game = games.load("tictactoe")
     state = game.play_line(["a1", "b2"])
@@ -1221,7 +1221,7 @@ def test_a_bound_keeps_a_gap_from_the_boxs_triangle_and_edge_at_every_text_size(
     between them): every value now stands 4 px (at scale) clear of the triangle, and clear of
     the right edge, the box widened to the widest value's room."""
     from tests.ui_helpers import key, recorded_text_rects
-    from ui.scenes.tree_explorer import TRIANGLE_CENTRE, TRIANGLE_HALF
+    from ui.scenes.tree_drawing import TRIANGLE_CENTRE, TRIANGLE_HALF
 
     app.open_demo("game:tictactoe:hotseat:b2,a1,c3")
     for _ in range(presses):
@@ -1270,7 +1270,7 @@ def test_a_position_analysis_proved_says_so_at_the_root(app, monkeypatch):
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.thinking import proven_text
-    from ui.scenes.tree_explorer import proof_verdict
+    from ui.scenes.tree_words import proof_verdict
 
     moves, state = random_reversi_line(10)
     scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0), moves)

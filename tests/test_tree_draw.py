@@ -47,10 +47,11 @@ def _open_part(root: Node, open_ids: set[int] | None) -> list[Node]:
 
 def _lines_drawn(app, monkeypatch, act) -> list[tuple[pygame.Surface, tuple[int, int], tuple[int, int], int]]:
     """(surface, start, end, width) of each line the tree's drawing draws while ``act()`` runs
-    (plain or smooth: ``pygame.draw.aaline``, one pixel wide)."""
-    from ui.scenes import tree_explorer
+    (plain or smooth: ``pygame.draw.aaline``, one pixel wide): the screen's (ui.scenes.tree_explorer)
+    and the picture's (ui.scenes.tree_drawing's ``tree_picture``)."""
+    from ui.scenes import tree_drawing, tree_explorer
 
-    lines, draw_line, draw_aaline, draw_tree = [], pygame.draw.line, pygame.draw.aaline, tree_explorer.draw_tree
+    lines, draw_line, draw_aaline, draw_tree = [], pygame.draw.line, pygame.draw.aaline, tree_drawing.draw_tree
 
     def recording(surface, colour, start, end, width=1):
         lines.append((surface, tuple(start), tuple(end), width))
@@ -69,11 +70,14 @@ def _lines_drawn(app, monkeypatch, act) -> list[tuple[pygame.Surface, tuple[int,
             monkeypatch.setattr(pygame.draw, "line", draw_line)
             monkeypatch.setattr(pygame.draw, "aaline", draw_aaline)
 
-    monkeypatch.setattr(tree_explorer, "draw_tree", recorded)
+    drawers = (tree_explorer, tree_drawing)
+    for drawer in drawers:
+        monkeypatch.setattr(drawer, "draw_tree", recorded)
     try:
         act()
     finally:
-        monkeypatch.setattr(tree_explorer, "draw_tree", draw_tree)
+        for drawer in drawers:
+            monkeypatch.setattr(drawer, "draw_tree", draw_tree)
     return lines
 
 
@@ -156,7 +160,7 @@ def test_the_edges_are_drawn_smooth(app):
 def _canvas_pixels(app, explorer, scroll: int) -> bytes:
     """The canvas's pixels with the explorer's tree drawn as the screen draws it (on a surface of
     the window's size, clipped to the canvas), panned ``scroll`` pixels, not rounded to columns."""
-    from ui.scenes.tree_explorer import draw_tree
+    from ui.scenes.tree_drawing import draw_tree
 
     surface = pygame.Surface(app.screen.get_size())
     surface.fill((0, 0, 0))
@@ -172,8 +176,8 @@ def test_the_canvas_shows_the_same_pixels_as_when_every_edge_was_drawn(app, monk
     pixels are those of the same tree drawn with every edge of the open tree, as it was before:
     each edge, cross and name that reaches into the canvas is drawn, in the same order.  Minimax's
     tree is wide; alpha-beta's, eight plies deep, scrolls down and has crossed-out moves."""
-    from ui.scenes import tree_explorer
-    from ui.scenes.tree_explorer import node_metrics
+    from ui.scenes import tree_drawing
+    from ui.scenes.tree_drawing import node_metrics
 
     explorer = _open_everything(app, "b2", minimax, depth)
 
@@ -181,15 +185,15 @@ def test_the_canvas_shows_the_same_pixels_as_when_every_edge_was_drawn(app, monk
         return [(0, node_id, id(child)) for node_id, (node, _x, _ply) in index.layout.items()
                 if node_id in explorer.open for child in node.children]
 
-    in_sight = tree_explorer.edges_in_sight
+    in_sight = tree_drawing.edges_in_sight
     step = node_metrics(explorer.scale)[2]
     for arrows in PLACES:
         _pan(app, arrows)
         for scroll in range(explorer.scroll - step // 2, explorer.scroll + step // 2, 2):
             shown = _canvas_pixels(app, explorer, scroll)
-            monkeypatch.setattr(tree_explorer, "edges_in_sight", every_edge)
+            monkeypatch.setattr(tree_drawing, "edges_in_sight", every_edge)
             every = _canvas_pixels(app, explorer, scroll)
-            monkeypatch.setattr(tree_explorer, "edges_in_sight", in_sight)
+            monkeypatch.setattr(tree_drawing, "edges_in_sight", in_sight)
             assert shown == every, f"the canvas differs after {arrows}, panned {scroll} pixels"
 
 
@@ -281,7 +285,7 @@ def test_the_legend_takes_its_items_short_forms_before_leaving_any_out():
     """A legend item with a shorter form (the depth note) is whole where the rows allow, short
     where they do not, and only then are the last items left out."""
     from ui import text as tx
-    from ui.scenes.tree_explorer import legend_lines
+    from ui.scenes.tree_panel import legend_lines
 
     note = ("Values of a depth 2 search; analysis searches deeper, so its values can differ", "Depth 2 values")
     items = [("MAX picks the highest",), note, ("The count under a node",)]
@@ -301,7 +305,7 @@ def test_the_legend_says_the_boxes_values_are_shallower_than_analysis(app, monke
     line of the legend and inside the side panel."""
     from tests.ui_helpers import key, recorded_text_rects
     from ui import i18n
-    from ui.scenes.tree_explorer import DEPTH_NOTE, DEPTH_NOTE_SHORT
+    from ui.scenes.tree_words import DEPTH_NOTE, DEPTH_NOTE_SHORT
 
     with words_in(language):
         drawn = recorded_text_rects(monkeypatch)
@@ -324,7 +328,7 @@ def test_a_boxs_estimate_that_rounds_to_nought_reads_0():
     there as on analysis' marks, a tiny estimate rounds to it, the others keep their sign, and a
     node never searched reads "?".  In Alquerque's pieces (one decimal) and in a course
     heuristic's own number where it has no unit (Rastros' Basilio, ``box_unit``)."""
-    from ui.scenes.tree_explorer import node_value_text
+    from ui.scenes.tree_words import node_value_text
 
     def box(game_id: str, estimate: float | None) -> str:
         game = games.load(game_id)
@@ -349,7 +353,7 @@ def test_the_legend_says_in_which_order_the_moves_are_tried(app, monkeypatch, la
     from tests.test_tree import built_and_proved
     from tests.ui_helpers import key, recorded_text_rects
     from ui import i18n
-    from ui.scenes.tree_explorer import ORDER_NOTES, PROVEN_MARK_NOTE
+    from ui.scenes.tree_words import ORDER_NOTES, PROVEN_MARK_NOTE
 
     def legend_after(demo: str, *keys: int) -> tuple[str, str]:
         """The legend's words and the whole side panel's, on ``demo`` after ``keys``."""
@@ -396,7 +400,7 @@ def test_the_side_panels_board_gives_way_to_the_legend_only_in_a_small_window(ap
     order of the moves there once a proof was said), never under ``BOARD_LEAST`` of the panel; its size is not that of
     the moment, the solver's proofs in or not (no jump under the pointer as they come)."""
     from tests.ui_helpers import key
-    from ui.scenes.tree_explorer import BOARD_LEAST
+    from ui.scenes.tree_panel import BOARD_LEAST
 
     shares = {}
     for size in ((1024, 768), (800, 560)):
@@ -500,11 +504,11 @@ def test_the_legend_is_wrapped_again_only_when_its_words_its_size_or_its_room_ch
     from tests.test_tree import built_and_proved
     from tests.ui_helpers import count_calls, in_language, key
     from ui import text as tx
-    from ui.scenes import tree_explorer
+    from ui.scenes import tree_panel
 
     explorer = _explorer_on(app, (1024, 768))
     built_and_proved(app, explorer)
-    rows, lines = count_calls(monkeypatch, tree_explorer, "legend_rows"), count_calls(monkeypatch, tree_explorer, "legend_lines")
+    rows, lines = count_calls(monkeypatch, tree_panel, "legend_rows"), count_calls(monkeypatch, tree_panel, "legend_lines")
 
     def kept_as_fresh() -> bool:
         kept = _side_panel_drawn(app, explorer)
@@ -619,6 +623,6 @@ def test_the_boxes_widest_value_and_the_counts_under_them_are_measured_once(app,
 
 def _count_captions(explorer) -> list[tuple[str, pygame.Rect]]:
     """What the closed boxes drawn read under them (``count_caption``)."""
-    from ui.scenes.tree_explorer import count_caption
+    from ui.scenes.tree_drawing import count_caption
 
     return [caption for rect, node in explorer.node_rects if (caption := count_caption(explorer, node, rect))]

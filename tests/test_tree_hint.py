@@ -141,7 +141,7 @@ def test_the_legend_keeps_every_item_under_the_hints_line(app, monkeypatch):
     three rows in a small window (more in Portuguese), and the legend lost its last item (its
     last two in Portuguese) at 1280x704: the board left room for six rows of the node's words
     only.  ``side_board`` now counts the node's own rows; every item stays whole."""
-    from ui.scenes.tree_explorer import HINT_THREATS
+    from ui.scenes.tree_words import HINT_THREATS
 
     game, state = _trax8()
     found = []

@@ -1,5 +1,5 @@
 """The search tree explorer without a mouse: the arrows move a selected node through the tree,
-Enter or Space opens or closes it, the view follows it (ui/tree_keys.py, ui/scenes/tree_explorer.py).
+Enter or Space opens or closes it, the view follows it (ui/tree_keys.py, ui/scenes/tree_input.py).
 Before, a node could be opened only by a click, and the arrows only panned the view; Tab did
 nothing, and no ring showed the buttons to a player who looks for one rather than its key."""
 

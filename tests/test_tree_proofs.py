@@ -28,10 +28,10 @@ def _explorer_after_a1_b2_at_depth_2(app):
 
 def _ticked(monkeypatch) -> list[pygame.Rect]:
     """The boxes the explorer's next drawings tick as proven (``_draw_proven_mark``'s rectangles)."""
-    from ui.scenes import tree_explorer
+    from ui.scenes import tree_drawing
 
-    ticked, mark = [], tree_explorer._draw_proven_mark
-    monkeypatch.setattr(tree_explorer, "_draw_proven_mark",
+    ticked, mark = [], tree_drawing._draw_proven_mark
+    monkeypatch.setattr(tree_drawing, "_draw_proven_mark",
                         lambda surface, scene, rect: ticked.append(rect.copy()) or mark(surface, scene, rect))
     return ticked
 

@@ -57,7 +57,7 @@ def test_a_wins_length_is_said_only_where_alpha_beta_knows_it():
     """Alpha-beta stops at a win that is enough (a bound): it knows the move wins, not how soon,
     for a quicker win may lie under the moves it cut.  Such a box says the win without a length;
     an exact one says it, as minimax's tree does for the same move."""
-    from ui.scenes.tree_explorer import node_value_text
+    from ui.scenes.tree_words import node_value_text
 
     game = games.load("tictactoe", width=4, height=4, k=3)
     state = game.play_line(["b2", "a1", "c2", "d4"])
@@ -75,7 +75,7 @@ def test_a_bounded_draw_in_a_tree_to_the_end_reads_in_words(app, monkeypatch):
     panel "At most a draw", "At least a draw"."""
     from tests.test_tree import explorer_after_a1_b2
     from tests.ui_helpers import click
-    from ui.scenes.tree_explorer import node_value_text
+    from ui.scenes.tree_words import node_value_text
 
     explorer, drawn = explorer_after_a1_b2(app, monkeypatch)
     for _ in range(3):

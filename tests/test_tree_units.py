@@ -1,5 +1,5 @@
 """The search tree explorer's boxes in the game's unit, as analysis writes values, and proven
-results in words (ui/scenes/tree_explorer.py ``node_value_text``, ai/game_tree.py ``Node.proven``)."""
+results in words (ui/scenes/tree_words.py ``node_value_text``, ai/game_tree.py ``Node.proven``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from ai.game_tree import ALPHABETA, build, is_end_value, iter_nodes, reported_va
 from tests.test_tree import _zero, built, explorer_after_a1_b2, redrawn
 from tests.ui_helpers import click, key, recorded_text
 from ui.analysis import amount_text
-from ui.scenes.tree_explorer import PROVEN_NOTE, node_value_text, window_text
+from ui.scenes.tree_words import PROVEN_NOTE, node_value_text, window_text
 
 
 def test_a_position_reads_the_same_in_two_trees_whose_scales_differ():

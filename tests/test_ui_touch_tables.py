@@ -10,7 +10,7 @@ from tests.test_tree import deep_tree_in_a_small_window
 from tests.test_tree_draw import _wide_root
 from tests.test_ui_tournament import class_league, class_of_thirty_listed
 from tests.ui_helpers import finger_drag, make_app, tap
-from ui.scenes.tree_explorer import node_metrics
+from ui.scenes.tree_drawing import node_metrics
 
 
 def test_a_finger_dragged_across_the_search_tree_pans_it_and_opens_no_node(app):

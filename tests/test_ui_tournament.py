@@ -154,7 +154,7 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     from tests.outside_bots import held_bots
     from tests.ui_helpers import click, key
     from ui import clipboard
-    from ui.scenes import tournament as tournament_scene
+    from ui.scenes import tournament_run
 
     scene = TournamentScene(app, "tictactoe")
     app.switch(scene)
@@ -193,7 +193,7 @@ def test_the_setup_takes_clicks_and_typing_and_a_started_tournament_stops(app, m
     key(app, pygame.K_ESCAPE)  # leaves the field, not the screen
     assert not scene.entry.focus and app.scene is scene
 
-    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,) * len(tournament_scene.TIMES))  # Ana's held move not lost on time
+    monkeypatch.setattr(tournament_run, "TIMES", (600.0,) * len(tournament_run.TIMES))  # Ana's held move not lost on time
     ana = next(b for b in scene.player_buttons if b.label.startswith("Ana"))
     for player in (scene.player_buttons[0], ana):
         click(app, player.rect.center)
@@ -479,12 +479,12 @@ def test_the_progress_bars_fill_never_stands_under_its_words(tmp_path, monkeypat
     lets each go (``held_bots``): games of levels alone ended too fast to see a count between."""
     from tests.outside_bots import held_bots
     from tests.ui_helpers import make_app
-    from ui.scenes import tournament as tournament_scene
+    from ui.scenes import tournament_run
 
     app = make_app(tmp_path, monkeypatch, size=(800, 560))
     bots = [*held_bots(tmp_path / "bots", 1, tmp_path / "go-ana", names=("ana",)),
             *held_bots(tmp_path / "bots", 1, tmp_path / "go-bia", names=("bia",))]
-    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))  # no held move lost on time
+    monkeypatch.setattr(tournament_run, "TIMES", (600.0,))  # no held move lost on time
     try:
         with in_language(app, language):
             scene = tournament_started(app, "tictactoe", {"level-1", *(pid for pid, _title in bots)},

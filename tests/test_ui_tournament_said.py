@@ -12,7 +12,7 @@ from tests.outside_bots import held_bots
 from tests.test_ui_tournament_resume import _logged
 from tests.test_ui_tournament_watch import button, listed
 from tests.ui_helpers import click, recorded_text, tournament_started, wait
-from ui.scenes import tournament as tournament_scene
+from ui.scenes import tournament_run
 from ui.scenes.game_computer import SPEEDS
 
 
@@ -23,7 +23,7 @@ def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_
     the game being prepared, until its first move comes."""
     release = tmp_path / "go-on"
     bots = held_bots(tmp_path / "bots", 1, release)
-    monkeypatch.setattr(tournament_scene, "TIMES", (60.0,))  # the held move is not lost on time
+    monkeypatch.setattr(tournament_run, "TIMES", (60.0,))  # the held move is not lost on time
     scene = tournament_started(app, "reversi", {pid for pid, _title in bots}, tmp_path / "tournaments", outside=bots)
     said = recorded_text(monkeypatch)
     try:
@@ -60,7 +60,7 @@ def test_a_game_dropped_by_stop_is_said_as_dropped_and_counted_once_replayed(app
     counted and logged once."""
     release = tmp_path / "go-on"
     bots = held_bots(tmp_path / "bots", 3, release)
-    monkeypatch.setattr(tournament_scene, "TIMES", (60.0,))
+    monkeypatch.setattr(tournament_run, "TIMES", (60.0,))
     scene = tournament_started(app, "reversi", {pid for pid, _title in bots}, tmp_path / "tournaments", outside=bots)
     scene.speed = len(SPEEDS) - 1  # Max: the board shows each move as it comes
     t = None

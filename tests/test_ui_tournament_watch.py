@@ -401,11 +401,11 @@ def test_a_tournament_stopped_before_any_game_ended_shows_no_empty_board(app, mo
     Watched, the game's start reaches the board before the Stop (as it did on a loaded machine,
     where the board then stayed for a game without a move)."""
     from tests.outside_bots import held_bots
-    from ui.scenes import tournament as tournament_scene
+    from ui.scenes import tournament_run
 
     release = tmp_path / "go-on"
     bots = held_bots(tmp_path / "bots", 1, release)
-    monkeypatch.setattr(tournament_scene, "TIMES", (600.0,))  # a held move is not lost on time
+    monkeypatch.setattr(tournament_run, "TIMES", (600.0,))  # a held move is not lost on time
     try:
         scene = tournament_started(app, "hex", {bot for bot, _title in bots}, tmp_path / "tournaments",
                                    outside=bots, watch=watching)
@@ -433,11 +433,11 @@ def test_a_watched_games_moves_reach_the_board_while_it_is_played(app, monkeypat
     hundredths of a second).  Here a bot holds its second move until the test lets it go: the
     board shows the game's moves while the game is still being played, not once it has ended."""
     from tests.outside_bots import bot_faulting_at, hold_until
-    from ui.scenes import tournament as tournament_scene
+    from ui.scenes import tournament_run
 
     release = tmp_path / "go-on"
     bot = str(bot_faulting_at(tmp_path, 2, hold_until(release)))
-    monkeypatch.setattr(tournament_scene, "TIMES", (60.0,))  # the held move is not lost on time
+    monkeypatch.setattr(tournament_run, "TIMES", (60.0,))  # the held move is not lost on time
     scene = tournament_started(app, "reversi", {bot, "level-1"}, tmp_path / "tournaments", outside=[(bot, "Held")])
     try:
         assert wait(app, lambda: scene.watching is not None and scene.live.get(scene.watching, {}).get("plies", 0) >= 1,

@@ -62,7 +62,7 @@ def mean_ms(draw, frames: int) -> float:
 
 def measure(app, scene, frames: int) -> list[tuple[str, float, float]]:
     """(place, ms of ``draw_tree``, ms of the screen's ``draw``) at each of PLACES."""
-    from ui.scenes.tree_explorer import draw_tree
+    from ui.scenes.tree_drawing import draw_tree
 
     surface = app.screen
     rows = []
