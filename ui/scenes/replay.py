@@ -25,21 +25,19 @@
   captured cells and mustplay region, with a legend (ui/hex_connections.py); both as in a game.
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
-  "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", or
-  "Clock: 5+3" where the words have no room: ``_clocked``; beside the title and its date where
-  the lines have none: ``_title_note``); the move list writes each move's
+  "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", "Clock:
+  5+3": ``_clocked``; else beside the title: ``_title_note``); the move list writes each move's
   time small beside it where the column has room for every move's (``ui.move_list.times_fit``:
-  every game's at 1280x800 and 800x560, Larger text too; not a long Alquerque capture's, nor
-  Alquerque's at 1024x768 with Larger text, where the header's line alone says it).
+  every game's at 1280x800 and 800x560, Larger text too; not Alquerque's at 1024x768 with
+  Larger text, nor a long capture's, where the header's line alone says it).
 - The move list keeps the game screen's four rows (``MOVE_ROWS_KEPT``) at Larger text down to
   800x560: the graph shrinks first, then the actions' rows go down to a fingertip's height and
   closer together, the graph shorter still, the rules onto one line (``_actions_plan``), then
   the panel's small print, grown with the Text size, toward Normal text's (``_least_print``).
-- Tab and Shift+Tab ring the buttons in turn, Enter or Space pressing the one ringed; any other
-  key takes the ring away and goes on (an arrow steps), Esc only that (``KeyFocus.ring_key``).
+- Tab and Shift+Tab ring the buttons, Enter or Space presses the one ringed; another key takes
+  the ring away and goes on (an arrow steps), Esc only that (``KeyFocus.ring_key``).
 
-The scene knows the App only through ``self.app``: ``app.settings``, ``app.show_play_from`` (the
-form "Play from here" opens) and ``app.theme``, the callbacks given to the constructor, or the App's.
+The scene knows the App only through ``self.app`` and the callbacks given to its constructor.
 """
 
 from __future__ import annotations
