@@ -302,21 +302,28 @@ def test_the_thinking_cards_proof_is_said_whole(app, monkeypatch, language, size
             assert said and not any(text.endswith("…") for text in said), said
 
 
+def _forced_reply_at_larger_text(app):
+    """Alquerque against Level 3 at Larger text (Ctrl+plus twice), after c2-c3: the computer's
+    reply c4xc2, its only legal move, played; the game's scene."""
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
+    assert app.settings.text_size == 1.5
+    app.start_game(MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
+    scene = app.scene
+    app.run_frames(2)
+    for point in ("c2", "c3"):
+        click(app, scene.view.point_xy(parse_point(point)))
+    assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 120)
+    return scene
+
+
 def test_the_one_line_card_says_a_lone_part_where_the_headline_leaves_it_no_room(app, monkeypatch):
     """Alquerque in Portuguese at Larger text (Ctrl+plus twice), against Level 3: after c2-c3 the
     computer's c4xc2 is its only legal move, and the one-line thinking card read "Última pesquisa"
     and nothing else: "única jogada possível: c4xc2" did not fit beside the headline, and the
     headline gave way only to two parts.  It gives way to a lone part too."""
     with in_language(app, "pt"):
-        for _step in range(2):
-            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
-        assert app.settings.text_size == 1.5
-        app.start_game(MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
-        scene = app.scene
-        app.run_frames(2)
-        for point in ("c2", "c3"):
-            click(app, scene.view.point_xy(parse_point(point)))
-        assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 120)
+        _forced_reply_at_larger_text(app)
         drawn = recorded_text(monkeypatch)
         app.invalidate()
         app.run_frames(2)
@@ -333,14 +340,7 @@ def test_the_computers_forced_move_is_said_as_its_own_on_the_one_line_card(tmp_p
     move is the computer's move just played (lit on the move list) the card names whose it was
     and says "only legal move", or "only move", beside it, as it says a value beside "Level 3:"."""
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "pt"):
-        for _step in range(2):
-            key(app, pygame.K_EQUALS, pygame.KMOD_CTRL)
-        app.start_game(MatchSetup("alquerque", {}, HUMAN_VS_PC, (None, "level-3"), 1.0))
-        scene = app.scene
-        app.run_frames(2)
-        for point in ("c2", "c3"):
-            click(app, scene.view.point_xy(parse_point(point)))
-        assert wait(app, lambda: len(scene.history) == 2 and scene.computer.job is None, 120)
+        scene = _forced_reply_at_larger_text(app)
         drawn = recorded_draws(monkeypatch)
         app.invalidate()
         app.run_frames(2)
