@@ -158,7 +158,7 @@ def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...], cloc
 
     app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0, clock=clock))
     for text in moves:
-        type_move(app, text)
+        type_move(app, text, frames=0)
     assert app.scene.state == app.scene.game.play_line(list(moves))
     return app.scene
 
