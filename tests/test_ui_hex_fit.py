@@ -43,9 +43,9 @@ def test_a_click_on_each_cells_centre_plays_that_cell(tmp_path, monkeypatch, win
     try:
         scene = _hex_scene(app, size)
         for cell in range(size * size):
-            click(app, scene.view.centre(*divmod(cell, size)))
+            click(app, scene.view.centre(*divmod(cell, size)), frames=1)  # its press and release in one frame
             assert [ply.text for ply in scene.history] == [cell_name(cell, size)], (window, size, cell)
-            key(app, pygame.K_u)
+            key(app, pygame.K_u, frames=1)
             assert not scene.history
     finally:
         app.quit()
@@ -87,8 +87,8 @@ def test_a_click_near_each_corner_of_a_tilted_cell_plays_that_cell(tmp_path, mon
         for cell in range(9):
             cx, cy = view.centre(*divmod(cell, 3))
             for x, y in view.hexagon(*divmod(cell, 3)):
-                click(app, (round(cx + 0.95 * (x - cx)), round(cy + 0.95 * (y - cy))))
+                click(app, (round(cx + 0.95 * (x - cx)), round(cy + 0.95 * (y - cy))), frames=1)
                 assert [ply.text for ply in scene.history] == [cell_name(cell, 3)], (cell, x, y)
-                key(app, pygame.K_u)
+                key(app, pygame.K_u, frames=1)
     finally:
         app.quit()
