@@ -21,7 +21,7 @@ WINDOWS = [(800, 600), (1024, 768), (1280, 800)]
 def _hex_scene(app, size: int) -> GameScene:
     scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
     app.switch(scene)
-    app.run_frames(2)
+    app.run_frames(1)  # the board laid out and drawn once
     return scene
 
 
