@@ -21,7 +21,7 @@ WINDOWS = [(800, 600), (1024, 768), (1280, 800)]
 def _hex_scene(app, size: int) -> GameScene:
     scene = GameScene(app, MatchSetup("hex", {"size": size}, HOTSEAT, (None, None), 1.0), [])
     app.switch(scene)
-    app.run_frames(1)  # the board laid out and drawn once
+    app.run_frames(2)
     return scene
 
 
@@ -43,9 +43,9 @@ def test_a_click_on_each_cells_centre_plays_that_cell(tmp_path, monkeypatch, win
     try:
         scene = _hex_scene(app, size)
         for cell in range(size * size):
-            click(app, scene.view.centre(*divmod(cell, size)), frames=1)  # its press and release in one frame
+            click(app, scene.view.centre(*divmod(cell, size)))
             assert [ply.text for ply in scene.history] == [cell_name(cell, size)], (window, size, cell)
-            key(app, pygame.K_u, frames=1)
+            key(app, pygame.K_u)
             assert not scene.history
     finally:
         app.quit()
@@ -87,8 +87,8 @@ def test_a_click_near_each_corner_of_a_tilted_cell_plays_that_cell(tmp_path, mon
         for cell in range(9):
             cx, cy = view.centre(*divmod(cell, 3))
             for x, y in view.hexagon(*divmod(cell, 3)):
-                click(app, (round(cx + 0.95 * (x - cx)), round(cy + 0.95 * (y - cy))), frames=1)
+                click(app, (round(cx + 0.95 * (x - cx)), round(cy + 0.95 * (y - cy))))
                 assert [ply.text for ply in scene.history] == [cell_name(cell, 3)], (cell, x, y)
-                key(app, pygame.K_u, frames=1)
+                key(app, pygame.K_u)
     finally:
         app.quit()

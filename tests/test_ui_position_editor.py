@@ -477,7 +477,7 @@ def test_the_subtitle_says_the_options_of_the_board_being_set_up(app, monkeypatc
 
     def press(k: int, times: int) -> None:
         for _ in range(times):
-            key(app, k, frames=1)
+            key(app, k)
 
     with words_in(language):
         app.show_setup(game_id="tictactoe")
@@ -608,18 +608,18 @@ def test_a_wrong_mark_on_a_big_tic_tac_toe_board_is_named_by_its_square(app):
     player looked along the row's 19 squares for it; it names the square, as Reversi's does."""
     app.show_setup(game_id="tictactoe")
     app.run_frames(2)
-    for _ in range(16):  # Width, selected first, from 3 to 19: a frame takes each press
-        key(app, pygame.K_RIGHT, frames=1)
+    for _ in range(16):  # Width, selected first, from 3 to 19
+        key(app, pygame.K_RIGHT)
     key(app, pygame.K_DOWN)
     for _ in range(16):  # Height
-        key(app, pygame.K_RIGHT, frames=1)
+        key(app, pygame.K_RIGHT)
     click_widget(app, app.scene.menu, "set-up-position")
     editor = app.scene
     assert len(editor.area.text.split("\n")) == 20, editor.area.text  # to-move and 19 rows
     for _ in range(2):
-        key(app, pygame.K_DOWN, frames=1)
+        key(app, pygame.K_DOWN)
     for _ in range(6):
-        key(app, pygame.K_RIGHT, frames=1)
+        key(app, pygame.K_RIGHT)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Q"))
     app.run_frames(2)
     assert editor.status == "Not a position: square g3: 'Q' is not X, O or ."
