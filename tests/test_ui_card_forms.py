@@ -153,12 +153,14 @@ ENDINGS = {
 
 def hotseat_typed(app, game_id: str, options: dict, moves: tuple[str, ...], clock: str | None = None):
     """A hot-seat game of ``game_id`` (with its ``clock``, if any) with ``moves`` typed in the move
-    field: its screen (a Trax tile or an Alquerque capture is more than one click)."""
+    field: its screen (a Trax tile or an Alquerque capture is more than one click).  One frame
+    takes every move's keys, in order: the moves are the set-up, the card after them the fact."""
     from ui.match import HOTSEAT, MatchSetup
 
     app.start_game(MatchSetup(game_id, options, HOTSEAT, (None, None), 1.0, clock=clock))
     for text in moves:
-        type_move(app, text)
+        type_move(app, text, frames=0)
+    app.run_frames(1)
     assert app.scene.state == app.scene.game.play_line(list(moves))
     return app.scene
 

@@ -31,6 +31,9 @@ from ui.scenes.game_over import last_move_marks, move_places
 # tables, past Alquerque's too early point (pieces were taken)
 DRAWN = "to-move: Black\nno-capture: 0\n.B.B.\n.....\n.....\n.....\n.W.W."
 LEVEL = 1  # Black, the level's side: you play White
+# The level's time a move from DRAWN: its four pieces are all in the endgame tables, so its first
+# search already proves the draw; a longer budget only waited (0.3 s a reply, 10 replies a test).
+MOVE_TIME = 0.05
 
 
 @pytest.fixture(autouse=True)
@@ -73,7 +76,7 @@ def play_by_clicks(app, scene: GameScene, move: str) -> None:
 
 
 def test_the_level_offers_a_proven_draw_and_a_click_accepts_it(app):
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
     assert offered_with_its_move(app, scene)
     card = scene.computer_offer_card
     assert scene.card_shown() is card and card.lines()[:2] == ["Level 5 offers a draw", "It sees a draw with best play"]
@@ -86,7 +89,7 @@ def test_the_level_offers_a_proven_draw_and_a_click_accepts_it(app):
 
 
 def test_a_move_declines_the_offer_and_the_level_offers_none_for_ten_plies(app):
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
     assert offered_with_its_move(app, scene)
     offered_at = len(scene.history)
     taken = sum(scene.state.score())
@@ -101,7 +104,7 @@ def test_a_move_declines_the_offer_and_the_level_offers_none_for_ten_plies(app):
 
 
 def test_n_declines_the_offer_and_says_so(app):
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
     assert offered_with_its_move(app, scene)
     key(app, pygame.K_n)
     assert scene.computer_offer is None and not scene.is_over() and scene.card_shown() is None
@@ -127,7 +130,7 @@ def test_the_card_leaves_the_levels_move_and_your_move_points_in_sight(tmp_path,
     offers with (its from and to): at 1280x800 it half hid the piece the level had just moved to
     c5, at 800x560 all of it, and that move is what the person judges the offer by."""
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
-        scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
         assert offered_with_its_move(app, scene)
         card = scene.computer_offer_card
         app.frame()
@@ -151,7 +154,7 @@ def test_the_card_hides_no_piece_nor_the_players_and_leaves_the_buttons_usable(t
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         for _step in range(2 if larger else 0):
             key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
-        scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
         assert offered_with_its_move(app, scene)
         card = scene.computer_offer_card
         app.frame()
@@ -236,7 +239,7 @@ def test_tictactoe_welcomes_a_levels_offer_once_you_cannot_lose(moves, welcome):
 def test_ctrl_d_accepts_the_levels_offer_on_the_screen(app):
     """Ctrl+D (Offer draw) with the level's offer shown accepts it, said as agreed: it sent the
     person's own offer to the level to search and answer."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3, start=DRAWN)
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=DRAWN)
     assert offered_with_its_move(app, scene)
     key(app, pygame.K_d, pygame.KMOD_CTRL)
     assert scene.is_over() and scene.agreed_draw and scene.draw_offer is None and scene.computer.job is None
@@ -311,7 +314,7 @@ def test_an_offer_left_on_the_screen_shows_once_again_on_continue_and_its_refusa
 def an_offer_on_the_second_move(app) -> GameScene:
     """A game where you play first (a move the tables say keeps the draw) and the level offers a
     draw with its reply: a move of yours, so Continue lists the game."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME,
                     start=DRAWN.replace("to-move: Black", "to-move: White"))
     play_by_clicks(app, scene, drawn_move(scene))
     assert offered_with_its_move(app, scene)
@@ -342,7 +345,7 @@ def test_kept_level_offer_takes_no_bool_or_float_for_a_count(offer, declined):
 def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
     """``BoardView.changed_marks``, what the card keeps off after your move points: a capture
     shows on three points, the taken piece's among them."""
-    scene = against(app, "level-5", [], game_id="alquerque", move_time=0.3,
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME,
                     start="to-move: White\nno-capture: 0\n.B...\n.....\n.....\n..B..\n..W..")
     before = scene.state
     after = before.play(scene.game.parse_move(before, "c1xc3"))

@@ -41,10 +41,13 @@ def messages(app) -> list[str]:
     return [m.text for m in app.messages.current()] + [m.text for m in getattr(app.scene, "messages", app.messages).current()]
 
 
-def type_move(app, text: str) -> None:
-    key(app, pygame.K_RETURN)
+def type_move(app, text: str, frames: int = 2) -> None:
+    """Enter, the move's text, Enter: the move field opened, filled and sent, as a typist would,
+    with ``frames`` frames after each Enter (0: the keys wait for the next frame, which takes them
+    in order with any typed after them)."""
+    key(app, pygame.K_RETURN, frames=frames)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN, frames=frames)
 
 
 def test_an_ffo_endgame_pasted_on_the_menu_is_played_from_and_keeps_its_start(app, monkeypatch):

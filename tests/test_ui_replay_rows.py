@@ -53,8 +53,8 @@ def opened_from_saved_games(app, record: GameRecord) -> ReplayScene:
         old.unlink()
     save_record_under_free_name(record, folder)
     app.switch(RecordsScene(app))
-    app.run_frames(2)
-    key(app, pygame.K_RETURN)
+    app.run_frames(1)
+    key(app, pygame.K_RETURN, frames=1)  # the frame that takes the key opens the replay
     assert isinstance(app.scene, ReplayScene)
     return app.scene
 
@@ -83,7 +83,7 @@ def test_the_replays_move_list_keeps_four_rows_at_every_size_and_text_size(tmp_p
                         replay = opened_from_saved_games(app, played_game(game_id, clock))
                         for step in (None, pygame.K_HOME, pygame.K_RIGHT):  # the end, the start, a step on
                             if step is not None:
-                                key(app, step)
+                                key(app, step, frames=1)  # rows_shown draws the replay itself
                             rows = rows_shown(app, monkeypatch)
                             case = (language, game_id, clock, replay.ply)
                             assert len(rows) >= MOVE_ROWS_WANTED, case
@@ -91,4 +91,4 @@ def test_the_replays_move_list_keeps_four_rows_at_every_size_and_text_size(tmp_p
                             assert replay.ply == 0 or replay.ply in [ply for _cell, ply in replay.move_rows], case
                             actions = min(b.rect.top for b in replay.actions if b.visible)
                             assert replay.graph_rect.bottom < actions and replay.graph_rect.height >= 20, case
-                        key(app, pygame.K_ESCAPE)
+                        key(app, pygame.K_ESCAPE, frames=1)

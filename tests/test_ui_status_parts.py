@@ -120,9 +120,9 @@ def lines_along_games(app, game_id: str) -> list[str]:
             line = random_line(games.load(game_id).initial_state(), plies, random.Random(seed))
             scene = GameScene(app, MatchSetup(game_id, {}, mode, (None, None), 0.1), line)
             app.switch(scene)
-            app.run_frames(2)
+            app.run_frames(1)  # status_forms draws the line itself
             said += status_forms(scene)
-            key(app, pygame.K_DOWN)  # the cursor, and the keys it names
+            key(app, pygame.K_DOWN, frames=1)  # the cursor, and the keys it names
             said += status_forms(scene)
     return said
 
