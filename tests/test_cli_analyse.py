@@ -73,12 +73,12 @@ def test_a_textbook_forced_win_at_tictactoe_is_proven():
 
 
 def test_lines_rank_the_only_drawing_reply_above_the_losing_ones(capsys):
-    """X b2 and c1 against O's a1: only a3 blocks the diagonal; every other reply loses in 2 plies."""
+    """X b2 and c1 against O's a1: only a3 blocks the diagonal; every other reply loses in 2 moves."""
     verdict = analysed(capsys, "tictactoe", "--moves", "b2 a1 c1", "--lines", "3", "--time", PLENTY)
     assert verdict["best"] == "a3" and verdict["value"]["result"] == "draw"
     assert [line["move"] for line in verdict["lines"]][0] == "a3"
     assert [(line["value"]["result"], line["value"]["plies"]) for line in verdict["lines"][1:]] == [("loss", 2)] * 2
-    assert verdict["lines"][1]["value"]["text"] == "proven: X wins in 2 plies"
+    assert verdict["lines"][1]["value"]["text"] == "proven: X wins in 2 moves"
 
 
 def _reversi_snapshots_after_d3_c5(game, state):
@@ -291,7 +291,19 @@ def test_a_win_an_estimates_search_saw_says_so_beside_estimate():
     seen = Value(-(WIN - 3.0), "alphabeta", depth=8)
     verdict = Verdict(rastros, 0, "1-6", Value(115.0, depth=16), moves=[("1-6", Value(115.0, depth=16)), ("2-6", seen)])
     said = verdict_text(verdict).splitlines()
-    assert "  2. 2-6      North wins in 3 plies (the search sees the end)  [estimate (depth 8)]" in said
+    assert "  2. 2-6      North wins in 3 moves (the search sees the end)  [estimate (depth 8)]" in said
+
+
+@pytest.mark.parametrize(("plies", "at_most", "said"), [
+    (1, False, "proven: White wins in 1 move"), (21, True, "proven: White wins in at most 21 moves")])
+def test_a_proven_win_s_length_is_counted_in_moves_as_every_screen_says_it(plies, at_most, said):
+    """QA (tidy8): ``main.py analyse`` said "X wins in 5 plies" where every screen and ``main.py
+    match`` count moves, one player's turn each (``ai.value_words.counted``)."""
+    from ai.commands.analyse import Value, value_text
+
+    alquerque = games.load("alquerque")
+    value = Value(1.0, "table", proven=1, plies=plies, plies_at_most=at_most)
+    assert value_text(value, 0, alquerque) == said
 
 
 @pytest.mark.parametrize("game_id, moves", [("rastros", "3-4 3-5"), ("trax", "e6+ f7\\"), ("tictactoe", "e5")])
@@ -650,7 +662,7 @@ def test_a_board_of_another_size_than_the_options_is_read_at_its_own(capsys):
     (it said "expected 3 rows of 3 characters" unless --width 4 --height 4 came with it)."""
     verdict = analysed(capsys, "tictactoe", "--position", "....\n.X..\n..O.\n....", "--time", PLENTY)
     assert verdict["options"] == {"width": 4, "height": 4, "k": 3}
-    assert (verdict["best"], verdict["value"]["text"]) == ("c2", "proven: X wins in 3 plies")
+    assert (verdict["best"], verdict["value"]["text"]) == ("c2", "proven: X wins in 3 moves")
 
 
 def test_every_kernel_a_hex_analysis_uses_is_ready_before_its_time_starts(capsys, monkeypatch):

@@ -585,7 +585,7 @@ def official_line(state: State, texts: list[str]) -> list[str]:
 
 def value_text(value: Value, mover: int, game: Game) -> str:
     """The value as the window says it: "proven: Black wins by 38 discs on the board", "proven:
-    draw", "X wins in 5 plies (the search sees the end)" (a win an estimate's search saw: a bare
+    draw", "X wins in 5 moves (the search sees the end)" (a win an estimate's search saw: a bare
     "North wins" beside "[estimate]" read as a contradiction), "Blue 62% to win", "White +1.1
     pieces", "even", and for a game whose points no player counts (``ai.value_words`` SIDE_ONLY:
     tic-tac-toe, Rastros, Trax) "better for South"; ``--json`` keeps the number."""
@@ -600,7 +600,7 @@ def value_text(value: Value, mover: int, game: Game) -> str:
     if abs(value.score) >= PROVEN and value.kind != "mcts":  # unproven: "[estimate]" follows, as the window's tip
         plies = int(WIN - abs(value.score))
         winner = sides[mover if value.score > 0 else 1 - mover]
-        length = f" in {counted(plies, 'plies')}" if 0 < plies < LENGTH_KNOWN else ""
+        length = f" in {counted(plies, 'moves')}" if 0 < plies < LENGTH_KNOWN else ""
         return f"{winner} wins{length} (the search sees the end)"
     if value.kind == "mcts":
         rate = max(0.0, min(1.0, value.score))
@@ -624,7 +624,8 @@ def valueless(value: Value, game: Game) -> bool:
 
 
 def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
-    """A proof's result: "draw", "Black wins by 38 discs on the board", "X wins in 5 plies"."""
+    """A proof's result: "draw", "Black wins by 38 discs on the board", "X wins in 5 moves": moves,
+    one player's turn each, as every screen and ``main.py match`` count them (``counted``)."""
     if not value.proven:
         return "draw"
     winner = sides[mover if value.proven > 0 else 1 - mover]
@@ -634,7 +635,7 @@ def outcome_text(value: Value, mover: int, sides: tuple[str, ...]) -> str:
         return f"{winner} wins by {counted(abs(round(value.score)), 'discs')} on the board"
     if value.plies:
         at_most = "at most " if value.plies_at_most else ""  # Alquerque's tables: their way, the longest defence
-        return f"{winner} wins in {at_most}{counted(value.plies, 'plies')}"
+        return f"{winner} wins in {at_most}{counted(value.plies, 'moves')}"
     return f"{winner} wins"
 
 
