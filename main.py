@@ -276,18 +276,25 @@ def command_name() -> str:
     return "main.py"
 
 
-def players_said(name: str, command: str) -> dict[str, str]:
+def players_said(name: str, command: str, as_league: bool = False) -> dict[str, str]:
     """What ``match`` and ``tournament`` (``command``) say when given too few players or too many,
     as ``_Parser``'s ``missing_said`` and ``extra_said``: how many they take and a command line
     that works (``name``: ``command_name``), where argparse said "the following arguments are
-    required: PLAYER" or "unrecognized arguments: c"."""
+    required: PLAYER" or "unrecognized arguments: c".  A tournament typed as ``league``
+    (``as_league``) is called a league, in the command line it shows too."""
     more = f"{name} tournament GAME P1 P2 P3 ..."
     if command == "match":
         return {"missing_said": f"a match takes two players: {name} match GAME PLAYER PLAYER, e.g. {name} match "
                                 "reversi level-1 level-3 (the same one twice to play itself)",
                 "extra_said": f"a match takes two players; for more, {more}"}
-    return {"missing_said": f"a tournament needs at least two players: {more}, e.g. {name} tournament reversi "
-                            "level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
+    word = tournament_word(as_league)
+    return {"missing_said": f"a {word} needs at least two players: {name} {word} GAME P1 P2 P3 ..., e.g. {name} "
+                            f"{word} reversi level-1 level-2 level-3, or a pattern naming bots' files ('bots/*.py')"}
+
+
+def tournament_word(as_league: bool) -> str:
+    """What the command line calls a round robin: "league" where it was typed so, else "tournament"."""
+    return LEAGUE_WORD if as_league else "tournament"
 
 
 CLOCKED_TIME_HELP = ("seconds per move (default 1; with --clock no limit per move unless --time is given too, "
@@ -348,8 +355,8 @@ def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     league(m)
 
     t = sub.add_parser("tournament", help="a round robin among players of one game (also called league)",
-                       prog=f"{name} {LEAGUE_WORD if as_league else 'tournament'}", **with_options,
-                       **players_said(name, "tournament"))
+                       prog=f"{name} {tournament_word(as_league)}", **with_options,
+                       **players_said(name, "tournament", as_league))
     game(t)
     t.add_argument("players", nargs="+", metavar="PLAYER", help=PLAYER_HELP)
     t.add_argument("--games", type=whole_number, default=2, help="games with each player of a pair moving first, so 2 x GAMES per pair (default 2)")
@@ -571,7 +578,7 @@ def main(argv: list[str] | None = None) -> int:
         opened = file_to_open(argv)
         as_league = argv[command_place(argv):][:1] == [LEAGUE_WORD]
         args = build_parser(as_league).parse_args(game_option_flags(argv if opened is None else argv[:-1]))
-        args.argv = argv
+        args.argv, args.as_league = argv, as_league
         if args.log is not None and args.command is not None:
             typed = argv[command_place(argv)]  # league's, not tournament's
             raise UsageError(f"--log is the window's ({command_name()} --log {args.log}), not {typed}'s")
@@ -740,7 +747,7 @@ def dispatch(args: argparse.Namespace) -> int:
         if args.yes and not args.withdraw:  # else taken and ignored: a script believed its player withdrawn
             raise UsageError("--yes only answers --withdraw's question: give --withdraw PLAYER too, or leave --yes out")
         if len(args.players) < 2 and not may_name_several(args.players[0]):
-            raise UsageError("a tournament needs at least two players")  # else counted once patterns are expanded
+            raise UsageError(f"a {tournament_word(args.as_league)} needs at least two players")  # else counted once patterns are expanded
         # outside players are loaded by the tournament itself: a broken file forfeits its games
         check_game_and_players(args.game, [p for p in args.players if not ai_is_outside(p)], options)
         from ai.commands.tournament import run_tournament
@@ -748,7 +755,8 @@ def dispatch(args: argparse.Namespace) -> int:
         return run_tournament(args.game, args.players, options, args.games, args.time, args.jobs, args.out, args.seed,
                               opening_plies=args.openings, clock=args.clock, cluster=args.cluster,
                               resume=args.resume, definitions_only=args.definitions_only,
-                              withdraw=args.withdraw, yes=args.yes, words=report_words())
+                              withdraw=args.withdraw, yes=args.yes, words=report_words(),
+                              called=tournament_word(args.as_league))
     if args.command == "gtp":
         check_game_and_players(args.game, [args.player], options)
         if args.transpose and args.game != "hex":

@@ -150,6 +150,10 @@ def test_match_openings_start_each_pair_of_games_from_its_own_position():
         (["match", "reversi", "level-1", "level-2", "--bogus"], ["unrecognized arguments: --bogus"]),
         (["tournament", "reversi"], ["a tournament needs at least two players: main.py tournament GAME P1 P2 P3",
                                      "main.py tournament reversi level-1 level-2 level-3", "'bots/*.py'"]),
+        # QA (tidy8): a league given too few players was called a tournament, its example one too
+        (["league", "reversi"], ["a league needs at least two players: main.py league GAME P1 P2 P3",
+                                 "main.py league reversi level-1 level-2 level-3"]),
+        (["league", "reversi", "level-1"], ["a league needs at least two players"]),
         # cli3: league and analyze (and game options as flags) were known only as the first word:
         # "invalid choice: 'league'" after --log, not --log's own word
         (["--log", "debug", "league", "tictactoe", "level-1", "level-2"],
@@ -754,6 +758,8 @@ def test_players_are_counted_once_patterns_are_expanded(tmp_path):
     assert alone.stderr.strip().splitlines()[-1] == (
         f"error: a tournament needs at least two players, and {pattern} gave 1 player: {bots / 'ana' / 'jogador.py'}")
     assert run_here("tournament", "tictactoe", "level-1").stderr.strip() == "error: a tournament needs at least two players"
+    as_league = run_here("league", "tictactoe", pattern, "--games", "1", "--time", "0.1")  # QA (tidy8): as typed
+    assert as_league.stderr.strip().splitlines()[-1].startswith(f"error: a league needs at least two players, and {pattern}")
 
 
 def test_a_match_refuses_every_player_of_a_file_naming_them(tmp_path):

@@ -976,6 +976,7 @@ def run_tournament(
     withdraw: list[str] | tuple[str, ...] = (),
     yes: bool = False,
     words: ReportWords = ENGLISH,
+    called: str = "tournament",
 ) -> int:
     """The command: 0 when the tournament ran (even with forfeits), 2 on bad input before any game,
     130 (a shell's code for Ctrl+C) when it was stopped, after the results so far are printed and
@@ -983,7 +984,8 @@ def run_tournament(
     games are void (its worker processes died, say), so that a script does not take it for a
     finished league (``--resume`` plays them).  ``withdraw``: players to withdraw from the resumed
     league (``withdraw_players``), asked first unless ``yes``.  ``words``: how the report, its files
-    and the withdrawal's lines say things (main.py passes the window's, so that both say them alike)."""
+    and the withdrawal's lines say things (main.py passes the window's, so that both say them alike);
+    ``called``: what the command line named it ("league" where typed so), for its errors."""
     import ai
     from ai.cluster import ClusterError
     from ai.results_log import LogInUse, check_out, log_path
@@ -1023,7 +1025,7 @@ def run_tournament(
             print(note, file=sys.stderr)
         ids = with_withdrawn(ids, logged, gone, titles)
         if len(ids) < 2:
-            raise ValueError(too_few_players(player_ids, ids))
+            raise ValueError(too_few_players(player_ids, ids, called))
         t = Tournament(game_id, ids, options, games_per_pair, time_per_move, jobs, seed, opening_plies=opening_plies,
                        clock=clock, loader=loader, broken=broken, log=log, resume=bool(resume), cluster=cluster)
     except (ValueError, ClusterError) as exc:
@@ -1302,12 +1304,12 @@ def joined_text(t: Tournament, player_id: str) -> str:
             f"{counted(index, 'players')} before it; the games played stay")
 
 
-def too_few_players(words: list[str], ids: list[str]) -> str:
+def too_few_players(words: list[str], ids: list[str], called: str = "tournament") -> str:
     """Why a tournament cannot start with the players ``ids`` the command line's ``words`` gave
     (patterns and ``file.py:*`` expanded): saying what they matched, since a pattern can stand for
-    one player or none."""
+    one player or none; ``called``: "league" where the command line named it so."""
     found = f"{counted(len(ids), 'players')}: {', '.join(ids)}" if ids else "no player"
-    return f"a tournament needs at least two players, and {' '.join(words)} gave {found}"
+    return f"a {called} needs at least two players, and {' '.join(words)} gave {found}"
 
 
 class _LiveReport:
