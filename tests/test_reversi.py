@@ -419,7 +419,7 @@ def test_view_passes_on_any_click_and_says_so(game):
     view = VIEW(game)
     view.layout(pygame.Rect(0, 0, 400, 400))
     must_pass = game.from_text("OX" + "-" * 62 + " X")
-    assert view.status_text(must_pass) == "Black has no move: click anywhere to pass"
+    assert view.status_text(must_pass) == "Black has no move: click the board or press Space twice to pass"
     anywhere = view.cell_rect(7, 7).center
     assert view.click(must_pass, anywhere).kind == "play" and view.click(must_pass, anywhere).move == PASS
     start = game.initial_state()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from tests.test_ui_board_cursor import status_line
 from tests.test_ui_game import reply_held
 from tests.ui_helpers import click, held_messages_clock, key, recorded_text_rects, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -98,6 +99,9 @@ def test_the_panel_says_how_to_pass_when_the_player_must(app, monkeypatch):
     words = _card_words(scene, monkeypatch)
     assert not set(click_or_cursor()) & set(words), words
     assert "No move: click the board or press Space twice to pass" in words, words
+    # QA (tidy8): the line under the board said "click anywhere to pass" (a click off the board
+    # passes nothing) and not the Space the panel names: the two say it in the same words now
+    assert status_line(scene).startswith("Black has no move: click the board or press Space twice to pass")
     key(app, pygame.K_SPACE)  # the cursor shows
     words = _card_words(scene, monkeypatch)
     assert "No move: Enter or Space passes" in words, words

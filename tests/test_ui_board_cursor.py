@@ -238,7 +238,7 @@ def test_the_line_under_the_board_names_the_keys_while_the_cursor_shows(app):
     app.switch(scene)
     app.run_frames(2)
     assert scene.state.must_pass() and game.format_move(scene.state, scene.state.legal_moves()[0]) == "pass"
-    line = "Player 1 (Black) has no move: click anywhere to pass · Up or Down: a cursor on the board"
+    line = "Player 1 (Black) has no move: click the board or press Space twice to pass · Up or Down: a cursor on the board"
     assert status_line(scene) == line  # hot-seat: the player is named, as in "Player 1 to move (Black)"
     key(app, pygame.K_SPACE)
     assert status_line(scene) == "Player 1 (Black) has no move: Enter or Space passes"

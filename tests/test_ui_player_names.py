@@ -381,7 +381,7 @@ def test_a_session_score_a_record_does_not_hold_right_starts_a_new_session(kept)
 
 def test_a_reversi_pass_names_the_friend_who_has_no_move(app, monkeypatch):
     """Every prompt names the player ("Ana to move (Black)") but Reversi's pass, which said
-    "Black has no move: click anywhere to pass": the board's view knows no names.  The screen
+    "Black has no move: click the board or press Space twice to pass": the board's view knows no names.  The screen
     gives it the words for the player, and the line says "Ana (Black) has no move"."""
     scene = GameScene(app, MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0, names=("Ana", "João")),
                       REVERSI6_BLACK_PASSES)
@@ -391,7 +391,7 @@ def test_a_reversi_pass_names_the_friend_who_has_no_move(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert any(line.startswith("Ana (Black) has no move: click anywhere to pass") for line in drawn), drawn
+    assert any(line.startswith("Ana (Black) has no move: click the board or press Space twice to pass") for line in drawn), drawn
     click(app, scene.view.cell_rect(0, 0).center)  # anywhere: Ana passes
     assert scene.history[-1].text == "pass"
 
@@ -405,7 +405,7 @@ def test_a_reversi_pass_against_the_computer_names_the_side(app, monkeypatch):
     drawn = recorded_text(monkeypatch)
     app.invalidate()
     app.run_frames(2)
-    assert any(line.startswith("Black has no move: click anywhere to pass") for line in drawn), drawn
+    assert any(line.startswith("Black has no move: click the board or press Space twice to pass") for line in drawn), drawn
 
 
 def resign_button_text(app, monkeypatch, scene: GameScene) -> list[str]:

@@ -5,7 +5,7 @@ status line with the game's messages (the move field opens over the panel: ``Gam
 view in what analysis mode's eval bar and evaluation graph leave of it, the Hex connections, the
 moves' values and the keyboard's cursor over the board, and the line under it.  That line says the
 moment in words (an earlier position being looked at, how the game ended, the view's own
-instruction such as "click anywhere to pass", whose move it is with the keys that play it, a
+instruction such as "click the board to pass", whose move it is with the keys that play it, a
 paused game, the engine being prepared, a computer thinking, the open move field's keys); the
 game's messages stand in its place while they show, and the window's above them.
 
@@ -237,7 +237,7 @@ class BoardSide:
         scene, theme = self.scene, self.scene.app.theme
         if scene.messages.current():
             return None
-        # the view's own line ("click anywhere to pass", "click Blue's stone to swap") speaks to the
+        # the view's own line ("click the board to pass", "click Blue's stone to swap") speaks to the
         # player at the board: only while a human is to move
         if scene.browsing is not None:
             line = _("{where}: Left/Right to step, End to go back to the game").format(
@@ -254,7 +254,7 @@ class BoardSide:
         return tuple(self._view_forms() or [self._prompt()]), theme.muted
 
     def _view_forms(self) -> list[str]:
-        """The view's own line ("click anywhere to pass", "click Blue's stone to swap"), then its
+        """The view's own line ("click the board to pass", "click Blue's stone to swap"), then its
         shorter form if it has one; none unless a human is to move, for it speaks to the player
         at the board."""
         scene = self.scene
@@ -267,7 +267,7 @@ class BoardSide:
         if forms and not keys and not scene.why_no_move() and scene.view.has_targets(scene.state):
             if scene.view.line_follows_prompt(scene.state):
                 return self._after_prompt(forms)
-            # the view's mouse words ("click anywhere to pass") stand in for the prompt, which
+            # the view's mouse words ("click the board to pass") stand in for the prompt, which
             # names the key that shows the cursor: a keyboard player keeps that key
             forms = [tx.join_parts([form, _(SHOW_CURSOR)]) for form in forms]
         return forms
@@ -291,7 +291,7 @@ class BoardSide:
 
     def _mover(self) -> str:
         """How the view's own line names the player to move: "Ana (Black) has no move: click
-        anywhere to pass" in a hot-seat game, where every other prompt names the friend at the
+        the board to pass" in a hot-seat game, where every other prompt names the friend at the
         board; "" (the side alone) against the computer."""
         scene = self.scene
         if scene.setup.mode != HOTSEAT:

@@ -57,12 +57,15 @@ class ReversiView(GridView):
     def status_text(self, state: ReversiState, keys: bool = False, mover: str = "") -> str:
         if not state.must_pass():
             return ""
-        said = _("{side} has no move: Enter or Space passes") if keys else _("{side} has no move: click anywhere to pass")
+        said = (_("{side} has no move: Enter or Space passes") if keys
+                else _("{side} has no move: click the board or press Space twice to pass"))  # the panel's words
         return said.format(side=mover or _(self.game.sides[state.to_move]))
 
     def play_tips(self, state: ReversiState, keys: bool = False) -> tuple[str, ...]:
-        """The pass, said as the line under the board says it: the panel said "Click the board or
-        use the arrow keys" while that line said the player had no move but a pass."""
+        """The pass, said as the line under the board says it (``status_text``): the panel said
+        "Click the board or use the arrow keys" while that line said the player had no move but a
+        pass; then "press Space twice" while that line said "click anywhere" (a click off the
+        board passes nothing)."""
         if not state.must_pass():
             return ()
         if keys:
