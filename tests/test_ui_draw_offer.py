@@ -421,3 +421,44 @@ def test_a_declined_offer_taken_back_with_its_position_lets_the_friend_offer_the
     assert len(scene.history) == 2 and scene.state.to_move == 0 and scene.btn_draw.enabled
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
     assert scene.offer_card.visible() and scene.draw_offer == 0
+
+
+@pytest.mark.parametrize("old_record", [False, True])
+def test_a_friend_s_declined_offer_is_kept_for_continue(app, monkeypatch, old_record):
+    """QA (tidy8): a hot-seat friend's declined offer was not saved with the game, so after Menu
+    and Continue the same friend could offer again at once, and the other was asked again.  The
+    record keeps it (``FRIEND_DECLINED_KEY``), as a level's refusal; a record from before it was
+    kept has none, and the friend may offer."""
+    from tests.test_ui_level_offers_draw import continued_from_the_menu
+    from ui.autosave import FRIEND_DECLINED_KEY
+
+    held_messages_clock(monkeypatch)
+    scene = named_hotseat(app, "tictactoe")
+    click(app, scene.view.cell_rect(1, 1).center)  # Ana b2
+    click(app, scene.view.cell_rect(0, 0).center)  # João a1: Ana to move
+    app.run_frames(1)
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_n)  # João declines Ana's offer
+
+    def as_before_it_was_kept(setup: dict) -> None:
+        assert setup.pop(FRIEND_DECLINED_KEY) == [0, 2]
+
+    scene = continued_from_the_menu(app, scene, as_before_it_was_kept if old_record else None)
+    assert len(scene.history) == 2 and scene.state.to_move == 0
+    key(app, pygame.K_d, mod=pygame.KMOD_CTRL)
+    if old_record:
+        assert scene.offer_card.visible() and scene.draw_offer == 0
+        return
+    assert scene.friend_declined_at == (0, 2) and not scene.btn_draw.enabled
+    assert not scene.offer_card.visible() and scene.draw_offer is None
+    assert DECLINED_JUST_NOW in [m.text for m in scene.messages.current()]
+
+
+@pytest.mark.parametrize("kept", [None, [True, 2], [0, False], [2, 2], [0, 3], [0], "0,2"])
+def test_a_friend_s_refusal_hand_edited_or_from_later_is_none(kept):
+    """A record's setup is the user's file: a side that is no side (JSON's ``true``, 2), a ply
+    past the game's moves or a value of another shape is no refusal; the game goes on without it."""
+    from ui.autosave import FRIEND_DECLINED_KEY, kept_friend_refusal
+
+    assert kept_friend_refusal({FRIEND_DECLINED_KEY: kept}, 2) is None
+    assert kept_friend_refusal({FRIEND_DECLINED_KEY: [1, 2]}, 2) == (1, 2)

@@ -78,6 +78,9 @@ SHOWN_PARTS = ("analysis", "connections", "turned", "keyboard", "cursor")
 # a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
 # and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
 LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
+# a hot-seat game: the side whose draw offer the other friend declined, and the ply then
+# ([side, ply]): that friend offers again only after a move (``kept_friend_refusal``)
+FRIEND_DECLINED_KEY = "friend_draw_declined"
 # an unfinished game's moves Undo took back, in the order Redo plays them again (``kept_redo``),
 # and in a clocked game both clocks after each of them (``kept_redo_clocks``)
 REDO_KEY = "redo"
@@ -1291,7 +1294,7 @@ class GameAutosaver:
         self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
         self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
         self.shown: dict[str, bool] = {}  # what the screen shows (``SHOWN_PARTS``), kept for Continue
-        self.level_offer: dict[str, Any] = {}  # a level's draw offer standing and its last refusal, by key
+        self.level_offer: dict[str, Any] = {}  # draw offers standing and refused (a level's, a friend's), by key
         self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
         self.redo: list[str] = []  # the moves Undo took back, in Redo's order, kept for Continue (``REDO_KEY``)
         self.redo_clocks: list[tuple[float, float]] | None = None  # both clocks after each of them (a clocked game's)
@@ -1308,7 +1311,8 @@ class GameAutosaver:
         """The record as the game is now (``record``), and its text for ``write``: cheap, done on
         the window's thread, so that the write needs nothing the window goes on changing."""
         self.record = self.record.with_moves(list(moves), state)
-        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, REDO_KEY, REDO_CLOCKS_KEY)  # a move was made since
+        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, FRIEND_DECLINED_KEY, REDO_KEY,
+                   REDO_CLOCKS_KEY)  # a move was made since
         setup = {k: v for k, v in self.record.setup.items() if k not in dropped}
         if self.redo and result is None:
             setup[REDO_KEY] = list(self.redo)
@@ -1427,6 +1431,17 @@ def kept_level_offer(setup: dict[str, Any], plies: int) -> tuple[tuple[int, bool
     if isinstance(declined, list) and len(declined) == 2 and all(map(_is_count, declined)) and declined[0] <= plies:
         refused = (declined[0], declined[1])
     return standing, refused
+
+
+def kept_friend_refusal(setup: dict[str, Any], plies: int) -> tuple[int, int] | None:
+    """A continued hot-seat game's last declined draw offer (the side that offered, the ply then)
+    as the record's ``setup`` keeps it (``FRIEND_DECLINED_KEY``); None where it keeps none (a
+    record from before it was kept), one from later than its ``plies`` moves, or one malformed."""
+    declined = setup.get(FRIEND_DECLINED_KEY)
+    if isinstance(declined, list) and len(declined) == 2 and _is_side(declined[0]) and _is_count(declined[1]) \
+            and declined[1] <= plies:
+        return declined[0], declined[1]
+    return None
 
 
 def _is_count(value: Any) -> bool:

@@ -25,7 +25,13 @@ from ai.draw_offers import Judged
 from ai.roster import LEVEL_IDS
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
-from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
+from ui.autosave import (
+    FRIEND_DECLINED_KEY,
+    LEVEL_DECLINED_KEY,
+    LEVEL_OFFER_KEY,
+    kept_friend_refusal,
+    kept_level_offer,
+)
 from ui.i18n import N_, Phrase, _, ngettext
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC
 from ui.scenes.game_computer import RESIGNED
@@ -279,6 +285,7 @@ class GameQuestions:
             return
         self.draw_offer = None
         self.friend_declined_at = (side, len(self.history))  # no new offer until that friend has moved
+        self.recorder.keep_between_moves(self)  # no move saves it: after Continue the friend could offer again at once
         self.messages.add(Phrase(lambda: _("{player} declines the draw: the game goes on").format(
             player=words.player_on_side(self.setup, self.game, 1 - side))), duration=6.0, topic=DRAW_ANSWER_NOTE)
         self.invalidate()
@@ -372,19 +379,24 @@ class GameQuestions:
     def level_offer_kept(self) -> dict[str, object]:
         """The level's draw offer standing and its last refusal, as the game's record keeps them
         for Continue (``ui.autosave.kept_level_offer``): a game saved while the card showed came
-        back without it, and without its refusal the level offered again at its next move."""
+        back without it, and without its refusal the level offered again at its next move.  A
+        hot-seat friend's declined offer too: that friend could offer again at once after Continue."""
         kept: dict[str, object] = {}
         if self.computer_offer is not None:
             kept[LEVEL_OFFER_KEY] = {"side": self.computer_offer, "ply": self.computer_offer_plies,
                                      "certain": self.computer_offer_certain}
         if self.computer_offer_declined is not None:
             kept[LEVEL_DECLINED_KEY] = list(self.computer_offer_declined)
+        if self.friend_declined_at is not None:
+            kept[FRIEND_DECLINED_KEY] = list(self.friend_declined_at)
         return kept
 
     def take_up_level_offer(self, setup: dict) -> None:
         """A game continued from its record's ``setup``: the level's offer standing when it was
-        left shows again (its card: the same offer, once), and its last refusal still counts."""
+        left shows again (its card: the same offer, once), and its last refusal still counts, as
+        does a hot-seat friend's (none in a record from before it was kept)."""
         standing, self.computer_offer_declined = kept_level_offer(setup, len(self.history))
+        self.friend_declined_at = kept_friend_refusal(setup, len(self.history))
         if standing is None or self.setup.mode != HUMAN_VS_PC or self.is_over():
             return
         side, certain = standing
