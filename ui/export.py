@@ -357,21 +357,23 @@ def copies_ggf(game_id: str) -> bool:
     return game_id == "reversi"
 
 
-FORMAT_COMMANDS = ("save", "ggf", "transcript")  # G, Shift+G, Shift+M: the formats only some games have
+FORMAT_COMMANDS = {"save": outside_file, "ggf": copies_ggf, "transcript": copies_transcript}
+"""G, Shift+G and Shift+M's formats, which only some games have: each with whether a game has it."""
 
 
 def no_format_why(game_id: str, command: str) -> str:
     """Why ``command`` (one of ``FORMAT_COMMANDS``: G's file for other programs, Shift+G's GGF,
     Shift+M's move string) does nothing in a game of ``game_id``, or "" where the game has that
-    format: the keys did nothing there, not a word, and a player could not tell them from broken."""
-    has = {"save": outside_file, "ggf": copies_ggf, "transcript": copies_transcript}[command](game_id)
-    if has:
+    format: the keys did nothing there, not a word, and a player could not tell them from broken.
+    The games that have it are named as ``FORMAT_COMMANDS`` finds them, never listed twice."""
+    has = FORMAT_COMMANDS[command]
+    if has(game_id):
         return ""
-    game = words.title(games.info(game_id))
-    return {"save": _("{game} has no file format that other programs open: only Hex and Reversi games have one"),
-            "ggf": _("{game} has no GGF format: only Reversi games copy as GGF"),
-            "transcript": _("Copy moves alone is for Reversi games only: in {game}, M copies the moves")
-            }[command].format(game=game)
+    having = _(" and ").join(words.title(games.info(other)) for other in games.GAME_IDS if has(other))
+    return {"save": _("{game} has no file format that other programs open: only {games} games have one"),
+            "ggf": _("{game} has no GGF format: only {games} games copy as GGF"),
+            "transcript": _("Copy moves alone is for {games} games only: in {game}, M copies the moves")
+            }[command].format(game=words.title(games.info(game_id)), games=having)
 
 
 def copy_ggf(record: GameRecord) -> tuple[str, str]:
