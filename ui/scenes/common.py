@@ -248,6 +248,15 @@ POINTER_CHOICES = (pygame_menu.menu.SELECT_MOUSE_MOTION, pygame_menu.menu.SELECT
 already, and scrolling the form then moved it from under the pointer (``_scroll_highlight_into_view``)."""
 
 
+def _other_button(event: pygame.event.Event) -> bool:
+    """A press or release of the middle or right mouse button: pygame-menu clicks a widget with
+    either, as with the left, so a right click on the main menu's Quit closed the window and one
+    on a level's arrow changed the level, where the window's own buttons (``ui.widgets.Button``)
+    and the board take the left button alone.  The wheel's old-style presses (4, 5) are left to
+    pygame-menu, which clicks nothing with them."""
+    return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button in (2, 3)
+
+
 class _Form(pygame_menu.Menu):
     """A pygame-menu Menu whose scrolling reaches the whole of its last widget.
 
@@ -276,10 +285,11 @@ class _Form(pygame_menu.Menu):
         self.pointer_chose = False  # the chosen widget was chosen by the pointer, no key pressed since
 
     def update(self, events: list[pygame.event.Event]) -> bool:
-        """pygame-menu's; a key pressed makes the chosen widget the keyboard's (``pointer_chose``)."""
+        """pygame-menu's, for the left button's clicks alone; a key pressed makes the chosen
+        widget the keyboard's (``pointer_chose``)."""
         if any(event.type == pygame.KEYDOWN for event in events):
             self.pointer_chose = False
-        return super().update(events)
+        return super().update([event for event in events if not _other_button(event)])
 
     def _select(self, new_index: int, dwidget: int, select_type: str, apply_sound: bool, **kwargs: Any) -> bool:
         """pygame-menu's choice of a widget, remembering how it was chosen while it scrolls to it."""
