@@ -234,6 +234,7 @@ class RulesScene(Scene):
         self.back_focus = KeyFocus()  # Back ringed by Tab past the last page (``_tab``)
         self.offset = 0
         self.drag = DragScroll()  # the page dragged up or down by a finger (or the mouse)
+        self.bar_grab: int | None = None  # the scroll bar's thumb held: the pointer's height on it
         self.lines: tuple[Line, ...] = ()
         self.text_rect = pygame.Rect(0, 0, 0, 0)  # where the text shows now (``_text_room``)
         self.whole_text = pygame.Rect(0, 0, 0, 0)
@@ -320,14 +321,18 @@ class RulesScene(Scene):
         if event.type == pygame.MOUSEWHEEL:
             self.offset = max(0, self.offset - event.y * step * 3)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.drag.press(event.pos, self.text_rect)
+            if not self._press_bar(event.pos):
+                self.drag.press(event.pos, self.text_rect)
+        elif event.type == pygame.MOUSEMOTION and self.bar_grab is not None:
+            self._drag_bar(event.pos[1])
         elif event.type == pygame.MOUSEMOTION:
             self.offset = max(0, self.offset + self.drag.pixels(event.pos, self.app.scale))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.drag.release()
+            self.bar_grab = None
         elif event.type == pygame.KEYDOWN:
-            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self.text_rect.height - step,
-                    pygame.K_PAGEUP: -(self.text_rect.height - step), pygame.K_HOME: -10**9,
+            keys = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self._page_step(),
+                    pygame.K_PAGEUP: -self._page_step(), pygame.K_HOME: -10**9,
                     pygame.K_END: 10**9}  # the end: the offset is held to the page's length when drawn
             if event.key != pygame.K_TAB and self.back_focus.ring_key([self.back_button], event.key, event.mod):
                 return  # Back ringed: Enter or Space pressed it, Esc took the ring away (any other key: and goes on)
@@ -341,6 +346,55 @@ class RulesScene(Scene):
                 ids = self.page_ids
                 d = -1 if event.key == pygame.K_LEFT else 1
                 self.select(ids[(ids.index(self.game_id) + d) % len(ids)])
+
+    def _page_step(self) -> int:
+        """How far Page Down scrolls: the text's height less a line, kept in sight."""
+        return self.text_rect.height - tx.line_height(int(17 * self.app.scale))
+
+    def _scroll_bar(self) -> tuple[pygame.Rect, pygame.Rect] | None:
+        """The page's scroll bar as ``draw`` shows it: its track and its thumb (None: the page
+        fits, no bar)."""
+        s, total = self.app.scale, self._content_height()
+        if total <= self.text_rect.height:
+            return None
+        track = self.page.inflate(0, -int(32 * s))
+        bar_h = max(int(30 * s), track.height * self.text_rect.height // total)
+        bar_y = track.y + (track.height - bar_h) * self.offset // max(1, total - self.text_rect.height)
+        return track, pygame.Rect(self.page.right - int(14 * s), bar_y, int(5 * s), bar_h)
+
+    def _press_bar(self, pos: tuple[int, int]) -> bool:
+        """A left press on the scroll bar or on the arrow under the text: the thumb is held for a
+        drag, the track above or below it pages up or down, the arrow pages down.  Both were
+        drawn and took no click, where a form's scroll bar drags and Page Down scrolls; whether
+        the press was theirs."""
+        bar = self._scroll_bar()
+        if bar is None:
+            return False
+        track, thumb = bar
+        s = self.app.scale
+        strip = pygame.Rect(self.page.right - int(24 * s), track.y, int(24 * s), track.height)  # a finger's width
+        half = max(4, int(7 * s))
+        cue = pygame.Rect(self.text_rect.centerx - 3 * half, self.text_rect.bottom, 6 * half, 2 * half)
+        if strip.collidepoint(pos) and thumb.top <= pos[1] < thumb.bottom:
+            self.bar_grab = pos[1] - thumb.top
+        elif strip.collidepoint(pos):
+            self.offset = max(0, self.offset + (self._page_step() if pos[1] >= thumb.bottom else -self._page_step()))
+        elif cue.collidepoint(pos) and self.offset < self._content_height() - self.text_rect.height:
+            self.offset += self._page_step()  # ``draw`` holds it to the page's end
+        else:
+            return False
+        return True
+
+    def _drag_bar(self, y: int) -> None:
+        """The held thumb moved to the pointer's height ``y``: the page follows, the thumb's top
+        from the track's top as far down the page as the thumb is down its track."""
+        bar = self._scroll_bar()
+        if bar is None:
+            return
+        track, thumb = bar
+        room, hidden = track.height - thumb.height, self._content_height() - self.text_rect.height
+        top = min(max(y - self.bar_grab, track.top), track.top + room)
+        self.offset = (top - track.top) * hidden // max(1, room)
 
     def _tab(self, backwards: bool) -> None:
         """Tab: the next page, and past the last (About) Back, ringed, before the first page again;
@@ -438,9 +492,6 @@ class RulesScene(Scene):
         surface.set_clip(clip)
         if self.offset < total - self.text_rect.height:
             more_below_cue(surface, self.text_rect, theme, s)
-        if total > self.text_rect.height:
-            track = self.page.inflate(0, -int(32 * s))
-            bar_h = max(int(30 * s), track.height * self.text_rect.height // total)
-            bar_y = track.y + (track.height - bar_h) * self.offset // max(1, total - self.text_rect.height)
-            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3),
-                             (self.page.right - int(14 * s), bar_y, int(5 * s), bar_h), border_radius=int(3 * s))
+        bar = self._scroll_bar()
+        if bar is not None:
+            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3), bar[1], border_radius=int(3 * s))
