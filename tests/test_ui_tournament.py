@@ -2225,7 +2225,7 @@ def test_add_player_clicked_with_the_field_empty_says_what_to_type_there(app):
         app.run_frames(2)
         players = len(scene.player_buttons)
         click(app, labelled(scene, _("Add player")).rect.center)
-        assert _(words.NOTHING_TO_ADD) in [m.text for m in scene.messages.items]
+        assert _(words.NOTHING_TO_ADD_BESIDE) in [m.text for m in scene.messages.items]
         assert len(scene.player_buttons) == players and scene.adding is None
     assert app.errors == []
 

@@ -201,7 +201,9 @@ DETAILS: tuple[tuple[str, str], ...] = (
 )
 FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came from
 # what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
-NOTHING_TO_ADD = N_("Type a player's file (name.py) or gtp:command in the field above first")
+NOTHING_TO_ADD = N_("Type a player's file (name.py) or gtp:command in the field above first")  # New game's form
+# the Tournament screen's: its field is on Add player's left (above it: the participants' buttons)
+NOTHING_TO_ADD_BESIDE = N_("Type a player's file (name.py) or gtp:command in the field beside it first")
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code
 # puts it, at the start (right after "process ended") or at the end, so the same words inside a

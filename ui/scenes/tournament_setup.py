@@ -328,7 +328,7 @@ class TournamentSetup:
         matches, one after the other, as files dropped together are."""
         entry = self.entry.text.strip().strip('"')
         if not entry and self.adding is None and not self.dropped:
-            self.messages.refuse(_(words.NOTHING_TO_ADD))  # it did nothing, unsaid
+            self.messages.refuse(_(words.NOTHING_TO_ADD_BESIDE))  # it did nothing, unsaid
         if not entry or self.adding is not None:
             return
         try:
