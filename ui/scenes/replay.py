@@ -217,6 +217,7 @@ class ReplayScene(Scene):
         self.messages_lane = pygame.Rect(0, 0, 0, 0)  # under the step buttons, a line high (``_layout``)
         self.graph_whole = pygame.Rect(0, 0, 0, 0)  # the graph's place before the move list takes room from it
         self.move_rows: list[tuple[pygame.Rect, int]] = []
+        self.drop_link: tuple[pygame.Rect, int] | None = None  # "Biggest drop" under the graph, and its ply
         self.graph_pad = 0  # the room between the graph's label and the actions (``_actions_plan``)
         self.ply_lines = PLY_LINES  # the lines the ply line with the rules and the opening takes at most (``_actions_plan``)
         self.print_least: int | None = None  # the panel's least small print (``_small``); None: ``tx.least``'s
@@ -609,9 +610,15 @@ class ReplayScene(Scene):
         return True
 
     def _click(self, pos: tuple[int, int]) -> None:
+        """A click on the graph, a move of the list, or "Biggest drop" under the graph (it read
+        as a link and did nothing): that position shown."""
         if self.graph_rect.collidepoint(pos) and self.moves:
             self.playing = False
             self.go(ply_at(self.graph_rect, pos[0], len(self.moves)))
+            return
+        if self.drop_link is not None and self.drop_link[0].collidepoint(pos):
+            self.playing = False
+            self.go(self.drop_link[1])
             return
         for rect, ply in self.move_rows:
             if rect.collidepoint(pos):
@@ -1164,6 +1171,7 @@ class ReplayScene(Scene):
 
     def _draw_graph(self, surface: pygame.Surface, theme: Theme) -> None:
         r = self.graph_rect
+        self.drop_link = None
         if r.height < 20:
             return
         s = self.scale
@@ -1194,7 +1202,9 @@ class ReplayScene(Scene):
             # counted in moves, one player's turn each, as the panel's "Move 60 of 62": the move list's pair
             # numbering ("19. a7") read as another count on the same panel
             label = _("Biggest drop: move {n}, {move}").format(n=drop + 1, move=self.shown_moves()[drop])
-            tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small, theme.invalid)
+            said = tx.text(surface, tx.fit(label, small, r.width - 8), (r.x + 4, r.bottom + int(2 * s)), small,
+                           theme.invalid)
+            self.drop_link = (said, drop + 1)  # a click on it shows the move, as the ring on the graph does
         if note_place is not None:
             draw_plate(surface, r, note_place, theme, s)
             tx.text(surface, note, note_place.topright, small, theme.muted, "topright")
