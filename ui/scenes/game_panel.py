@@ -1262,7 +1262,9 @@ class GamePanel:
         elif computer.shows_thinking():
             self._job_under_way(surface, rect)
         elif self._reply_held():
-            tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
+            said = _("Move ready: press S to play it")
+            tx.text(surface, self._fit_named(said, size, w - self._s(28), self._shorter_forms(said)), (tx_x, y + self._s(18)),
+                    size, theme.text, "midleft", bold=True)
         else:
             headline = (_("Analysis: best line") if analysed
                         else result_words(scene)[0] if scene.is_over()
@@ -1326,9 +1328,10 @@ class GamePanel:
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         line = self._compact_line_row() if self.line_row_kept else []
         middle = rect.y + self._s(COMPACT_THINKING_HEIGHT) // 2 if line else rect.centery
-        said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
+        headline = self._fit_named(headline, size, right - left, self._shorter_forms(headline))
+        said_x = left + tx.ui_font(size, True).size(headline)[0] + self._s(10)
         short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
-        if short is not None and not news_fits(parts, small, right - said_x):
+        if short is not None and parts and not news_fits(parts, small, right - said_x):
             # the headline gives way to the news: to its short form ("Level 3:") where the news fits
             # beside that (Hex's line read "best d5 · Red 68% to win", whose search not said), else
             # to none (at Larger text an analysed position's proof read "Analysis: best line  best c2")
@@ -1355,6 +1358,13 @@ class GamePanel:
             row = tx.fit_moves(line, small, right - left, f"{rest}{tx.SEPARATOR}" if rest else "")
             row = row or parts_that_fit(rest_parts, small, right - left) or tx.fit(rest, small, right - left)
             tx.text(surface, row, (left, middle + self._compact_row_step()), small, theme.muted, "midleft")
+
+    @staticmethod
+    def _shorter_forms(headline: str) -> tuple[str, ...]:
+        """The thinking card's shorter forms of ``headline``, for where it does not fit whole:
+        "Move ready: press S", which still says the key to press, where "Move ready: press S to
+        play it" was cut at Larger text in a 1024x768 window."""
+        return (_("Move ready: press S"),) if headline == _("Move ready: press S to play it") else ()
 
     def _proof_forms(self) -> list[str]:
         """The forms of the proof the one-line card says (``proven_forms``), longest first; []
