@@ -1263,7 +1263,7 @@ class GamePanel:
             self._job_under_way(surface, rect)
         elif self._reply_held():
             said = _("Move ready: press S to play it")
-            tx.text(surface, self._fit_named(said, size, w - self._s(28), self._shorter_forms(said)), (tx_x, y + self._s(18)),
+            tx.text(surface, self._fitted_headline(said, size, w - self._s(28)), (tx_x, y + self._s(18)),
                     size, theme.text, "midleft", bold=True)
         else:
             headline = (_("Analysis: best line") if analysed
@@ -1271,7 +1271,7 @@ class GamePanel:
                         else self._last_search_headline(p, back) if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
-            tx.text(surface, self._fit_named(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
+            tx.text(surface, self._fitted_headline(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
@@ -1328,7 +1328,7 @@ class GamePanel:
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         line = self._compact_line_row() if self.line_row_kept else []
         middle = rect.y + self._s(COMPACT_THINKING_HEIGHT) // 2 if line else rect.centery
-        headline = self._fit_named(headline, size, right - left, self._shorter_forms(headline))
+        headline = self._fitted_headline(headline, size, right - left)
         said_x = left + tx.ui_font(size, True).size(headline)[0] + self._s(10)
         short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
         if short is not None and parts and not news_fits(parts, small, right - said_x):
@@ -1359,12 +1359,26 @@ class GamePanel:
             row = row or parts_that_fit(rest_parts, small, right - left) or tx.fit(rest, small, right - left)
             tx.text(surface, row, (left, middle + self._compact_row_step()), small, theme.muted, "midleft")
 
-    @staticmethod
-    def _shorter_forms(headline: str) -> tuple[str, ...]:
+    def _shorter_forms(self, headline: str) -> tuple[str, ...]:
         """The thinking card's shorter forms of ``headline``, for where it does not fit whole:
         "Move ready: press S", which still says the key to press, where "Move ready: press S to
-        play it" was cut at Larger text in a 1024x768 window."""
-        return (_("Move ready: press S"),) if headline == _("Move ready: press S to play it") else ()
+        play it" was cut at Larger text in a 1024x768 window; a watched game paused, "Paused: O to
+        move", else "Paused" (the player card's badge says who is to move), where "Paused: Level 4
+        (O) to move" read "Paused: Lev… (O) to move", the level's number cut away."""
+        if headline == _("Move ready: press S to play it"):
+            return (_("Move ready: press S"),)
+        scene = self.scene
+        if scene.paused and scene.setup.mode == PC_VS_PC and headline == idle_headline(scene):
+            return (_("Paused: {side} to move").format(side=words.side(scene.game, scene.state.to_move)), _("Paused"))
+        return ()
+
+    def _fitted_headline(self, headline: str, size: int, width: int) -> str:
+        """``headline`` or the first of its shorter forms (``_shorter_forms``) that fits ``width``
+        whole, else the last cut (``_fit_named``): a shorter form says more than a name cut short."""
+        forms = [headline, *self._shorter_forms(headline)]
+        font = tx.ui_font(size, True)
+        whole = next((form for form in forms if font.size(form)[0] <= width), None)
+        return whole if whole is not None else self._fit_named(forms[-1], size, width)
 
     def _proof_forms(self) -> list[str]:
         """The forms of the proof the one-line card says (``proven_forms``), longest first; []
