@@ -79,3 +79,14 @@ def test_alquerque_rules_count_the_draw_in_moves_as_the_screens_do(language):
     assert PLY_WORDS.findall(text) == []
     assert re.sub(r"\s+", " ", quoted) in re.sub(r"\s+", " ", text)
 
+
+
+RULES_PAGES = sorted([*Path("assets/rules").glob("*.md"), *Path("assets/locale/pt/rules").glob("*.md")])
+
+
+@pytest.mark.parametrize("page", [p for p in RULES_PAGES if p.name != "README.md"], ids=str)
+def test_rules_pages_count_moves_not_plies(page):
+    """The keys page read "+ and -: one ply deeper or shallower" and "through the plies of a deep
+    tree", the one "ply" left on the Rules screen a teacher reads out: the search tree's buttons
+    say Depth + and Depth −, and the Portuguese page said levels (níveis) all along."""
+    assert PLY_WORDS.findall(page.read_text(encoding="utf-8")) == []

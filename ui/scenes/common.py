@@ -367,13 +367,22 @@ class _Form(pygame_menu.Menu):
         keeping its place in its own track's pixels, and "Clock" lost its highlight's bottom
         again after Right changed it.  A widget scrolled wholly out of view stays out of it."""
         widget = self.get_selected_widget()
-        area = self.get_scrollarea()
-        if widget is None or not area.get_hidden_height():
+        if widget is None or not self.get_scrollarea().get_hidden_height():
             return
+        if self.chosen_in_view():
+            self._scroll_highlight_into_view(widget, not self.pointer_chose)
+
+    def chosen_in_view(self) -> bool:
+        """Whether some of the chosen widget's highlight shows in the form's view (False with
+        none chosen): one the wheel scrolled wholly out of view is not the one a key acts on as
+        if the player saw it ringed (Setup's Enter, ``SetupScene.handle_event``)."""
+        widget = self.get_selected_widget()
+        if widget is None:
+            return False
+        area = self.get_scrollarea()
         lit = widget.get_selection_effect().inflate(widget.get_rect())  # in the form's own rows
         top = area.get_offsets()[1]
-        if lit.bottom > top and lit.top < top + area.get_view_rect().height:
-            self._scroll_highlight_into_view(widget, not self.pointer_chose)
+        return lit.bottom > top and lit.top < top + area.get_view_rect().height
 
     def settle_scroll(self, way: int) -> None:
         """After the wheel (``way`` 1 down, -1 up) or a drag (0), scroll on to where no row is cut

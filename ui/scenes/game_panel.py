@@ -1262,14 +1262,16 @@ class GamePanel:
         elif computer.shows_thinking():
             self._job_under_way(surface, rect)
         elif self._reply_held():
-            tx.text(surface, _("Move ready: press S to play it"), (tx_x, y + self._s(18)), size, theme.text, "midleft", bold=True)
+            said = _("Move ready: press S to play it")
+            tx.text(surface, self._fitted_headline(said, size, w - self._s(28)), (tx_x, y + self._s(18)),
+                    size, theme.text, "midleft", bold=True)
         else:
             headline = (_("Analysis: best line") if analysed
                         else result_words(scene)[0] if scene.is_over()
                         else self._last_search_headline(p, back) if p is not None else idle_headline(scene))
             if computer.unloadable is not None:
                 headline = _("The game cannot start")
-            tx.text(surface, self._fit_named(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
+            tx.text(surface, self._fitted_headline(headline, size, w - self._s(28)), (tx_x, y + self._s(18)), size, theme.muted,
                     "midleft", bold=True)
         if p is not None:
             draw_search_lines(surface, p, scene.game, (tx_x, y + self._s(36)), w - self._s(28), small,
@@ -1326,9 +1328,10 @@ class GamePanel:
         left, right = rect.x + self._s(14), rect.right - self._s(14)
         line = self._compact_line_row() if self.line_row_kept else []
         middle = rect.y + self._s(COMPACT_THINKING_HEIGHT) // 2 if line else rect.centery
-        said_x = left + tx.ui_font(size, True).size(self._fit_named(headline, size, right - left))[0] + self._s(10)
+        headline = self._fitted_headline(headline, size, right - left)
+        said_x = left + tx.ui_font(size, True).size(headline)[0] + self._s(10)
         short = self._short_headline()  # None idle or over: the headline is the news ("Ana (X) to move")
-        if short is not None and not news_fits(parts, small, right - said_x):
+        if short is not None and parts and not news_fits(parts, small, right - said_x):
             # the headline gives way to the news: to its short form ("Level 3:") where the news fits
             # beside that (Hex's line read "best d5 · Red 68% to win", whose search not said), else
             # to none (at Larger text an analysed position's proof read "Analysis: best line  best c2")
@@ -1355,6 +1358,27 @@ class GamePanel:
             row = tx.fit_moves(line, small, right - left, f"{rest}{tx.SEPARATOR}" if rest else "")
             row = row or parts_that_fit(rest_parts, small, right - left) or tx.fit(rest, small, right - left)
             tx.text(surface, row, (left, middle + self._compact_row_step()), small, theme.muted, "midleft")
+
+    def _shorter_forms(self, headline: str) -> tuple[str, ...]:
+        """The thinking card's shorter forms of ``headline``, for where it does not fit whole:
+        "Move ready: press S", which still says the key to press, where "Move ready: press S to
+        play it" was cut at Larger text in a 1024x768 window; a watched game paused, "Paused: O to
+        move", else "Paused" (the player card's badge says who is to move), where "Paused: Level 4
+        (O) to move" read "Paused: Lev… (O) to move", the level's number cut away."""
+        if headline == _("Move ready: press S to play it"):
+            return (_("Move ready: press S"),)
+        scene = self.scene
+        if scene.paused and scene.setup.mode == PC_VS_PC and headline == idle_headline(scene):
+            return (_("Paused: {side} to move").format(side=words.side(scene.game, scene.state.to_move)), _("Paused"))
+        return ()
+
+    def _fitted_headline(self, headline: str, size: int, width: int) -> str:
+        """``headline`` or the first of its shorter forms (``_shorter_forms``) that fits ``width``
+        whole, else the last cut (``_fit_named``): a shorter form says more than a name cut short."""
+        forms = [headline, *self._shorter_forms(headline)]
+        font = tx.ui_font(size, True)
+        whole = next((form for form in forms if font.size(form)[0] <= width), None)
+        return whole if whole is not None else self._fit_named(forms[-1], size, width)
 
     def _proof_forms(self) -> list[str]:
         """The forms of the proof the one-line card says (``proven_forms``), longest first; []

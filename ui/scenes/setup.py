@@ -826,7 +826,8 @@ class SetupScene(MenuFormScene):
         selected = self.menu.get_selected_widget() if self.menu is not None else None
         typing = isinstance(selected, pygame_menu.widgets.TextInput)  # a paste goes into the field
         in_field = typing and selected.get_id() == "outside-entry"  # Enter there adds the player
-        on_button = isinstance(selected, pygame_menu.widgets.Button)  # Enter presses it ("Set up a position…")
+        # Enter presses a button ringed in view ("Set up a position…"); one the wheel scrolled out of sight starts
+        on_button = isinstance(selected, pygame_menu.widgets.Button) and self.menu.chosen_in_view()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not (
                 in_field or on_button):
             self.start()
@@ -883,7 +884,7 @@ class SetupScene(MenuFormScene):
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         title = _("Watch: PC vs PC") if self.watch else _("New game")
-        # Enter starts from any line but a button or the outside player's field (``handle_event``)
+        # Enter starts from any line but a button ringed in view or the outside player's field (``handle_event``)
         sub = (_("Pick a game (Page Up, Page Down) and two computer players: Enter starts") if self.watch
                else _("Pick a game (Page Up, Page Down), then how to play it: Enter starts"))
         heading(surface, theme, s, title, sub)
