@@ -47,6 +47,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"double forfeit: both players withdrew from the league", N_("double forfeit: both players withdrew from the tournament")),
     (r"annulled: (?P<player>.+) withdrew from the league after (?P<played>\d+) of its (?P<games>\d+) games",
      N_("annulled: {player} withdrew from the tournament after {played} of its {games} games")),
+    (r"annulled: (?P<player>.+) withdrew from the league having played none of its (?P<games>\d+) games",
+     N_("annulled: {player} withdrew from the tournament having played none of its {games} games")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"Board full", N_("Board full")),
