@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ai.reason_names import NO_SUCH_FILE, file_named_once
 from ui.i18n import N_, Phrase, _, localized, ngettext, pgettext
 from ui.i18n import language as i18n_language
+from ui.parts import join_parts
 
 log = logging.getLogger(__name__)
 _openings_unread: set[str] = set()  # why a game's list of opening names could not be read, said once each
@@ -1640,7 +1641,7 @@ class ReportWords:
 
         if not unusual_rules(game_id, options):
             return ""
-        return " · ".join(options_parts(games.load(game_id, **options)))
+        return join_parts(options_parts(games.load(game_id, **options)))
 
     def language(self) -> str:
         return i18n_language()
