@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -855,29 +855,25 @@ class ComputerDrawOfferCard(QuestionCard):
 
     def placement(self) -> CardPlace:
         """``GameOverCard.placement``, with one more place before the panel's upper part, where it
-        hides the players' names and clocks: the card in its panel form (as wide as the panel, its
+        hides the players' names and clocks: the card in its form there (as wide as the panel, its
         buttons one under the other), on the board over a few move points (``_narrow_on_board``).
         At 1280x800, Larger text, the board's wide card hid a piece in most Alquerque endings
         (five or six pieces spread over the board) and the panel had no room under the players."""
         placed = super().placement()
-        if placed.over_panel and self._under_players() is None:
-            return self._narrow_on_board() or placed
-        return placed
+        players = self.scene.panel.player_cards
+        if not placed.over_panel or (players and placed.rect.top >= players[-1].bottom):  # under the players
+            return placed
+        return self._narrow_on_board(placed) or placed
 
-    def _narrow_on_board(self) -> CardPlace | None:
-        """The card laid out as over the panel's upper part (``_over_panel_top``), on the board
-        where it hides no piece nor the level's move (the fewest move points, then); None where
-        there is no such place."""
-        top = self._over_panel_top()
-        if top is None:
-            return None
-        (width, height), columns = top[0].size, top[1]
+    def _narrow_on_board(self, over_top: CardPlace) -> CardPlace | None:
+        """The card laid out as over the panel's upper part (``over_top``), on the board where it
+        hides no piece nor the level's move (the fewest move points, then); None where there is
+        no such place."""
         moves, last, pieces = self._marks()
-        best = least_hiding(self._board_places(width, height), pieces, last, moves, [self.scene.view.rect])
+        best = least_hiding(self._board_places(*over_top.rect.size), pieces, last, moves, [self.scene.view.rect])
         if hidden_area(best, pieces) or hidden_area(best, last):
             return None
-        most, spacing = self._panel_form(width, columns)
-        return CardPlace(best, columns, self._size(width, columns, most, spacing)[0], False, spacing)
+        return replace(over_top, rect=best, over_panel=False)
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
         """The card over the game's panel under the players' cards (``_under_players``), where it
