@@ -367,7 +367,8 @@ def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
                         "tables in Markdown and as a web page, for a course page)")
     t.add_argument("--resume", default=None, metavar="FILE",
                    help="go on with the tournament logged in FILE.jsonl: play only the games it lacks; a player named "
-                        "that it lacks (a late student's bot) joins it, its games added")
+                        "that it lacks (a late student's bot) joins it, its games added; with no FILE.jsonl yet, the "
+                        "tournament starts and is written there (so a job script can always give --resume)")
     t.add_argument("--cluster", default=None, metavar="local|tcp://HOST:PORT",
                    help="play the games on a Dask cluster: 'local' (this machine) or a scheduler's address")
     t.add_argument("--withdraw", action="append", default=[], metavar="PLAYER",

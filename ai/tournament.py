@@ -597,7 +597,8 @@ class Tournament:
             self.game_id, dict(self.options), list(self.ids_of(g)), unplayed=True)
         result.winner, result.forfeit = None, False
         played, games = self.withdrawn[player_id]
-        result.reason = f"{ANNULLED}{player_id} withdrew from the league after {played} of its {games} games"
+        after = f"after {played} of its" if played else "having played none of its"  # not "after 0 of its 4"
+        result.reason = f"{ANNULLED}{player_id} withdrew from the league {after} {games} games"
         return result
 
     def _take(self, done: dict[int, GameResult], where: str | Path) -> None:

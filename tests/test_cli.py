@@ -245,6 +245,23 @@ def test_the_league_commands_help_says_league(argv, usage, capsys):
     assert stop.value.code == 0 and capsys.readouterr().out.startswith(usage)
 
 
+def test_a_resume_with_no_log_yet_says_plainly_that_a_new_tournament_starts_there(tmp_path):
+    """``--resume FILE`` with no FILE.jsonl said "FILE.jsonl not found: starting the tournament",
+    which read as an error the run then ignored.  It starts (a job script may always give
+    --resume: docs/leagues.md), and says no tournament was there to resume, that a new one starts
+    and is written there; --help says so too."""
+    out = tmp_path / "turma"
+    argv = ("tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05", "--seed", "3", "--k", "3")
+    started = run_here("tournament", *argv, "--resume", str(out))
+    assert started.returncode == 0, started.stderr
+    assert (f"no tournament to resume: {out}.jsonl does not exist yet, so a new one starts and is written there"
+            in started.stderr), started.stderr
+    assert "not found" not in started.stderr
+    assert len(Path(f"{out}.jsonl").read_text(encoding="utf-8").splitlines()) == 3  # its header and its 2 games
+    said = " ".join(run_here("tournament", "--help").stdout.split())
+    assert "with no FILE.jsonl yet, the tournament starts and is written there" in said
+
+
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
     """QA (qa106): a teacher scripting a class's league typed the names the window and the tables
     show: "tournament Hex ..." said "unknown game 'Hex'" and "Basilio" "unknown player 'Basilio'"

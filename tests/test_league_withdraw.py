@@ -135,6 +135,37 @@ def test_a_withdrawn_student_whose_file_no_longer_loads_is_not_said_to_forfeit_a
     assert "withdrew after 0" not in captured.out
 
 
+def test_the_games_of_a_player_withdrawn_before_its_first_are_annulled_having_played_none(tmp_path, capsys):
+    """Withdrawn before its first game, a player's games were stored as "annulled: level-3 withdrew
+    from the league after 0 of its 6 games", where the question and the report say it played none.
+    Its reason says so now, and the window says it in Portuguese too; a report written the old way
+    still reads back, its games annulled, its reason said in Portuguese as before."""
+    from ai.tournament import is_annulled
+    from tests.ui_helpers import words_in
+    from ui.words import end_reason
+
+    out = tmp_path / "turma"
+    stopped_league(out, 2)  # level-3's first game is game 3
+    assert resume(out, PLAYERS, withdraw=["level-3"], yes=True) == 0
+    capsys.readouterr()
+    rows = list(csv.DictReader(Path(f"{out}.csv").read_text(encoding="utf-8").splitlines()))
+    reasons = {row["reason"] for row in rows if row["result"] == "annulled"}
+    assert reasons == {"annulled: Level 3 withdrew from the league having played none of its 6 games"}
+    report = Path(f"{out}.json")
+    none_played = "annulled: level-3 withdrew from the league having played none of its 6 games"
+    assert {game["reason"] for game in json.loads(report.read_text())["games"] if "level-3" in game["players"]} \
+        == {none_played}
+    old_way = none_played.replace("having played none of its", "after 0 of its")
+    report.write_text(report.read_text(encoding="utf-8").replace(none_played, old_way), encoding="utf-8")
+    again = Tournament.from_files(report)
+    theirs = [r for r in again.results.values() if "level-3" in r.players]
+    assert len(theirs) == 6 and all(is_annulled(r) and r.reason == old_way for r in theirs)
+    with words_in("pt"):
+        assert end_reason(none_played) == ("sem efeito: level-3 retirou-se do torneio sem ter jogado nenhum dos "
+                                           "seus 6 jogos")
+        assert end_reason(old_way) == "sem efeito: level-3 retirou-se do torneio depois de 0 dos seus 6 jogos"
+
+
 def test_withdraw_asks_first_and_without_a_terminal_to_ask_on_withdraws_no_one(tmp_path, capsys):
     out = tmp_path / "turma"
     lines = stopped_league(out, 4)

@@ -34,6 +34,7 @@ from games.trax import (
     tile_of_name,
 )
 from tests.ui_helpers import recorded_draws, recorded_text, words_in
+from ui.parts import SEPARATOR
 
 DATA = FsPath(__file__).parent / "data" / "trax"
 CASES = sorted(p.stem for p in DATA.glob("case-*.txt") if not p.stem.endswith("solution"))
@@ -663,8 +664,8 @@ def test_the_hovered_tiles_name_is_readable_on_the_biggest_board(monkeypatch):
 
 
 @pytest.mark.parametrize("start, typed, named", [
-    (CHAIN, "c3/", "c3/ ddll (light right-bottom)  ·  forces c2, c4"),
-    (CHAIN, "c3+", "c3+ ldld (light left-right)  ·  forces c2"),
+    (CHAIN, "c3/", "c3/ ddll (light right-bottom) · forces c2, c4"),
+    (CHAIN, "c3+", "c3+ ldld (light left-right) · forces c2"),
     ("", "e4/", "e4/ ddll (light right-bottom)")])
 def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typed, named):
     """Hovering c3/ in CHAIN ghosted three tiles alike and named only the one placed: which of
@@ -686,7 +687,7 @@ def test_the_pickers_label_names_the_cells_a_tile_forces(monkeypatch, start, typ
     rect = next(r for r, m in view._picker_rects() if m == move)
     drawn = recorded_text(monkeypatch, trax_view)
     view.draw(pygame.Surface((520, 520)), state, Overlay(theme=THEME, hover=rect.center))
-    assert trax_view.POINTED_PARTS.join(drawn) == named  # one line, or two where the picker is narrow
+    assert SEPARATOR.join(drawn) == named  # one line, or two where the picker is narrow
 
 
 def test_the_legal_dots_leave_out_a_hole_no_tile_fits():
@@ -947,8 +948,8 @@ BESIDE_FORCED = ("e6/ e5\\ e4+ d6+ c6/ c7/ g6/ e7\\ h5/ g3\\ d4\\ h4+ b6+ g2+ d3
 
 @pytest.mark.parametrize("size, moves, pointed, forced", [
     (10, BESIDE_FORCED, "f8+", ["f7", "g7", "g8"]),  # under the line that says why f8\\ is left out
-    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+ ldld (...)  ·  forces c4", 23 pixels high
-    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+ dldl (...)  ·  forces e5, e7"
+    (7, "e4+ d5/ d3/ c3/ e6\\", "c5+", ["c4"]),  # under "c5+ ldld (...) · forces c4", 23 pixels high
+    (10, "g6+ f7/ f5/", "e6+", ["e5", "e7"]),  # under "e6+ dldl (...) · forces e5, e7"
 ])
 def test_the_picker_and_its_lines_keep_off_the_forced_tiles_they_show(monkeypatch, size, moves, pointed, forced):
     """Pointing at a tile of the picker ghosts its turn on the board, but the lines under the

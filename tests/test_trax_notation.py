@@ -46,6 +46,7 @@ from ui import settings as settings_file
 from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.notation import shown_moves
+from ui.parts import SEPARATOR
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
@@ -333,7 +334,7 @@ def picker_label(app, monkeypatch, scene: GameScene, move: int) -> str:
     narrow = view._picker_layout()[2]
     key(app, pygame.K_ESCAPE)
     first = next(i for i, text in enumerate(drawn) if "ddll" in text)
-    return trax_view.POINTED_PARTS.join(drawn[first:first + (2 if narrow else 1)])
+    return SEPARATOR.join(drawn[first:first + (2 if narrow else 1)])
 
 
 def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen_notation(app, monkeypatch):
@@ -344,12 +345,12 @@ def test_the_pickers_line_and_the_computers_forced_tiles_are_named_in_the_chosen
     (column c is then ``A``, the first with a tile)."""
     scene = chain_game(app)
     move = scene.game.parse_move(scene.state, "c3/")
-    assert picker_label(app, monkeypatch, scene, move) == "@2/ ddll (light right-bottom)  ·  forces @1, @3"
+    assert picker_label(app, monkeypatch, scene, move) == "@2/ ddll (light right-bottom) · forces @1, @3"
     assert scene._play(move, by_computer=True)
     assert "@2/ also laid its forced tiles: A1, A3" in messages(app)  # on the board it is read on: c is A now
     app.settings.trax_notation = "tabuleiro"
     scene = chain_game(app)
-    assert picker_label(app, monkeypatch, scene, move) == "c3/ ddll (light right-bottom)  ·  forces c2, c4"
+    assert picker_label(app, monkeypatch, scene, move) == "c3/ ddll (light right-bottom) · forces c2, c4"
     assert scene._play(move, by_computer=True)
     assert "c3/ also laid its forced tiles: c2, c4" in messages(app)
 

@@ -158,11 +158,40 @@ def test_the_card_hides_no_piece_nor_the_players_and_leaves_the_buttons_usable(t
         assert offered_with_its_move(app, scene)
         card = scene.computer_offer_card
         app.frame()
-        hidden = [*scene.view.piece_marks(scene.state), *last_move_marks(scene.view, scene.history[-1]),
-                  *scene.panel.player_cards, *(b.rect for b in scene.buttons if b.visible)]
-        assert len(scene.panel.player_cards) == 2 and not card.rect.collidelistall(hidden), card.rect
+        assert len(scene.panel.player_cards) == 2 and not card.rect.collidelistall(kept_in_sight(scene)), card.rect
         click(app, scene.btn_undo.rect.center)
         assert "Nothing to undo: you have not made a move yet" in said(scene) and scene.computer_offer is not None
+
+
+def kept_in_sight(scene: GameScene) -> list[pygame.Rect]:
+    """What a level's draw offer card must leave in sight: the pieces, the level's move, the
+    players' cards and the panel's buttons."""
+    return [*scene.view.piece_marks(scene.state), *last_move_marks(scene.view, scene.history[-1]),
+            *scene.panel.player_cards, *(b.rect for b in scene.buttons if b.visible)]
+
+
+# Black (level 5) to move, a draw by the endgame tables, with pieces on three rows and three columns:
+# wherever the board's wide card stands, it hides a piece or the level's move
+SPREAD = "to-move: Black\nno-capture: 0\n.....\n..B..\n.WB..\n.B.W.\n....."
+
+
+def test_in_an_ending_spread_over_the_board_the_card_stands_narrower_on_it_not_over_the_players(tmp_path,
+                                                                                               monkeypatch):
+    """At 1280x800, Larger text, the card hid a piece at every place on the board in such an
+    ending and had no room under the players, so it went over the panel's upper part, hiding
+    their names and clocks: it stands on the board in the form it takes over the panel (as wide
+    as the panel, its buttons one under the other), over a few of your move points only."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(1280, 800)) as app:
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=SPREAD)
+        assert offered_with_its_move(app, scene)
+        card = scene.computer_offer_card
+        app.frame()
+        assert card.on_board and card.rect.right <= scene.panel.rect.left, card.rect  # on the board, not the panel
+        assert len(scene.panel.player_cards) == 2 and not card.rect.collidelistall(kept_in_sight(scene)), card.rect
+        click(app, card.buttons[1].rect.center)  # Decline, in its place on the board
+        assert scene.computer_offer is None and not scene.is_over()
 
 
 def test_trax_fill_mode_no_one_can_win_offered_once_a_game(app):

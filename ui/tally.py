@@ -50,6 +50,7 @@ from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER
 from ui.i18n import Phrase, _
 from ui.match import HUMAN_VS_PC, computer_title
+from ui.parts import join_parts
 from ui.record_files import atomic_write_text, content_problem, move_aside, os_problem
 
 log = logging.getLogger(__name__)
@@ -305,7 +306,7 @@ def results_line(game_id: str, player: str, results: Score, board: str = "") -> 
                 else _("You against {player}: {won} won · {lost} lost"))
     line = line.format(board=board, **counts)
     if results.forfeits:
-        line += " · " + _("{forfeits} won by forfeit").format(forfeits=results.forfeits)
+        line = join_parts([line, _("{forfeits} won by forfeit").format(forfeits=results.forfeits)])
     return line
 
 
@@ -325,7 +326,7 @@ def other_boards_line(game_id: str, boards: list[tuple[dict[str, object], Score]
         return ""
     most = sorted(range(len(played)), key=lambda i: -played[i][1].games())[:OTHER_BOARDS_SHOWN]
     drawn = words.draws_said(game_id, sum(results.drawn for _options, results in played))
-    said = " · ".join(_compact_counts(game_id, *played[i], drawn) for i in sorted(most))
+    said = join_parts(_compact_counts(game_id, *played[i], drawn) for i in sorted(most))
     if len(played) > len(most):
         said = _("{boards} and {n} more").format(boards=said, n=len(played) - len(most))
     if not drawn:

@@ -17,6 +17,7 @@ import pygame
 import pygame_menu
 
 from ui.markdown import Run
+from ui.parts import SEPARATOR, join_parts  # the window's screens take them from here too, as tx.*
 
 Color = tuple[int, int, int]
 
@@ -440,10 +441,6 @@ def _wrap_at_most_afresh(value: str, size: int, width: int, most: int, bold: boo
     return lines
 
 
-SEPARATOR = " · "
-"""Between the parts of a line: "Your move (Blue) · Enter to type it", "depth 7 · best e4"."""
-
-
 def wrap_parts(value: str, size: int, width: int, bold: bool = False) -> list[str]:
     """``value``, parts joined by ``SEPARATOR``, on lines ``width`` wide broken only between whole
     parts, the separator left out at a break; a part wider than a line alone wrapped by its words
@@ -491,20 +488,6 @@ def names_whole(value: str, names: Iterable[str], size: int, width: int,
     for name, whole in glued.items():
         lines = [line.replace(whole, name) for line in lines]
     return lines
-
-
-def _unstopped(part: str) -> str:
-    """``part`` without the full stop that ends it as a sentence (an ellipsis "..." kept)."""
-    return part[:-1] if part.endswith(".") and not part.endswith("..") else part
-
-
-def join_parts(parts: Iterable[str]) -> str:
-    """``parts`` on one line, ``SEPARATOR`` between them: each trimmed of spaces and separators at
-    its ends, an empty one left out, a sentence's full stop dropped before the next part.  Every
-    line made of parts goes through it: Alquerque's prompt read "... its last point). · Up or
-    Down: a cursor on the board", and a part that came empty would leave "· ·" or a bare "·"."""
-    kept = [part for part in (raw.strip().strip("·").strip() for raw in parts) if part]
-    return SEPARATOR.join([*map(_unstopped, kept[:-1]), *kept[-1:]])
 
 
 def parts_that_fit(parts: list[str], size: int, width: int, kept: int = 1) -> str:

@@ -275,7 +275,7 @@ class TextArea:
                  ngettext("{n} column left", "{n} columns left", left) if left else "",
                  ngettext("{n} column right", "{n} columns right", right) if right else ""]
         counts = (above, below, left, right)
-        return " · ".join(part.format(n=n) for part, n in zip(parts, counts) if part)
+        return tx.join_parts(part.format(n=n) for part, n in zip(parts, counts))
 
     def _click(self, pos: tuple[int, int]) -> None:
         width, height, _columns, _rows = self._metrics()

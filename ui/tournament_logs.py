@@ -58,13 +58,14 @@ class Unfinished:
         import games
         from ui import words
         from ui.i18n import _, date_text, ngettext
+        from ui.parts import join_parts
 
         game = words.title(games.info(self.header["game"]))
         n = len(self.header["players"])
         when = date_text(datetime.fromtimestamp(self.when))
         second = ngettext("{n} player", "{n} players", n).format(n=n) + ", " + ngettext(
             "{done} of {total} game", "{done} of {total} games", self.total).format(done=self.done, total=self.total)
-        return _("Unfinished tournament: {game}").format(game=game), f"{second} · {when}"
+        return _("Unfinished tournament: {game}").format(game=game), join_parts([second, when])
 
 
 def read(path: Path) -> Unfinished | None:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ai.reason_names import NO_SUCH_FILE, file_named_once
 from ui.i18n import N_, Phrase, _, localized, ngettext, pgettext
 from ui.i18n import language as i18n_language
+from ui.parts import join_parts
 
 log = logging.getLogger(__name__)
 _openings_unread: set[str] = set()  # why a game's list of opening names could not be read, said once each
@@ -47,6 +48,8 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"double forfeit: both players withdrew from the league", N_("double forfeit: both players withdrew from the tournament")),
     (r"annulled: (?P<player>.+) withdrew from the league after (?P<played>\d+) of its (?P<games>\d+) games",
      N_("annulled: {player} withdrew from the tournament after {played} of its {games} games")),
+    (r"annulled: (?P<player>.+) withdrew from the league having played none of its (?P<games>\d+) games",
+     N_("annulled: {player} withdrew from the tournament having played none of its {games} games")),
     (r"(?P<side>.+) has (?P<k>\d+) in a row", N_("{side} has {k} in a row")),
     (r"Board full: draw", N_("Board full: draw")),
     (r"Board full", N_("Board full")),
@@ -1640,7 +1643,7 @@ class ReportWords:
 
         if not unusual_rules(game_id, options):
             return ""
-        return " · ".join(options_parts(games.load(game_id, **options)))
+        return join_parts(options_parts(games.load(game_id, **options)))
 
     def language(self) -> str:
         return i18n_language()

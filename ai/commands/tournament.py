@@ -97,6 +97,9 @@ CLOSE_CUT = "Ctrl+C as the league closed: every game is in, so it is complete"
 # start: a match hands that process to its first game (``ReadyPlayers``), a league cannot, its games
 # running in other processes (``--jobs``, a Dask cluster), so its start is paid again each game
 CHECKING = "checking the outside players: each is started once now, then again for each of its games"
+# --resume FILE with no FILE.jsonl yet: the league starts, so a job script can always give --resume
+# (docs/leagues.md); "{log} not found: starting the tournament" read as an error the run then ignored
+NOTHING_TO_RESUME = "no tournament to resume: {log} does not exist yet, so a new one starts and is written there"
 
 
 class ReportWords:
@@ -1011,7 +1014,7 @@ def run_tournament(
             check_address(cluster)
         log = str(log_path(out)) if out else None
         if resume and not Path(log).exists():
-            print(f"{log} not found: starting the tournament", file=sys.stderr)
+            print(NOTHING_TO_RESUME.format(log=log), file=sys.stderr)
         logged, gone = withdrawn_in_log(log, withdraw) if resume and Path(log).exists() else ({}, set())
         # the logs of files that cannot be loaded go beside the results too, as the games' do
         named = expanded_words(player_ids)  # a pattern that matches no file is bad input, said alone

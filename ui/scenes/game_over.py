@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -830,18 +830,50 @@ class ComputerDrawOfferCard(QuestionCard):
         the points an Alquerque move went to, and the click meant to decline the offer by playing
         pressed nothing; at its top it half hid the piece the level had just moved, the move its
         offer is judged by."""
-        view, state = self.scene.view, self.scene.state
-        moves, pieces = move_places(view, state), view.piece_marks(state)
-        last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
-        margin = int(16 * self.scene.app.scale)
-        places = card_places(self.room, width, height, margin) + spread_places(self.room, width, height, margin)
-        best = least_hiding(places, moves, last, pieces, [view.rect])
+        moves, last, pieces = self._marks()
+        places = self._board_places(width, height)
+        best = least_hiding(places, moves, last, pieces, [self.scene.view.rect])
         if not any(hidden_area(best, marks) for marks in (moves, last, pieces)):
             return best, True
         if self._under_players() is not None:
             return best, False
-        best = least_hiding(places, pieces, last, moves, [view.rect])
+        best = least_hiding(places, pieces, last, moves, [self.scene.view.rect])
         return best, not hidden_area(best, pieces) and not hidden_area(best, last)
+
+    def _marks(self) -> tuple[list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]]:
+        """What the card keeps off on the board: the places the person's moves are clicked on
+        (``move_places``), the level's last move (``last_move_marks``) and the pieces."""
+        view, state = self.scene.view, self.scene.state
+        last = last_move_marks(view, self.scene.history[-1]) if self.scene.history else []
+        return move_places(view, state), last, view.piece_marks(state)
+
+    def _board_places(self, width: int, height: int) -> list[pygame.Rect]:
+        """The places a card ``width`` by ``height`` may take on the board (``card_places``, then
+        ``spread_places``)."""
+        margin = int(16 * self.scene.app.scale)
+        return card_places(self.room, width, height, margin) + spread_places(self.room, width, height, margin)
+
+    def placement(self) -> CardPlace:
+        """``GameOverCard.placement``, with one more place before the panel's upper part, where it
+        hides the players' names and clocks: the card in its form there (as wide as the panel, its
+        buttons one under the other), on the board over a few move points (``_narrow_on_board``).
+        At 1280x800, Larger text, the board's wide card hid a piece in most Alquerque endings
+        (five or six pieces spread over the board) and the panel had no room under the players."""
+        placed = super().placement()
+        players = self.scene.panel.player_cards
+        if not placed.over_panel or (players and placed.rect.top >= players[-1].bottom):  # under the players
+            return placed
+        return self._narrow_on_board(placed) or placed
+
+    def _narrow_on_board(self, over_top: CardPlace) -> CardPlace | None:
+        """The card laid out as over the panel's upper part (``over_top``), on the board where it
+        hides no piece nor the level's move (the fewest move points, then); None where there is
+        no such place."""
+        moves, last, pieces = self._marks()
+        best = least_hiding(self._board_places(*over_top.rect.size), pieces, last, moves, [self.scene.view.rect])
+        if hidden_area(best, pieces) or hidden_area(best, last):
+            return None
+        return replace(over_top, rect=best, over_panel=False)
 
     def _in_panel(self) -> tuple[pygame.Rect, int] | None:
         """The card over the game's panel under the players' cards (``_under_players``), where it

@@ -351,8 +351,8 @@ class PlayFromScene(MenuFormScene):
         theme, s = self.app.theme, self.app.scale
         backdrop(surface, theme, s)
         where = words.move_of(len(self.record.moves), len(self.ended.moves))
-        sub = f"{words.title(games.info(self.game.id))} · {where} · " + _("{side} to move").format(
-            side=words.side(self.game, self.state.to_move))
+        sub = tx.join_parts([words.title(games.info(self.game.id)), where,
+                             _("{side} to move").format(side=words.side(self.game, self.state.to_move))])
         heading(surface, theme, s, _("Play from here"), sub)
         size = max(16, min(self.board_rect.width, self.board_rect.height))
         picture = self._board_picture(size)

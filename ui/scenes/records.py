@@ -483,7 +483,7 @@ class RecordsScene(Scene):
     def row_text(self, entry: Entry) -> tuple[str, str]:
         """The row of one record, whole: its title line and its detail line (``row_parts``)."""
         row = self.row_parts(entry)
-        return tx.join_parts([row.title, row.status]), " · ".join(row.details)
+        return tx.join_parts([row.title, row.status]), tx.join_parts(row.details)
 
     def row_parts(self, entry: Entry) -> RowParts:
         """The row of one record: title with how the game ended (``ended_as``: "Basilio wins (South

@@ -707,8 +707,8 @@ class SetupScene(MenuFormScene):
         menu.add.button(_("Edit the position"), self.edit_position, button_id="edit-position", font_size=int(15 * s))
         menu.add.button(_("Usual start instead"), self.usual_start, button_id="usual-start", font_size=int(15 * s))
         rules = rule_options(self.info.id)  # under the buttons, which a form of many rules kept out of sight
-        fixed = " · ".join(words.option_text(o, record.options[o.name], self.info.id) for o in self.info.options
-                           if o.name in record.options and not o.start_only and o.name not in rules)
+        fixed = tx.join_parts(words.option_text(o, record.options[o.name], self.info.id) for o in self.info.options
+                              if o.name in record.options and not o.start_only and o.name not in rules)
         if fixed:  # the board's shape, as the position has it
             self._note(menu, fixed)
         for opt in (o for o in self.info.options if o.name in rules):

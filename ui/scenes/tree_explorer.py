@@ -579,7 +579,7 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
             shown = _("counting…") if n == -1 else (_("more than {n}").format(n=number_text(COUNT_LIMIT, ",")) if n is None
                                                     else ngettext("{n} node", "{n} nodes", n).format(n=number_text(n, ",")))
             parts.append(f"{_(TITLES[a])}: {shown}")
-        return "   ·   ".join(parts)
+        return tx.join_parts(parts)
 
     def box_text(self, node: Node) -> str:
         """What ``node``'s box reads (``node_value_text``); the root analysis proved reads the proof

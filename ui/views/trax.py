@@ -50,7 +50,6 @@ TILE_FACE = (178, 86, 50)
 PATH_COLOURS = {LIGHT: (246, 242, 228), DARK: (16, 16, 20)}
 BAND = 0.26  # path width as a share of the tile
 STEP = 0.16  # seconds between the tiles of a turn appearing
-POINTED_PARTS = "  ·  "  # between the tile pointed at and the cells it forces, in the line under the picker
 UNNAMED_LABEL = "·"  # round the board, a column left of ``@`` or a row above ``0``: the official notation names none
 PICTURE_LEAST_CELLS = 3  # a small picture frames at least this many cells each way round the tiles
 # the game screen's board (``TraxView.frame_for``): a board whose whole grid gets cells this large
@@ -192,16 +191,17 @@ def forced_words(state: TraxState, move: int, most: int = 4, other: bool = False
 
 def pointed_words(state: TraxState, move: int, other: bool = False) -> str:
     """The line under the picker for the tile pointed at: its move, its tile and the cells its
-    turn forces ("f8+ dldl (light top-bottom)  ·  forces f7, g7, g8"; ``other``: officially)."""
+    turn forces ("f8+ dldl (light top-bottom) · forces f7, g7, g8"; ``other``: officially), parted
+    as every line of parts is (``tx.join_parts``)."""
     label = f"{move_written(state, move, other)} {words.trax_tile(NAME[move_tile(move)])}"
     forced = forced_words(state, move, other=other)
-    return label + POINTED_PARTS + forced if forced else label
+    return tx.join_parts([label, forced])
 
 
 def pointed_lines(said: str, narrow: bool) -> list[str]:
     """``pointed_words``' line as drawn: whole, or in a narrow picker its tile on one line and the
     cells it forces on the next."""
-    return said.split(POINTED_PARTS) if narrow else [said]
+    return said.split(tx.SEPARATOR) if narrow else [said]
 
 
 def left_out_words(state: TraxState, cell: int, offered: list[int], other: bool = False) -> str:
