@@ -710,8 +710,8 @@ def test_an_engine_configs_setup_commands_are_given_the_start_ups_time(tmp_path,
 
     monkeypatch.setattr(outside_gtp, "COMMAND_TIME", 0.5)  # less than the command takes, as 10 s than a network
     config = tmp_path / "loads-a-network.json"
-    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "1.5"],
-                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "0.8"],
+                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command: 0.3 s past COMMAND_TIME
     engine = ai.make_player("tictactoe", str(config))
     try:
         engine.get_ready({})
