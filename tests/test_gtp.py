@@ -887,7 +887,7 @@ def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
         engine.close()
 
 
-SLOW_SET_UP = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1"  # each boardsize and clear_board: 1 s
+SLOW_SET_UP = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 0.7"  # each boardsize and clear_board: 0.7 s, past a 0.1 s move and its 0.5 s grace
 
 
 def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
