@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from games.record import GameRecord
+from tests.game_over_helpers import card_at_once
 from tests.outside_bots import bot_faulting_at, hold_until, set_up_held_until
 from tests.ui_helpers import (
     autosaves_written,
@@ -38,6 +39,13 @@ from ui.scenes.game_over import result_lines, result_title, result_words
 from ui.scenes.setup import SetupScene
 
 BOTS = Path(__file__).parent / "data" / "outside"
+
+
+@pytest.fixture(autouse=True)
+def _result_card_at_once(monkeypatch):
+    """Each game's result card up as soon as it ends: these tests read what it and the panel say,
+    none when it comes (tests/test_ui_end_keys.py does)."""
+    card_at_once(monkeypatch)
 
 
 @pytest.fixture
@@ -888,14 +896,6 @@ def test_a_class_of_a_file_has_one_name_in_new_game_its_game_its_save_and_the_to
     assert app.errors == []
 
 
-def card_at_once(monkeypatch) -> None:
-    """The result card up as soon as the game ends (``OVER_DELAY`` 0, not 0.6 s of the final
-    position shown first), for tests whose fact is the card's words, not when it comes."""
-    from ui.scenes import game_over
-
-    monkeypatch.setattr(game_over, "OVER_DELAY", 0.0)
-
-
 def watched_forfeit_on_time_at_move_1(app) -> GameScene:
     """A watched game (PC vs PC) whose first mover, a bot that never answers, forfeits on time
     before any move; its result card up."""
@@ -916,7 +916,6 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_at_1024x768(tm
     from ui import words
 
     outside_players.OFFERS.clear()
-    card_at_once(monkeypatch)
     with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app:
         scene = watched_forfeit_on_time_at_move_1(app)  # one game: its English reason said in each language
         for code in ("en", "pt"):
@@ -950,7 +949,6 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_over_the_panel
     sleeper.py li…".  It takes the rows the reason needs where the panel has the height for them,
     its log's path (a message of its own) left out rather than cut, in English and Portuguese."""
     outside_players.OFFERS.clear()
-    card_at_once(monkeypatch)
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         scene = watched_reversi_forfeit_on_time_at_move_2(app)  # one game: its English reason said in each language
         for code in ("en", "pt"):
