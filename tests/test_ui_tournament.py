@@ -13,7 +13,6 @@ import pytest
 
 import games
 from ai.tournament import Standing
-from tests.tournament_helpers import hex_on_a_small_board
 from tests.ui_helpers import (
     click,
     drop,
@@ -334,9 +333,8 @@ def test_leaving_a_tournament_keeps_the_games_it_finished(app, tmp_path):
 
     import ai.commands.tournament  # noqa: F401 - imported by the save: now it is quick, as it is the second time
 
-    # 12 games of 7x7 Hex, about half a second each: still running when left (Tic-tac-toe's workers
-    # could play all 18 before the screen saw the first, and a stop keeps every game already sent)
-    hex_on_a_small_board(app)
+    # 12 games of about a second: still running when left (Tic-tac-toe's workers could play all 18
+    # before the screen saw the first, and a stop keeps every game already sent)
     scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"}, tmp_path / "tournaments",
                                games_choice=1)
     _played(app, scene, 1)
@@ -868,6 +866,7 @@ def test_enter_on_the_ringed_stop_stops_a_running_tournament(app):
 def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     """A tournament stopped in the window could only be started anew (the command line has
     --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""
+    from tests.tournament_helpers import hex_on_a_small_board
     from tests.ui_helpers import click
 
     # 7x7 Hex's games last about half a second: Tic-tac-toe's workers played all 18 before the first
