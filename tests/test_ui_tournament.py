@@ -866,12 +866,10 @@ def test_enter_on_the_ringed_stop_stops_a_running_tournament(app):
 def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     """A tournament stopped in the window could only be started anew (the command line has
     --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""
-    from tests.tournament_helpers import hex_on_a_small_board
     from tests.ui_helpers import click
 
-    # 7x7 Hex's games last about half a second: Tic-tac-toe's workers played all 18 before the first
-    # was seen here, and Stop, which keeps every game already sent (one a worker), left none to resume
-    hex_on_a_small_board(app)
+    # Hex's games last about a second: Tic-tac-toe's workers played all 18 before the first was
+    # seen here, and Stop, which keeps every game already sent (one a worker), left none to resume
     scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games: 3 or more left at the stop
     _played(app, scene, 1)
     stop = scene.buttons[1]

@@ -16,7 +16,6 @@ import pytest
 from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
-from tests.tournament_helpers import hex_on_a_small_board
 from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
@@ -62,11 +61,10 @@ def _reopen(app) -> TournamentScene:
 
 
 def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
-    """A Hex tournament of 6 games started on the screen, with at least one played: a 7x7 game
-    lasts about half a second, so some are left when it is stopped (Tic-tac-toe's workers could play
+    """A Hex tournament of 6 games started on the screen, with at least one played: a game
+    lasts about a second, so some are left when it is stopped (Tic-tac-toe's workers could play
     all 18 before the screen saw the first, and a stop keeps every game already sent: one a
     worker, 2 at most, the first seen; 12 games only made the rest, played on resume, longer)."""
-    hex_on_a_small_board(app)
     scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games
     # a game played to its end: a void one (a worker lost) is not logged, and is played again on resume
     assert wait(app, lambda: any(not is_void(r) for r in scene.tournament.results.values()), 120), \
