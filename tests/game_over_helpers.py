@@ -13,3 +13,10 @@ def card_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
 
     for module in (game, game_over):
         monkeypatch.setattr(module, "OVER_DELAY", 0.0)
+
+
+@pytest.fixture
+def result_card_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``card_at_once`` as a fixture, for the tests that read or press the result card and not
+    when it comes (``@pytest.mark.usefixtures("result_card_at_once")``, the module importing it)."""
+    card_at_once(monkeypatch)

@@ -12,7 +12,7 @@ import pytest
 
 from ai.base import WIN
 from ai.match import WHOLE_GAME, random_line
-from tests.game_over_helpers import card_at_once
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import (
     click,
     held_game_clock,
@@ -35,13 +35,6 @@ from ui.scenes.game_panel import EXPECTS
 from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text
-
-
-@pytest.fixture
-def result_card_at_once(monkeypatch):
-    """The game's result card up as soon as it ends (``card_at_once``), for the tests that read or
-    press it and not when it comes."""
-    card_at_once(monkeypatch)
 
 
 def hotseat(app, game_id="tictactoe", moves=("b2", "a1", "c3")) -> GameScene:
