@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from ai.referee import GameClock, move_budget
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import (
     autosaves_written,
     click,
@@ -120,6 +121,7 @@ def test_without_a_clock_nothing_is_timed(app):
     assert scene.history[-1].clocks is None
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_a_human_on_a_tiny_clock_loses_on_time(app):
     scene = clocked(app, "1s+0s", HUMAN_VS_PC, (None, "level-1"))
     assert scene.human_to_move() and scene.referee.running
@@ -478,6 +480,7 @@ def test_a_resignation_leaves_the_clock_at_the_time_the_resigning_side_had_used(
     assert not scene.referee.running
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_a_hot_seat_players_flag_fall_at_move_1_stays_through_undo(app):
     """A person's flag fall before any move is not taken back: Undo says there is nothing to undo,
     as for the person against the computer (``test_a_human_on_a_tiny_clock_loses_on_time``); only

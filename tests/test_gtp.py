@@ -710,8 +710,8 @@ def test_an_engine_configs_setup_commands_are_given_the_start_ups_time(tmp_path,
 
     monkeypatch.setattr(outside_gtp, "COMMAND_TIME", 0.5)  # less than the command takes, as 10 s than a network
     config = tmp_path / "loads-a-network.json"
-    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "1.5"],
-                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command
+    config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "0.8"],
+                                  "setup": ["boardsize 3"]}))  # the fake engine's slow command: 0.3 s past COMMAND_TIME
     engine = ai.make_player("tictactoe", str(config))
     try:
         engine.get_ready({})
@@ -887,7 +887,7 @@ def test_a_replay_in_the_middle_of_a_game_waits_only_what_the_move_has_left():
         engine.close()
 
 
-SLOW_SET_UP = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 1"  # each boardsize and clear_board: 1 s
+SLOW_SET_UP = f"gtp:{sys.executable} {BOTS / 'gtp_engine.py'} --setup 0.7"  # each boardsize and clear_board: 0.7 s, past a 0.1 s move and its 0.5 s grace
 
 
 def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.test_ui_game import finished, hotseat
 from tests.test_ui_play_from import chooser, recorded
 from tests.test_ui_records import open_list, saved_games
@@ -140,6 +141,7 @@ def test_a_board_and_the_side_panel_take_clicks_with_no_motion_before_them(app):
     assert not scene.history
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_result_cards_buttons_take_a_click_with_no_motion_before_it(app):
     scene = finished(app, "tictactoe")
     assert wait(app, scene.over_card.visible)

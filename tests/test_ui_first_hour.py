@@ -11,6 +11,7 @@ import pygame
 import pygame_menu
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.test_ui_game import finished
 from tests.ui_helpers import (
     click,
@@ -135,6 +136,7 @@ def test_the_language_is_the_first_setting_in_view_in_a_small_window(tmp_path, m
         i18n.set_language("en")
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_replay_of_a_game_just_ended_has_one_back(app, monkeypatch):
     """E on the card of a game just ended opens its replay, which showed two buttons named
     "Back": the step one move back (Left) and the way out (Esc), a guess which was which.  The
@@ -153,6 +155,7 @@ def test_the_replay_of_a_game_just_ended_has_one_back(app, monkeypatch):
     assert app.scene.ply == 0  # Previous went one move back
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_replays_step_buttons_are_labelled_in_one_size_in_a_small_window(tmp_path, monkeypatch):
     """The replay of a game just ended, in Portuguese at 800x560: in five equal buttons
     "Anterior  Esquerda" and "Reproduzir  Espaço" were set smaller than "Início  Home" and

@@ -12,6 +12,7 @@ import pytest
 
 from ai.base import WIN
 from ai.match import WHOLE_GAME, random_line
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import (
     click,
     held_game_clock,
@@ -332,6 +333,7 @@ def test_f1_shows_the_rules_and_back_returns_to_the_same_game(app):
     assert app.scene is scene
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_redo_onto_the_last_move_brings_the_result_card_back(app):
     """Undo then Redo of the winning move left the game over with no result card and no Result
     button: its Rematch, Replay and Save were out of reach, Enter only said the game was over."""
@@ -370,6 +372,7 @@ def test_rematch_after_view_board(app):
 
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_r_rematches_after_view_board_as_the_button_says(app):
     scene = hotseat(app, moves=("b2", "a1", "b1", "c1", "b3"))
     # the card shows OVER_DELAY after the last move: a V before it was no View board, and a loaded
@@ -381,6 +384,7 @@ def test_r_rematches_after_view_board_as_the_button_says(app):
     assert not scene.history and not scene.is_over()
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("enter", [pygame.K_RETURN, pygame.K_KP_ENTER])
 def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
     """On a finished game's result card Enter only said "The game is over", though the card's
@@ -395,6 +399,7 @@ def test_enter_on_the_result_card_presses_its_primary_button(app, enter):
     assert not scene.history and not scene.is_over() and not scene.over_card.visible()
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("game_id, options, moves", [("hex", {"size": 3}, ("a1", "a2", "b1", "b2", "c1")),
                                                       ("tictactoe", {}, ("b2", "a1", "b1", "c1", "b3"))])
 def test_enter_brings_back_the_result_card_after_view_board_in_every_game(app, game_id, options, moves):
@@ -447,6 +452,7 @@ def test_the_frame_round_a_placed_trax_tile_covers_the_tiles_edge(app):
     assert not [p for p in ring if tuple(app.screen.get_at(p))[:3] in tile_colours]
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_keeps_off_a_tic_tac_toe_winning_line(app):
     """The card went in the middle of the board, over a winning row there (7x6, four in row 4):
     the struck-through line was seen only after View board.  The card now goes where it hides
@@ -1208,6 +1214,7 @@ def test_legal_moves_is_greyed_like_hint_once_the_game_is_over(app):
     assert scene.show_legal == shown
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_keeps_off_the_loop_that_won(app):
     """A Trax loop by the board's edge lay under the game-over card, which stood in the middle of
     the board whatever it hid: the loop that won was seen only after View board.  The card goes
@@ -1221,6 +1228,7 @@ def test_the_game_over_card_keeps_off_the_loop_that_won(app):
     assert loop and scene.over_card.rect.collidelist(loop) < 0
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_keeps_off_a_tall_trax_line_beside_it(app):
     """A 7x7 line from top to bottom (Dark's, in columns a to c) lay partly under the card at
     1280x800: the card chose among the middle, the top and the bottom of the board, and all three
@@ -1238,6 +1246,7 @@ def test_the_game_over_card_keeps_off_a_tall_trax_line_beside_it(app):
     assert scene.over_card.area.contains(card) or scene.panel.rect.contains(card)
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_hides_the_least_of_a_line_it_cannot_miss(app):
     """The line QA saw (7x7, 1280x800, columns c to e from top to bottom): no place of the card
     misses all of it, and it stood over the top half of it (6 of its 12 tiles).  It goes where it
@@ -1260,6 +1269,7 @@ def covered(card: pygame.Rect, marks: list[pygame.Rect]) -> int:
     return sum(card.clip(mark).width * card.clip(mark).height for mark in marks)
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_keeps_off_the_chain_that_won(app):
     """Blue's chain along the top row of a 3x3 Hex board lay under the card in the middle."""
     scene = GameScene(app, MatchSetup("hex", {"size": 3}, HOTSEAT, (None, None), 0.1), ["a1", "a2", "b1", "b2", "c1"])
@@ -1367,6 +1377,7 @@ def test_no_button_text_touches_its_border_in_portuguese(app, monkeypatch, game_
         i18n.set_language("en")
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_the_game_over_card_leaves_out_a_score_that_says_nothing(app, monkeypatch):
     """Trax resigned at ply 1: the card read "Light 0 - 0 Dark (points)", a score line that said
     nothing (Trax counts once a loop or a line ends the game).  It is left out; Reversi resigned
@@ -1428,6 +1439,7 @@ def test_trax_cards_show_no_score_until_a_loop_or_a_line_counts(app, monkeypatch
     assert len(card_units(app, monkeypatch, fill)) == 2
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_a_draw_is_said_once_on_the_card_and_on_the_status_line(app, monkeypatch, language):
     """A drawn Tic-tac-toe said "Draw" over "Board full: draw" on its card, and the status line

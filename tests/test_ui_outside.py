@@ -16,6 +16,7 @@ import pygame
 import pytest
 
 from games.record import GameRecord
+from tests.game_over_helpers import card_at_once
 from tests.outside_bots import bot_faulting_at, hold_until, set_up_held_until
 from tests.ui_helpers import (
     autosaves_written,
@@ -38,6 +39,13 @@ from ui.scenes.game_over import result_lines, result_title, result_words
 from ui.scenes.setup import SetupScene
 
 BOTS = Path(__file__).parent / "data" / "outside"
+
+
+@pytest.fixture(autouse=True)
+def _result_card_at_once(monkeypatch):
+    """Each game's result card up as soon as it ends: these tests read what it and the panel say,
+    none when it comes (tests/test_ui_end_keys.py does)."""
+    card_at_once(monkeypatch)
 
 
 @pytest.fixture
@@ -909,9 +917,9 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_at_1024x768(tm
 
     outside_players.OFFERS.clear()
     with window_for_a_test(tmp_path, monkeypatch, size=(1024, 768)) as app:
+        scene = watched_forfeit_on_time_at_move_1(app)  # one game: its English reason said in each language
         for code in ("en", "pt"):
             with in_language(app, code):
-                scene = watched_forfeit_on_time_at_move_1(app)
                 assert not scene.over_card.over_panel()  # on the board, where two rows cut it
                 drawn = recorded_text(monkeypatch)
                 app.dirty = True
@@ -942,9 +950,9 @@ def test_a_watched_bots_forfeit_on_time_is_said_whole_on_the_card_over_the_panel
     its log's path (a message of its own) left out rather than cut, in English and Portuguese."""
     outside_players.OFFERS.clear()
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
+        scene = watched_reversi_forfeit_on_time_at_move_2(app)  # one game: its English reason said in each language
         for code in ("en", "pt"):
             with in_language(app, code):
-                scene = watched_reversi_forfeit_on_time_at_move_2(app)
                 assert scene.over_card.over_panel()
                 with monkeypatch.context() as patched:
                     drawn = recorded_text_rects(patched)

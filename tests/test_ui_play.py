@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import click, click_widget, count_calls, job_mover, key, recorded_text, wait
 from ui import ai_worker
 from ui.ai_worker import AIProgress
@@ -25,6 +26,7 @@ def human_turn(scene: GameScene) -> bool:
     return scene.human_to_move() and scene.held is None
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_menu_to_human_vs_pc_game_played_by_clicks(app):
     app.run_frames(3)
     assert isinstance(app.scene, MenuScene)
@@ -74,6 +76,7 @@ def test_menu_to_human_vs_pc_game_played_by_clicks(app):
     assert app.errors == []
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 def test_hotseat_game(app):
     app.switch(GameScene(app, MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 0.1)))
     scene = app.scene

@@ -10,6 +10,7 @@ import pygame
 import pygame_menu
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import key, wait
 from ui.autosave import SHOWN_KEY, record_for_setup
 from ui.clocks import READINGS_KEY
@@ -408,6 +409,7 @@ def test_the_game_shows_analysis_as_the_replay_showed_it(app, left_on):
     assert game.analysis.active is not left_on
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("shown", [False, True])
 def test_the_replay_e_opens_shows_analysis_and_connections_as_the_game_showed_them(app, shown):
     """Replay (E) from a game that showed analysis and Hex's connections began with both off,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text, resign_by_keys, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -104,6 +105,7 @@ def leave_by(app, form: SetupScene, how: str) -> None:
         click(app, form.back_button.rect.center)
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("how", ["Esc", "Back"])
 @pytest.mark.parametrize("kind", ["against the computer", "friends", "watched"])
 def test_back_from_new_game_returns_to_the_result_card(app, kind, how):

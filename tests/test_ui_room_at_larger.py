@@ -9,6 +9,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.test_tree import built
 from tests.test_ui_move_entry import enter_moves
 from tests.test_ui_player_names import card_text, named_hotseat
@@ -297,6 +298,7 @@ def test_the_panels_keys_stand_beside_their_labels_at_larger_text_in_1024x768(wi
             app.scene.close()
 
 
+@pytest.mark.usefixtures("result_card_at_once")
 @pytest.mark.parametrize("window", [(1024, 749), (1024, 768), (1366, 768)], indirect=True)
 @pytest.mark.parametrize("language", ["en", "pt"])
 def test_every_key_shows_on_the_panel_of_a_finished_game_after_view_board(window, monkeypatch, language):
