@@ -252,7 +252,7 @@ def _move_reporter(put: Callable, number: int) -> Callable[[str], None]:
     return lambda text: put(("move", number, (text, next(ply))))
 
 
-def _move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
+def move_emitter(emit: Callable, number: int) -> Callable[[str], None]:
     ply = itertools.count(1)
     return lambda text: emit(MovePlayed(number, text, next(ply)))
 
@@ -392,7 +392,7 @@ class Tournament:
         self.tally = Tally(self.player_ids)  # the standings, kept as games come in
         self.reader = None  # the log's LogReader, for a league shown as it runs elsewhere (``read_new_games``)
         self.resumed = 0  # games taken from the log instead of played
-        self.withdrawn = _withdrawn_of({"withdrawn": withdrawn})
+        self.withdrawn = withdrawn_of({"withdrawn": withdrawn})
         self.log_file = log
         self._log = None
         self._log_exists = bool(log and resume and Path(log).exists())  # append to it, else start it
@@ -444,7 +444,7 @@ class Tournament:
 
         header, done = ResultsLog.read(path)
         refuse_if_newer(header, path)
-        self.withdrawn = {**_withdrawn_of(header), **self.withdrawn}  # the log's withdrawals stand
+        self.withdrawn = {**withdrawn_of(header), **self.withdrawn}  # the log's withdrawals stand
         self._let_late_players_join(header)
         if self.joined:  # the log's header says so once it is opened (``_open_log``)
             header = {**header, "players": self.player_ids, "started_with": self.started_with}
@@ -625,7 +625,7 @@ class Tournament:
                    header.get("time_per_move"), seed=header.get("seed"), clock=header.get("clock"),
                    opening_plies=int(header.get("opening_plies") or 0), loader=header.get("loader") or None,
                    started_with=None if started_with is None else int(started_with),
-                   withdrawn=_withdrawn_of(header), **running)
+                   withdrawn=withdrawn_of(header), **running)
 
     @staticmethod
     def results_beside(path: str | Path) -> Path | None:
@@ -672,7 +672,7 @@ class Tournament:
                     return None
                 if not (isinstance(header, dict) and "games_per_pair" in header and "standings" in header):
                     return None
-                done = _report_games(header["games"], path)
+                done = report_games(header["games"], path)
                 elapsed = float(header.get("elapsed") or 0.0)
                 reader = None
             else:
@@ -864,7 +864,7 @@ class Tournament:
                 return
             ids = self.ids_of(g)
             emit(GameStarted(g.number, ids))
-            on_move = _move_emitter(emit, g.number) if self.watch else None
+            on_move = move_emitter(emit, g.number) if self.watch else None
             self._finish(g.number, GameResult(**play_task(self.task(g), on_move)), emit)
 
     def _finish(self, number: int, result: GameResult, emit: Callable[[Event], None]) -> None:
@@ -1268,7 +1268,7 @@ def _from_file_header(header: dict[str, Any], path: Path) -> Tournament:
         raise ValueError(f"{path}: not a tournament's results ({exc})") from None
 
 
-def _report_games(games: Any, path: Path) -> dict[int, GameResult]:
+def report_games(games: Any, path: Path) -> dict[int, GameResult]:
     """The games of a report (its ``games``) by number, those an older report wrote without
     ``unplayed`` marked as it marked them (``settled_in_older_file``); ValueError naming ``path``
     and the first game that is not one (``ai.results_log.result_of``)."""
@@ -1288,7 +1288,7 @@ def _report_games(games: Any, path: Path) -> dict[int, GameResult]:
     return done
 
 
-def _withdrawn_of(header: dict[str, Any]) -> dict[str, tuple[int, int]]:
+def withdrawn_of(header: dict[str, Any]) -> dict[str, tuple[int, int]]:
     """The withdrawn players of a log's header or a report: id -> (the games it had played, its
     games then: a player joining later adds games, not to its withdrawal's reckoning); TypeError
     or ValueError if garbled."""
@@ -1300,7 +1300,7 @@ def settled_unplayed(header: dict[str, Any], played: Iterable[int]) -> int:
     in its log, its withdrawn players' games settle unplayed (forfeits or annulments): a league
     whose last games were those of a withdrawn player is over with fewer games logged than its
     schedule.  TypeError, ValueError or KeyError if the header garbles a setting."""
-    gone = _withdrawn_of(header)
+    gone = withdrawn_of(header)
     if not gone:
         return 0
     players = list(header["players"])
