@@ -271,7 +271,7 @@ def outside_titles(player_ids: list[str]) -> dict[str, str]:
     ``display_names``): a student's game replayed from a ``match --json`` line read "Blue:
     /home/prof/bots/aluno.py" cut off at the panel's edge, where the league's crosstable said "aluno"."""
     from ai.outside_names import entry_title
-    from ai.tournament import display_names
+    from ai.player_names import display_names
 
     return display_names(player_ids, {pid: title for pid in player_ids if (title := entry_title(pid))})
 

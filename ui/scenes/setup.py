@@ -255,7 +255,7 @@ class SetupScene(MenuFormScene):
         """(id, title) of the remembered outside players known to fit this game and its options,
         told apart as the tournament's tables tell them (``display_names``): two functions of
         meu.py, both "meu" by the tables' rule, are "meu (meu.py:aleatorio)" and "meu (meu.py:guloso)"."""
-        from ai.tournament import display_names
+        from ai.player_names import display_names
 
         found = outside_players.OFFERS.players(self.info.id, self._options(),
                                                outside_players.remembered(self.app, self.info.id))

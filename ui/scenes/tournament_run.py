@@ -19,14 +19,9 @@ from typing import Any
 
 import ai
 import games
-from ai.tournament import (
-    GameFinished,
-    GameStarted,
-    MovePlayed,
-    Tournament,
-    TournamentDone,
-    loader_logging_beside,
-)
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished, GameStarted, MovePlayed, TournamentDone
+from ai.tournament_play import loader_logging_beside
 from ai.value_words import counted
 from ui import words
 from ui.clocks import reading_text

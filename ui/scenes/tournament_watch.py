@@ -38,7 +38,7 @@ from typing import Any
 import pygame
 
 from ai.match import GameResult
-from ai.tournament import is_withdrawal, standings
+from ai.tournament_standings import is_withdrawal, standings
 from games.record import move_asked
 from ui.i18n import _
 from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
