@@ -152,7 +152,7 @@ def unnumbered(title: str) -> tuple[str, str]:
 
 RESIGNS = " resigns"  # after a side's name: it gave the game up
 LOST_ON_TIME = " lost on time"  # after a side's name: its flag fell
-_LOSSES = (RESIGNS, " resigned", LOST_ON_TIME, " forfeits")  # after a side's name: an end off the board
+OFF_THE_BOARD_LOSSES = (RESIGNS, " resigned", LOST_ON_TIME, " forfeits")  # after a side's name: an end off the board
 AT_MOVE = re.compile(r" at move \d+$")  # the move a flag fell or a player resigned at ("O lost on time at move 3")
 FORFEITS = " forfeits: "  # after a side's name: a loss by the turn rules (``ai.referee.Loss.reason``)
 FORFEIT_REASON = re.compile(rf"\S+{FORFEITS}")
@@ -420,13 +420,13 @@ class GameRecord:
             name = games.info(self.game_id).title
         except ValueError:
             name = self.game_id
-        a, b = (p.title or side for p, side in zip(self.players, _side_names(self.game_id)))
+        a, b = (p.title or side for p, side in zip(self.players, side_names_of(self.game_id)))
         status = self.result.reason if self.result else f"{len(self.moves)} moves, unfinished"
         return f"{name}: {a} vs {b} ({status})"
 
     # -- JSON ------------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        sides = _side_names(self.game_id)
+        sides = side_names_of(self.game_id)
         result = None
         if self.result is not None:
             w = self.result.winner
@@ -439,7 +439,7 @@ class GameRecord:
             "format": FORMAT,
             "version": VERSION if self.start_position is not None else 1,  # earlier Tabuleiros read version 1
             "app": APP,
-            "game": {"id": self.game_id, "title": _title(self.game_id), "options": dict(self.options)},
+            "game": {"id": self.game_id, "title": game_title(self.game_id), "options": dict(self.options)},
             "players": [{"side": sides[i], "id": p.id, "title": p.title} for i, p in enumerate(self.players)],
             "moves": list(self.moves),
             "result": result,
@@ -472,16 +472,16 @@ class GameRecord:
         this program checked when it first read it and kept (a cache of the records read before):
         the replay is what makes reading thousands of records take seconds."""
         data = migrate(data)
-        game = _get(data, "game", dict)
-        game_id = _get(game, "id", str, "game.id")
-        options = _get(game, "options", dict, "game.options")
-        players = read_players(_get(data, "players", list))
-        moves = _get(data, "moves", list)
+        game = read_field(data, "game", dict)
+        game_id = read_field(game, "id", str, "game.id")
+        options = read_field(game, "options", dict, "game.options")
+        players = read_players(read_field(data, "players", list))
+        moves = read_field(data, "moves", list)
         for i, text in enumerate(moves, 1):
             if not isinstance(text, str):
                 raise RecordError(f"move {i} must be text in the game's notation, not {text!r}")
-        dates = _get(data, "dates", dict)
-        evaluations, ply_values, ignored = _saved_values(data, game_id, options, len(moves))
+        dates = read_field(data, "dates", dict)
+        evaluations, ply_values, ignored = read_saved_values(data, game_id, options, len(moves))
         record = cls(
             game_id, dict(options), players, list(moves),
             result=read_result(data.get("result")),
@@ -489,9 +489,9 @@ class GameRecord:
             finished=read_date(dates, "finished", optional=True),
             evaluations=evaluations, ply_values=ply_values, values_ignored=ignored,
             setup=read_setup(data.get("setup")),
-            start_position=_start(data.get("start")),
-            date_given=_date_given(dates, "given", dates.get("started")),
-            last_given=_date_given(dates, "last_given", dates.get("updated")),
+            start_position=read_start(data.get("start")),
+            date_given=read_date_given(dates, "given", dates.get("started")),
+            last_given=read_date_given(dates, "last_given", dates.get("updated")),
             resumed=read_date(dates, "resumed", optional=True),
         )
         if not checked:
@@ -533,8 +533,8 @@ class GameRecord:
                 raise RecordError(f"the moves end the game ({final.end_reason()}) but the record has no result")
             if self.result.winner != final.winner():
                 raise RecordError(
-                    f"the result says {_winner_words(self.game_id, self.result.winner)} "
-                    f"but the moves end with {_winner_words(self.game_id, final.winner())}"
+                    f"the result says {winner_words(self.game_id, self.result.winner)} "
+                    f"but the moves end with {winner_words(self.game_id, final.winner())}"
                 )
 
 
@@ -589,7 +589,7 @@ def _json_lines(text: str) -> int:
 _TYPE_WORDS = {dict: "an object", list: "a list", str: "text", int: "a whole number"}
 
 
-def _get(data: dict, key: str, kind: type, name: str | None = None) -> Any:
+def read_field(data: dict, key: str, kind: type, name: str | None = None) -> Any:
     name = name or key
     if key not in data:
         raise RecordError(f"missing field {name!r}")
@@ -613,7 +613,7 @@ def read_players(items: list) -> tuple[Side, Side]:
         pid = item.get("id")
         if pid is not None and not isinstance(pid, str):
             raise RecordError(f"players[{i}].id must be text or null (a human)")
-        title = clean_title(_get(item, "title", str, f"players[{i}].title"))
+        title = clean_title(read_field(item, "title", str, f"players[{i}].title"))
         sides.append(Side(pid, title))
     return sides[0], sides[1]
 
@@ -699,7 +699,7 @@ def given_date(text: str) -> tuple[str, str] | None:
         return None
 
 
-def _date_given(dates: dict, key: str, moment: Any) -> str | None:
+def read_date_given(dates: dict, key: str, moment: Any) -> str | None:
     """``dates.given`` (or ``dates.last_given``): a date to the year, month or day that ``moment``
     (``dates.started``, ``dates.updated``) begins with."""
     value = dates.get(key)
@@ -710,7 +710,7 @@ def _date_given(dates: dict, key: str, moment: Any) -> str | None:
     return value
 
 
-def _saved_values(data: dict, game_id: str, options: dict, n_moves: int
+def read_saved_values(data: dict, game_id: str, options: dict, n_moves: int
                   ) -> tuple[list[float | None] | None, list[PlyValue | None] | None, str]:
     """The record's ``evaluations`` and ``values`` (``PlyValue``), and "" -- or neither, and why
     in one line, where they cannot be this game's: for other rules or another board, a list of
@@ -829,28 +829,28 @@ def read_setup(value: Any) -> dict[str, Any]:
     return dict(value)
 
 
-def _start(value: Any) -> str | None:
+def read_start(value: Any) -> str | None:
     if value is not None and not isinstance(value, str):
         raise RecordError("field 'start' must be a position as text, or null")
     return value
 
 
-def _side_names(game_id: str) -> tuple[str, str]:
+def side_names_of(game_id: str) -> tuple[str, str]:
     try:
         return games.info(game_id).sides
     except ValueError:
         return ("first", "second")
 
 
-def _title(game_id: str) -> str:
+def game_title(game_id: str) -> str:
     try:
         return games.info(game_id).title
     except ValueError:
         return game_id
 
 
-def _winner_words(game_id: str, winner: int | None) -> str:
-    return "a draw" if winner is None else f"a win for {_side_names(game_id)[winner]}"
+def winner_words(game_id: str, winner: int | None) -> str:
+    return "a draw" if winner is None else f"a win for {side_names_of(game_id)[winner]}"
 
 
 # -- versions ----------------------------------------------------------------------------------
@@ -946,7 +946,7 @@ def move_list_text(record: GameRecord) -> str:
     """The game as plain text for the clipboard: a header, numbered moves, the game as one word
     where other programs of the game read one (``Game.transcript``: Othello's ``f5d6c3``, which
     ``moves_from_text`` leaves out after numbered moves) from the usual start, the result."""
-    sides = _side_names(record.game_id)
+    sides = side_names_of(record.game_id)
     lines = [title_line(record.game_id, record.options)]
     players = "  ".join(f"{sides[i]}: {p.title}" for i, p in enumerate(record.players) if p.title)
     if players:  # players no one named (a pasted move list's) are left out, not written "Black: "
@@ -982,7 +982,7 @@ def result_line(record: GameRecord) -> str:
         return f"{RESULT_LINE}unfinished"
     if result.score is None:
         return f"{RESULT_LINE}{result.reason}"
-    sides = _side_names(record.game_id)
+    sides = side_names_of(record.game_id)
     captures = _counts_captures(record)
     score = _captured_in_this_game(record, result.score) if captures else result.score
     named = f"{sides[0]} {score[0]}, {sides[1]} {score[1]}"
@@ -1181,7 +1181,7 @@ def options_text(options: dict[str, Any]) -> str:
 def title_line(game_id: str, options: dict[str, Any]) -> str:
     """A move list's or a position's first line: the game and ``options`` ("Reversi (size=6)")."""
     named = options_text(options)
-    return _title(game_id) + (f" ({named})" if named else "")
+    return game_title(game_id) + (f" ({named})" if named else "")
 
 
 def names_a_game(line: str) -> bool:
@@ -1236,7 +1236,7 @@ def record_from_move_list(text: str) -> GameRecord:
         if record is not None:
             return record
     game_id, options = read_title_line(lines[0])  # RecordError for a line that names no game
-    sides = _side_names(game_id)
+    sides = side_names_of(game_id)
     titles = ["", ""]
     for part in re.split(r"\s{2,}", lines[1]) if len(lines) > 1 else ():
         side, _colon, title = part.partition(": ")
@@ -1419,7 +1419,7 @@ def loss_off_the_board(lines: list[str], sides: tuple[str, str]) -> Result | Non
         rest = said.removeprefix(name)
         if rest == WINS:
             return Result(side, said)
-        if rest != said and (loss_words(rest) in _LOSSES or rest.startswith(FORFEITS)):
+        if rest != said and (loss_words(rest) in OFF_THE_BOARD_LOSSES or rest.startswith(FORFEITS)):
             return Result(1 - side, said)
     return None
 
