@@ -25,7 +25,8 @@ from typing import Any
 from ai.results_log import ResultsLog, in_use, refuse_if_newer
 from ai.tournament_files import settled_unplayed
 from ai.tournament_schedule import games_in
-from games.record import GameRecord, RecordError, Result, Side
+from games.record import GameRecord
+from games.record_parts import RecordError, Result, Side
 
 ADDED_LOGS = "added-players.bots"  # in the tournaments folder: the logs of files checked as they are added
 

@@ -1491,8 +1491,8 @@ def trax_tile(name: str) -> str:
 def player_title(title: str) -> str:
     """A player's title from the catalog ("Level 3", "Basilio": names stay as they are); no
     title stays none (gettext's translation of "" is its catalog's header).  A title numbered
-    apart from the other side's ("Level 1 #2": ``games.record.told_apart``) keeps its number."""
-    from games.record import unnumbered
+    apart from the other side's ("Level 1 #2": ``games.record_parts.told_apart``) keeps its number."""
+    from games.record_parts import unnumbered
 
     title, number = unnumbered(title)
     match = re.fullmatch(r"(Level|Player) (\d+)", title)

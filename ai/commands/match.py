@@ -21,7 +21,7 @@ from ai.match import (
 from ai.player_names import builtin_titles, display_names
 from ai.reason_names import file_named_once, sides_named
 from ai.value_words import counted
-from games.record import numbered
+from games.record_parts import numbered
 
 
 def run_match(

@@ -84,7 +84,7 @@ from ai.tournament_standings import (
     withdrawal_stands,
 )
 from ai.value_words import counted
-from games.record import options_text
+from games.record_fields import options_text
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 # a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped

@@ -34,7 +34,8 @@ import pygame_menu
 import ai
 import games
 from games.position_text import rule_options, with_rules
-from games.record import GameRecord, RecordError
+from games.record import GameRecord
+from games.record_parts import RecordError
 from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label

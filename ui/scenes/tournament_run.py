@@ -130,7 +130,8 @@ class TournamentRun:
         result = self._finished_shown()
         from dataclasses import replace
 
-        from games.record import GameRecord, RecordError, Side
+        from games.record import GameRecord
+        from games.record_parts import RecordError, Side
 
         try:
             record = GameRecord.from_dict(result.to_json())
