@@ -249,7 +249,7 @@ def course_players_help() -> str:
 
     import games
     from ai.levels import LEVEL_IDS, NAMED_PLAYER_IDS
-    from ai.tournament import builtin_titles
+    from ai.player_names import builtin_titles
 
     width = max(len(game_id) for game_id in games.GAME_IDS)
     lines = [*textwrap.wrap(COURSE_BOTS, width=79),

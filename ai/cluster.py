@@ -4,7 +4,7 @@
     t = Tournament("rastros", ids, cluster="tcp://lab01:8786")                    # `dask scheduler` there
     t.run(on_event)
 
-Each game is one Dask task (``ai.tournament.play_task`` on the game's plain-data task), so the
+Each game is one Dask task (``ai.tournament_play.play_task`` on the game's plain-data task), so the
 games, their seeds and therefore the results are those of ``--jobs 1``; only the order in which
 they finish differs.  Results come back as they finish (``GameFinished`` events: the progress bar,
 the crosstable and the results log follow at once); stopped (``cancel()``, Ctrl+C), it keeps every
@@ -44,7 +44,9 @@ from ai.parent_watch import sigint_blocked
 
 if TYPE_CHECKING:
     from ai.match import GameResult
-    from ai.tournament import Event, ScheduledGame, Tournament
+    from ai.tournament import Tournament
+    from ai.tournament_events import Event
+    from ai.tournament_schedule import ScheduledGame
 
 WAIT = 0.5  # seconds between checks of the stop flag while games run
 CONNECT_TIME = 20  # seconds to reach a scheduler before giving up
@@ -304,7 +306,7 @@ def _plugin(files: dict[str, bytes]) -> Any:
 
 def play_shipped(task: dict[str, Any]) -> dict[str, Any]:
     """``play_task`` on a worker, with the players of sent files loaded from their copies here."""
-    from ai.tournament import play_task
+    from ai.tournament_play import play_task
 
     return play_task(dict(task, load_ids=[unship(pid) for pid in task["load_ids"]]))
 
@@ -367,7 +369,7 @@ class _Collected:
 def run_on_dask(t: Tournament, emit: Callable[[Event], None]) -> None:
     """Play ``t``'s missing games as Dask tasks, finishing each in ``t`` as it comes back.
     Stopped (``t.cancel()``, Ctrl+C), it keeps the games already back, then cancels the rest."""
-    from ai.tournament import play_task
+    from ai.tournament_play import play_task
 
     try:
         from distributed import wait

@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.base import Game
-from games.record import options_text
+from games.record_fields import options_text
 
 OPTIONS_COMMAND = "tabuleiro-options"  # our extension: a game's options, NAME=VALUE words
 RECTANGULAR = "rectangular_boardsize"  # KataGo's command for a board of a width and a height

@@ -20,7 +20,7 @@ from ai.base import Forfeit, Player, Resigned
 from ai.referee import BUDGET_SHARE, GRACE, MOVES_AHEAD, GameClock, Loss, Referee, move_budget
 from ai.value_words import counted
 from games.base import Game, State
-from games.record import resigned_at
+from games.move_numbers import resigned_at
 
 __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "MatchSummary", "move_budget",
            "WHOLE_GAME", "ReadyPlayers", "first_game_seeds", "paired_games", "play_game", "play_with_new_players",
@@ -346,7 +346,7 @@ def _too_long(longest_ended: int, plies: int) -> str:
 def _resigned(result: GameResult, loser: int, game: Game, rules: Referee) -> GameResult:
     """The result of a game ``loser`` gave up: lost, but not a forfeit (the player broke no rule),
     at the move it was asked for, as the window says a resignation ("O resigns at move 5":
-    ``games.record.resigned_at``)."""
+    ``games.move_numbers.resigned_at``)."""
     _keep_clocks(result, rules)
     result.winner = 1 - loser
     result.reason = resigned_at(game.sides[loser], len(result.moves))

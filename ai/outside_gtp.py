@@ -52,7 +52,7 @@ from ai.outside_process import TOO_LARGE, Bot, BotLimits, LongLine, command_word
 from ai.referee import late_reply, seconds_text
 from games.base import Game, IllegalMove, State
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
-from games.record import options_text
+from games.record_fields import options_text
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove

@@ -2,7 +2,7 @@
 
 A tournament's tables (the command line's and the window's), the window's New game screen, a
 game's player cards, its forfeit reasons and its saved games all name a student's player by it
-(``ui.outside_players`` applies it in the window, ``ai.tournament.display_names`` tells apart two
+(``ui.outside_players`` applies it in the window, ``ai.player_names.display_names`` tells apart two
 that it names alike).  The same bot was "buggy:Buggy" in the tables, "Buggy (buggy.py)" on New
 game and in its saved games, and "buggy" in the withdraw line.  Kept apart from
 ``ai.commands.tournament`` (where it was), whose import takes some 0.3 s: the window asks it for a

@@ -27,7 +27,8 @@ from typing import Any
 
 from ai.base import Limits
 from games.base import Game, State
-from games.record import FORFEITS, move_asked
+from games.move_numbers import move_asked
+from games.record_parts import FORFEITS
 
 GRACE = 0.5  # seconds beyond the per-move limit before a slow move forfeits (timer and scheduling jitter)
 MOVES_AHEAD = 30  # moves a side is assumed still to have to make, when sharing out its clock

@@ -418,9 +418,9 @@ class Game(ABC):
 
     def move_texts(self, text: str) -> list[str]:
         """The moves of a list a player typed or pasted, each a text for ``parse_move``: ``d3 c5 f6``,
-        ``1. d3 c5 2. f6``, what Copy moves writes (``games.record.moves_from_text``).  A game whose
+        ``1. d3 c5 2. f6``, what Copy moves writes (``games.move_list.moves_from_text``).  A game whose
         course writes moves another way reads that way too (Trax: ``[[4, 2, 'lddl']]``)."""
-        from games.record import moves_from_text
+        from games.move_list import moves_from_text
 
         return moves_from_text(text)
 

@@ -48,20 +48,11 @@ import re
 import games
 from games.base import IllegalMove, quoted
 from games.hex import HEXGUI_SWAP, SWAP_NAMES, transpose_cell
-from games.record import (
-    APP,
-    DRAW,
-    WINS,
-    GameRecord,
-    RecordError,
-    Result,
-    Side,
-    given_date,
-    legal_part,
-    loss_placed,
-    now_iso,
-    resigned_at,
-)
+from games.move_list import DRAW, WINS
+from games.move_numbers import loss_placed, resigned_at
+from games.record import APP, GameRecord, legal_part
+from games.record_fields import given_date
+from games.record_parts import RecordError, Result, Side, now_iso
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
@@ -155,7 +146,7 @@ def record_from_sgf(text: str) -> GameRecord:
     RE names the winner, so the loser is the other letter), or a flag fall (``RE[W+T]``,
     ``RE[W+Time]``), is placed at the move after the last when the loser is the side to move
     there ("Red resigns at move 2" after one move, "Red lost on time at move 2"), and said as the file says it
-    ("Red resigns") when it is not: ``games.record.loss_placed``."""
+    ("Red resigns") when it is not: ``games.move_numbers.loss_placed``."""
     nodes = _nodes_of(text)
     record, refused = _game_of(nodes)
     written = nodes[0].get("DT", [""])[0]

@@ -48,23 +48,11 @@ from datetime import UTC, datetime, timedelta, timezone
 import games
 from games.base import quoted
 from games.hex_sgf import loss_letter
-from games.record import (
-    DRAW,
-    DRAW_AGREED,
-    RESULT_LINE,
-    WINS,
-    GameRecord,
-    RecordError,
-    Result,
-    Side,
-    given_date,
-    legal_part,
-    loss_off_the_board,
-    loss_placed,
-    now_iso,
-    times_taken,
-    written_out,
-)
+from games.move_list import DRAW, DRAW_AGREED, RESULT_LINE, WINS, loss_off_the_board, written_out
+from games.move_numbers import loss_placed, times_taken
+from games.record import GameRecord, legal_part
+from games.record_fields import given_date
+from games.record_parts import RecordError, Result, Side, now_iso
 
 VALUE = r"\[(?:\\.|[^\]\\])*(?:\]|\\?\Z)"  # a property's value, escapes kept; one cut short runs to the end
 GAME = re.compile(rf"\(;((?:[^\[;]|;(?!\))|{VALUE})*)(;\)|\Z)", re.DOTALL)  # one game: its end ;) outside values
@@ -113,7 +101,7 @@ def record_from_ggf(text: str) -> GameRecord:
     and white resigned (``:t``: white's flag fell).  GGS and NBoard write no node for it, so the
     resignation or flag fall is placed at the move after the last when white is the side to move
     there ("White resigns at move 3" after two moves, "White lost on time at move 3"), and said as the file says
-    it ("White resigns") when it is not: ``games.record.loss_placed``."""
+    it ("White resigns") when it is not: ``games.move_numbers.loss_placed``."""
     first = GAME.match(text.lstrip())
     if first is None:
         raise RecordError("the GGF holds no game")

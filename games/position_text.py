@@ -39,16 +39,9 @@ from typing import Any
 
 import games
 from games.base import Game, State
-from games.record import (
-    START_LINE,
-    GameRecord,
-    RecordError,
-    Side,
-    is_move_list,
-    names_a_game,
-    read_title_line,
-    title_line,
-)
+from games.move_list import START_LINE, is_move_list, names_a_game, read_title_line, title_line
+from games.record import GameRecord
+from games.record_parts import RecordError, Side
 
 POSITION_LINE = "Position:"
 _OTHELLO_BOARD_LINE = re.compile(r"[XO.\-]{36,}\s+[XO](\s*;[^\n]*)?", re.IGNORECASE)

@@ -19,18 +19,9 @@ from typing import Any
 
 import games
 from games.base import Game, IllegalMove, State
-from games.record import (
-    GameRecord,
-    RecordError,
-    Result,
-    Side,
-    now_iso,
-    read_date,
-    read_players,
-    read_result,
-    read_setup,
-    read_version,
-)
+from games.record import GameRecord, read_version
+from games.record_fields import read_date, read_players, read_result, read_setup
+from games.record_parts import RecordError, Result, Side, now_iso
 
 MOST_NESTED = 64  # a record nests a few levels; deeper is not one, and is read no further
 

@@ -425,7 +425,7 @@ def test_a_proof_keeps_its_measure_in_the_graph_a_move_on_a_ply_shorter():
     shorter (the move is played), a margin and an "at most" as they were; a search's report
     keeps its own; an estimate has none."""
     import games
-    from games.record import ProofMeasure
+    from games.record_parts import ProofMeasure
     from ui.ai_worker import AIProgress
 
     live = LiveEvaluations(games.load("tictactoe"))

@@ -660,7 +660,8 @@ def test_the_bar_says_a_saved_proof_in_its_searchs_measure(app, monkeypatch, pro
 
 def _record_valued(value):
     """A one-move Reversi game whose position after the move is valued ``value`` (a ``PlyValue``)."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     game = games.load("reversi")
     record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5"], game.play_line(["f5"]))

@@ -1053,7 +1053,8 @@ def test_the_replays_tip_writes_traxs_moves_as_its_list_does(app, monkeypatch):
     import random
 
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from ui.scenes.replay import ReplayScene
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from ui.autosave import Autosave, record_for_setup, setup_dict_for_record
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -614,7 +614,7 @@ def test_the_same_command_again_does_not_wipe_the_league_it_would_replace(tmp_pa
 def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path):
     """The report was titled "rastros round robin" (the id) where the window's said "Rastros
     round robin", and gave "+0 (<-225..>+225)" after 2 games where the window's table gave "–":
-    the game's name now, and "–" with why (ai.tournament.MIN_RATED_GAMES), in .txt, .md and .html."""
+    the game's name now, and "–" with why (ai.tournament_standings.MIN_RATED_GAMES), in .txt, .md and .html."""
     out = tmp_path / "league"
     proc = run_here("tournament", "rastros", "level-1", "level-3", "--games", "1", "--time", "0.1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
@@ -643,7 +643,8 @@ def test_the_report_names_a_games_options_in_the_windows_words(tmp_path):
     through ``game_and_rules`` with the window's words now, on the terminal and in FILE.txt, .md
     and .html; FILE.json keeps the options as data."""
     from ai.commands.tournament import game_and_rules
-    from ai.tournament import Summary, Tournament
+    from ai.tournament import Tournament
+    from ai.tournament_standings import Summary
     from ui.words import ReportWords
 
     out = tmp_path / "league"

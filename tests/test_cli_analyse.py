@@ -27,7 +27,8 @@ from ai.bench.reversi import ffo_positions
 from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
-from games.record import GameRecord, Side, up_to_last_legal
+from games.record import GameRecord, up_to_last_legal
+from games.record_parts import Side
 from tests.damaged_games import KINDS, damaged
 from tests.test_rastros_rules_text import refutations
 from tests.test_ui_paste import COPIED

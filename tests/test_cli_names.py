@@ -57,7 +57,7 @@ def test_the_report_writes_half_points_and_no_rating_as_the_screen_does(tmp_path
     printed report and FILE.txt wrote "1.5 of 2", "2.5" and "-" for the same league.  They write
     the screen's forms now (its own functions say them here); FILE.csv keeps the numbers."""
     from ai.commands.tournament import report, write_results
-    from ai.tournament import crosstable
+    from ai.tournament_standings import crosstable
     from tests.test_tournament import reported_summary
     from ui.scenes.tournament_results import cell_label, elo_label
 

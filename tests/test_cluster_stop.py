@@ -13,7 +13,9 @@ import pytest
 import ai.cluster
 from ai.match import GameResult
 from ai.results_log import ResultsLog
-from ai.tournament import GameFinished, Tournament, is_void
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
+from ai.tournament_standings import is_void
 
 
 @pytest.fixture(autouse=True)

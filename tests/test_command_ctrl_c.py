@@ -142,9 +142,9 @@ runpy.run_path("main.py", run_name="__main__")
 # argv[2] is made (a worker slow to end its bots)
 HELD_WORKERS_END = r"""
 import os, runpy, sys, time
-import ai.tournament
+import ai.tournament_workers
 reached, sent = sys.argv[1], sys.argv[2]
-stop_workers = ai.tournament._stop_workers
+stop_workers = ai.tournament_workers._stop_workers
 def held_then_stopped(workers):
     open(reached, "w").close()
     for _ in range(12000):  # a safety net: the test says when its Ctrl+C is sent
@@ -152,7 +152,7 @@ def held_then_stopped(workers):
             break
         time.sleep(0.01)
     stop_workers(workers)
-ai.tournament._stop_workers = held_then_stopped
+ai.tournament_workers._stop_workers = held_then_stopped
 sys.argv = ["main.py", *sys.argv[3:]]
 runpy.run_path("main.py", run_name="__main__")
 """

@@ -14,7 +14,7 @@ import games
 from ai import referee
 from ai.match import GameResult
 from ai.referee import Loss
-from ai.tournament import Summary, standings
+from ai.tournament_standings import Summary, standings
 from tests.outside_bots import bot_faulting_at
 from tests.test_outside import bot_against_level_1
 from tests.ui_helpers import words_in

@@ -10,7 +10,8 @@ from dataclasses import replace
 
 import games
 from ai.eval_scales import ALQUERQUE_PIECE
-from games.record import GameRecord, ProofMeasure, Result, Side
+from games.record import GameRecord
+from games.record_parts import ProofMeasure, Result, Side
 from tests.test_replay_graph_order import _Instant
 from ui.ai_worker import AIProgress, AIResult, _rebuild
 from ui.analysis import BackgroundAnalysis, Opinion, ply_value, values

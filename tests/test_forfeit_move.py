@@ -22,7 +22,7 @@ import games
 from ai.commands.tournament import report
 from ai.match import GameResult, play_game, play_with_new_players
 from ai.referee import GameClock
-from ai.tournament import Summary, standings
+from ai.tournament_standings import Summary, standings
 from tests.outside_bots import FAULT_LINE, bot_faulting_at
 from tests.test_ui_outside import app, forfeited_at_its_second_move  # noqa: F401  (app: the window, a fixture)
 from tests.ui_helpers import key, recorded_text, words_in

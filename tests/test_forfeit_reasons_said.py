@@ -15,7 +15,9 @@ import pytest
 import games
 from ai import referee
 from ai.base import Limits
-from ai.tournament import Tournament, how_ended, play_scheduled
+from ai.tournament import Tournament
+from ai.tournament_play import play_scheduled
+from ai.tournament_workers import how_ended
 from tests.ui_helpers import words_in
 from ui import words
 

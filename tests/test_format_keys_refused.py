@@ -8,7 +8,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import key
 from ui import clipboard
 from ui.autosave import games_dir

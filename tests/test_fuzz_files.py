@@ -35,9 +35,11 @@ from ai.outside_source import NotANotebook, read_source
 from ai.results_log import ResultsLog
 from ai.tournament import Tournament
 from games.hex_sgf import sgf_from_record
+from games.move_list import move_list_text
 from games.othello_ggf import ggf_from_record
 from games.position_text import position_text
-from games.record import GameRecord, RecordError, Side, move_list_text
+from games.record import GameRecord
+from games.record_parts import RecordError, Side
 from tests.ui_helpers import click_widget, drop, wait, window_for_a_test
 from ui import record_files
 from ui import settings as settings_mod

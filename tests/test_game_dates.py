@@ -17,7 +17,8 @@ import pytest
 import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
 from games.othello_ggf import ggf_from_record, ggf_game_count, record_from_ggf
-from games.record import GameRecord, Result, Side
+from games.record import GameRecord
+from games.record_parts import Result, Side
 from tests.test_game_endings import drawn_texts, in_language, listed_and_replayed
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import drop, key, recorded_text_rects

@@ -22,8 +22,10 @@ import pytest
 import games
 from ai.match import random_line
 from games.hex_sgf import record_from_sgf, sgf_dates, sgf_from_record
+from games.move_list import move_list_text, record_from_move_list
 from games.othello_ggf import ggf_from_record, record_from_ggf
-from games.record import GameRecord, Result, move_list_text, record_from_move_list
+from games.record import GameRecord
+from games.record_parts import Result
 from tests.ui_helpers import click, drop, in_language, key, recorded_text, resign_by_keys, wait
 from ui import clipboard, i18n, words
 from ui.autosave import games_dir, player_names, sides_of
@@ -426,7 +428,7 @@ def test_a_flag_fall_at_its_move_goes_through_every_file_as_far_as_the_file_can_
 # white), GGF's "Game result for first color" (skatgame.net/mburo/ggsa/ggf: "RE[+64.00:r] flag: r
 # (resigned)", black's margin, so "+" white resigned); a player resigns on its own turn, so where
 # the loser is the side to move after the last move it resigned there, and nowhere is made up
-# where it is not (games.record.loss_placed)
+# where it is not (games.move_numbers.loss_placed)
 @pytest.mark.parametrize(("text", "said"), [
     # HexGui saves RE as the property it read or was given, long form, its root sorted
     ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Resign]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red resigns at move 4")),
@@ -475,7 +477,7 @@ def test_an_nboard_resignation_dropped_on_the_window_is_said_at_its_move(app, tm
 # -- a flag fall RE tells without its move (FF[4]'s "B+T"/"B+Time", GGF's "flag: t (timeout)"): a
 # flag falls on its own side's turn, as a player resigns, so it is placed the same way and said as
 # our own records say a loss on time ("Red lost on time at move 4"), nowhere made up where the
-# file's moves and RE disagree (games.record.loss_placed)
+# file's moves and RE disagree (games.move_numbers.loss_placed)
 @pytest.mark.parametrize(("text", "said"), [
     ("(;AP[HexGui:0.10]FF[4]GM[11]PB[Ann]PW[Bob]RE[B+Time]SZ[5];B[c3];W[b2];B[d2])", Result(0, "Red lost on time at move 4")),
     ("(;GM[11]FF[4]CA[UTF-8]SZ[5]PB[Ann]PW[Bob]RE[W+T]\n;B[c3]\n;W[b2]\n)", Result(1, "Blue lost on time at move 3")),
@@ -520,7 +522,7 @@ def test_a_flag_fall_told_without_its_move_dropped_on_the_window_is_said_at_its_
 
 # -- a move list's "Result:" line told without its move (pasted from another program, or written by
 # hand: "Result: Red resigns"): placed at the move its moves show, as a file's RE is
-# (games.record.loss_placed), and left as it says where the loser named is not the side to move
+# (games.move_numbers.loss_placed), and left as it says where the loser named is not the side to move
 LISTED_LOSS = "Hex (size=5, swap=false)\nBlue: Ann  Red: Bob\n1. c3 b2 2. b4\nResult: {result}\n"  # Red to move
 
 

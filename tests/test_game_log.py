@@ -12,7 +12,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_ui_play import cell_center
 from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import click, key

@@ -21,7 +21,7 @@ from ai.engines.hex_solver import Solver, solver
 from games import IllegalMove
 from games.grid import permute_bits
 from games.hex import BLUE, RED, SWAP
-from games.record import record_from_move_list
+from games.move_list import record_from_move_list
 
 # shared/rules/tictactoe-hex.md: "Blue's winning first moves are exactly ..."
 WINNING_OPENINGS = {
@@ -210,7 +210,7 @@ def test_a_state_knows_whether_its_swap_was_played_along_any_game():
 def test_swap_is_read_as_hexgui_writes_it():
     """A game copied from HexGui or Benzene writes the swap "swap-pieces" (the same move as ours):
     typed or pasted, it was "not a cell of this board"; it is now the swap."""
-    from games.record import moves_from_text
+    from games.move_list import moves_from_text
 
     game = games.load("hex", size=5, swap=True)
     after_c1 = game.play_line(["c1"])

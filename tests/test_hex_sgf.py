@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 import games
 from games.hex import transpose_cell
 from games.hex_sgf import main_line, record_from_sgf, sgf_from_record
-from games.record import GameRecord, RecordError, Result, Side, resigned_at
+from games.move_numbers import resigned_at
+from games.record import GameRecord
+from games.record_parts import RecordError, Result, Side
 from tests.ui_helpers import drop, recorded_text, words_in
 from tests.ui_helpers import key as press
 from ui import clipboard

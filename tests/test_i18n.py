@@ -89,7 +89,8 @@ def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
     """ngettext's two texts are one message with a plural in the catalog (the extractor once
     made them two unrelated messages, so Portuguese fell back to English), and a count of one
     reads "1 move", "Black +1 disc", not "1 moves"."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from ui.ai_worker import AIProgress
     from ui.autosave import describe
     from ui.scenes.thinking import eval_text
@@ -336,7 +337,8 @@ def test_dates_are_written_the_languages_way():
     from datetime import datetime
 
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from ui.autosave import describe
 
     moment = datetime(2026, 12, 3, 14, 5).astimezone()

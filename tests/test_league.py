@@ -19,8 +19,10 @@ from ai import results_log
 from ai.base import Player
 from ai.commands.tournament import format_standings, run_tournament
 from ai.match import BUDGET_SHARE, MOVES_AHEAD, GameClock, GameResult, move_budget, play_game
+from ai.player_names import display_names
 from ai.results_log import ResultsLog, log_path
-from ai.tournament import Tournament, display_names, standings
+from ai.tournament import Tournament
+from ai.tournament_standings import standings
 from tests.reap_helpers import Descendant, all_killed_if_left, descendants, left_running
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -236,7 +238,7 @@ def test_same_seed_same_games_with_outside_bots(tmp_path, bot):
     ids = [f"{path}:choose", str(path)]
 
     def moves(seed, order=(1, 2)):
-        from ai.tournament import play_task
+        from ai.tournament_play import play_task
 
         t = Tournament("rastros", ids, games_per_pair=1, time_per_move=5, seed=seed)
         played = {n: play_task(t.task(t.schedule[n - 1])) for n in order}

@@ -12,7 +12,9 @@ import pytest
 from ai import results_log
 from ai.commands.tournament import run_tournament
 from ai.results_log import GROWN_VERSION, LogReader, LogReplaced, ResultsLog
-from ai.tournament import Tally, Tournament, schedule, standings
+from ai.tournament import Tournament
+from ai.tournament_schedule import schedule
+from ai.tournament_standings import Tally, standings
 
 FAST = {"games_per_pair": 1, "time_per_move": 0.05, "seed": 4}  # the toy players of the tests: levels 1-3, 3x3
 
@@ -159,7 +161,7 @@ def test_the_tally_counts_each_game_once_and_takes_one_back():
 
 def _late_league_stopped_after_its_first_game(path: Path) -> Tournament:
     """level-1 and level-2's league played, then level-3 joined it and played one of its 4 games."""
-    from ai.tournament import GameFinished
+    from ai.tournament_events import GameFinished
 
     _league(path, ["level-1", "level-2"]).run()
     late = _league(path, ["level-1", "level-2", "level-3"], resume=True)
@@ -173,7 +175,7 @@ def test_a_late_players_games_still_to_play_are_said_under_the_standings(tmp_pat
     own games were done, as if it had lost everything: the report (and its Markdown) now say under
     the standings how many games it has still to play, and say nothing once it has played them."""
     from ai.commands.tournament import markdown_report, report
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
 
     late = _late_league_stopped_after_its_first_game(tmp_path / "turma.jsonl")
     said = "Level 3 joined late: 3 games still to play, after the others' games"

@@ -16,14 +16,10 @@ import pytest
 
 from ai.commands.tournament import run_tournament, withdrawal_text
 from ai.results_log import WITHDRAWN_VERSION
-from ai.tournament import (
-    BOTH_WITHDREW,
-    WITHDREW,
-    GameFinished,
-    Tournament,
-    unplayed_forfeit,
-    withdrawal_stands,
-)
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
+from ai.tournament_play import unplayed_forfeit
+from ai.tournament_standings import BOTH_WITHDREW, WITHDREW, withdrawal_stands
 
 PLAYERS = ["level-1", "level-2", "level-3", "level-4"]  # level-3 plays games 3-4, 7-8 and 11-12 of 12
 
@@ -296,7 +292,7 @@ def test_a_student_withdrawn_with_its_games_annulled_is_named_and_shown_apart_fr
 def test_a_player_not_ranked_takes_no_place_from_those_below_it():
     """The player withdrawn with its games annulled (0 points, no forfeit) stood above one who
     lost a game by forfeit and had no point either, so that one was 4th of the three ranked."""
-    from ai.tournament import Standing, ranked_apart
+    from ai.tournament_standings import Standing, ranked_apart
 
     order = [Standing("a", 1, points=2, wins=2), Standing("b", 2, points=1, wins=1),
              Standing("gone", 3), Standing("c", 4, losses=1, forfeits=1)]
@@ -400,7 +396,7 @@ def test_the_windows_report_heading_says_the_games_settled_apart_in_portuguese(t
     """The window writes the report in its language (``ui.words.ReportWords``): its heading says
     the games settled apart too."""
     from ai.commands.tournament import report_head
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
     from tests.ui_helpers import words_in
     from ui import words
 
@@ -418,7 +414,7 @@ def test_a_league_whose_games_left_were_the_withdrawn_players_is_over_not_stoppe
     Withdraw on a stopped league): every game has its result, yet the window's progress said
     "stopped" and the report's heading "(stopped early: 12 of 12 games)".  Over, it says neither."""
     from ai.commands.tournament import page_title, report_head
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
 
     stopped_league(tmp_path / "turma", 10)  # level-3's games 11 and 12 left
     t = Tournament.from_files(tmp_path / "turma.jsonl")
@@ -434,7 +430,7 @@ def test_the_question_counts_the_games_left_not_those_another_withdrawal_gave_it
     forfeit, 2 of them to Level 3).  Level 3, 4 of its 8 played and 2 left, was then asked about as
     "loses by forfeit the 4 games it has not played", and lost 2: the forfeit wins AIMA's
     withdrawal gave it were counted with its games left.  The question says the 2 it then loses."""
-    from ai.tournament import is_withdrawal
+    from ai.tournament_standings import is_withdrawal
 
     stopped_league(tmp_path / "turma", 14, [*PLAYERS, "tictactoe:aima"])  # AIMA's 17-20 left, Level 3's 15-18
     t = Tournament.from_files(tmp_path / "turma.jsonl")
@@ -500,7 +496,7 @@ def test_an_older_report_without_the_unplayed_flag_counts_the_games_a_withdrawal
     games 3-4, played, were not told from those.  They are recognised by their reason (and an
     annulled game by having neither moves nor time used)."""
     from ai.commands.tournament import report
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
 
     data = json.loads(OLD_REPORT.read_text(encoding="utf-8"))
     assert not any("unplayed" in game for game in data["games"])  # the old format
@@ -543,7 +539,7 @@ def test_two_withdrawals_give_the_same_results_in_the_report_a_resume_and_the_lo
     (4 for Level 3).  The first of two players to withdraw settles the games left between them,
     in the report, a resume from the log and the log read alike; the other way round too.  The
     second named was told it "loses by forfeit the 4 games", counting 17-18 the first forfeits."""
-    from ai.tournament import Summary, is_withdrawal
+    from ai.tournament_standings import Summary, is_withdrawal
 
     out = tmp_path / "turma"
     first = withdrawn_by_command(out, order)

@@ -10,8 +10,10 @@ import pytest
 
 import games
 from games.hex_sgf import record_from_sgf, sgf_from_record
+from games.move_list import move_list_text
 from games.othello_ggf import record_from_ggf
-from games.record import GameRecord, Side, move_list_text
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import drop, key, recorded_text
 from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
@@ -216,10 +218,10 @@ def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():
-    """``Copy moves`` writes ``Date:`` (games.record.move_list_text); read back, the game was
+    """``Copy moves`` writes ``Date:`` (games.move_list.move_list_text); read back, the game was
     begun then and last changed when the list says (today, the Saved games row's date), where it
     was listed as changed in 2005 (a game played on another day: both dates, as SGF's DT)."""
-    from games.record import record_from_move_list
+    from games.move_list import record_from_move_list
 
     reversi = games.load("reversi", size=8)
     record = GameRecord.start(reversi, (Side(None, "João"), Side(None, "Zé"))).with_moves(["f5", "d6"])

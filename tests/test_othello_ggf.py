@@ -14,7 +14,8 @@ import pytest
 
 import games
 from games.othello_ggf import ggf_clock, ggf_from_record, ggf_game_count, record_from_ggf
-from games.record import GameRecord, RecordError, Result, Side
+from games.record import GameRecord
+from games.record_parts import RecordError, Result, Side
 from tests.ui_helpers import drop, first_legal_line, key
 from ui import clipboard
 from ui.clocks import READINGS_KEY

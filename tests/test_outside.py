@@ -1268,7 +1268,7 @@ def test_a_line_past_the_most_is_read_a_chunk_at_a_time_and_only_counted():
 def test_a_gtp_engine_that_resigns_loses_without_a_forfeit(tmp_path):
     """A resignation broke no rule: the standings counted it in the forfeits column, with "lost
     on time, illegal move or crash"."""
-    from ai.tournament import standings
+    from ai.tournament_standings import standings
     from ui import words
 
     game = games.load("tictactoe")

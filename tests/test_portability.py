@@ -384,10 +384,10 @@ def test_a_posix_process_is_niced_to_at_least_the_level_and_never_back_up(monkey
 def test_two_students_files_of_one_name_are_told_apart_by_folder_on_windows(monkeypatch):
     """The names of a table counted only "/" in a path: two ``jogador.py`` of ``C:\\turma\\ana`` and
     ``C:\\turma\\rui`` were the same "jogador.py:jogador" on Windows."""
-    from ai.tournament import display_names
+    from ai.player_names import display_names
 
     monkeypatch.setattr(sys, "platform", "win32")
-    monkeypatch.setattr("ai.tournament.Path", __import__("pathlib").PureWindowsPath)
+    monkeypatch.setattr("ai.player_names.Path", __import__("pathlib").PureWindowsPath)
     ids = [r"C:\turma\ana\jogador.py:jogador", r"C:\turma\rui\jogador.py:jogador"]
     names = display_names(ids)
     assert names == {ids[0]: "ana/jogador.py:jogador", ids[1]: "rui/jogador.py:jogador"}

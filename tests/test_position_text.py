@@ -14,21 +14,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.position_text import clear_caches, is_position_text, position_text, record_from_position
-from games.record import (
-    GameRecord,
-    RecordError,
-    Side,
+from games.move_list import (
     is_move_list,
     move_list_text,
-    move_number,
-    move_place,
-    move_rows,
     moves_from_text,
-    numbered_moves,
     read_title_line,
     record_from_move_list,
 )
+from games.move_numbers import move_number, move_place, move_rows, numbered_moves
+from games.position_text import clear_caches, is_position_text, position_text, record_from_position
+from games.record import GameRecord
+from games.record_parts import RecordError, Side
 from tests.ui_helpers import words_in
 from ui.record_files import from_text, load, save
 

@@ -228,7 +228,8 @@ def test_the_page_states_the_course_championship_as_the_tournament_plays_it(lang
     """Every pair n games with each player as South and n as North; one point a win; sorted by
     points: the page's words, and the schedule and standings of a three-player tournament."""
     from ai.match import GameResult
-    from ai.tournament import schedule, standings
+    from ai.tournament_schedule import schedule
+    from ai.tournament_standings import standings
 
     words, section = MATCHES[language], match_section(language)
     found(words["sides"], section)

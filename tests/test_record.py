@@ -15,25 +15,10 @@ from hypothesis import strategies as st
 
 import games
 from ai.match import WHOLE_GAME, GameResult, random_line
-from games.record import (
-    FORMAT,
-    TITLE_LENGTH,
-    VERSION,
-    GameRecord,
-    PlyValue,
-    ProofMeasure,
-    RecordError,
-    RecordNotReadableHere,
-    Result,
-    Side,
-    move_list_text,
-    moves_from_text,
-    read_date,
-    read_players,
-    read_result,
-    read_setup,
-    record_from_move_list,
-)
+from games.move_list import move_list_text, moves_from_text, record_from_move_list
+from games.record import FORMAT, VERSION, GameRecord
+from games.record_fields import TITLE_LENGTH, read_date, read_players, read_result, read_setup
+from games.record_parts import PlyValue, ProofMeasure, RecordError, RecordNotReadableHere, Result, Side
 from ui.record_files import atomic_write_text, load, move_aside, save
 
 PLAYERS = (Side(None, "You"), Side("level-3", "Level 3"))

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import first_legal_line
 from ui import autosave
 from ui.record_files import save

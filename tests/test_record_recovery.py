@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.record import VERSION, GameRecord, RecordError, Side, read_version
+from games.record import VERSION, GameRecord, read_version
+from games.record_parts import RecordError, Side
 from games.record_recovery import OpenDict, OpenList, partial_json, recover, recover_bytes
 from tests.test_record import random_game
 from ui.record_files import save
@@ -94,7 +95,7 @@ def test_a_finished_game_keeps_its_result_when_only_the_end_is_missing(tmp_path)
 
 def test_a_resignation_is_kept_only_where_every_move_is(tmp_path):
     record, _final = random_game("hex", 5, 20)
-    resigned = record.finish(games.record.Result(1, "Black resigns"))
+    resigned = record.finish(games.record_parts.Result(1, "Black resigns"))
     data = saved_bytes(resigned, tmp_path)
     assert recover_bytes(data[:-3]).record.result == resigned.result
     early = recover_bytes(data[:data.index(json.dumps(record.moves[-1]).encode())])

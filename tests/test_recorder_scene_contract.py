@@ -11,7 +11,9 @@ import types
 
 import pytest
 
-from games.record import DRAW_AGREED, GameRecord, PlyValue, Result
+from games.move_list import DRAW_AGREED
+from games.record import GameRecord
+from games.record_parts import PlyValue, Result
 from tests.ui_helpers import autosaves_written
 from ui.autosave import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
 from ui.clocks import PAUSED_KEY

@@ -12,7 +12,8 @@ import pytest
 import ai
 import games
 from ai.match import WHOLE_GAME, random_line
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import words_in
 from ui.analysis import BackgroundAnalysis, Opinion, analyse, biggest_drop, values
 from ui.record_files import load
@@ -253,7 +254,7 @@ def test_a_long_end_of_the_game_is_said_whole_over_the_move_list(tmp_path, monke
     """An Alquerque draw by a third repetition was cut in the replay at 800x560: "Empate: mesma
     posição e mesmo jogador a j…" (English lost its end too); the end takes a second line, and
     the move count and the moves come under it."""
-    from games.record import Result
+    from games.record_parts import Result
     from tests.ui_helpers import make_app, recorded_text
     from ui import i18n, words
 
@@ -327,7 +328,7 @@ def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, 
     """A student's bot over its time: the reason (where it was running, its log's path) was cut at
     two lines in the replay's panel; it takes the lines the panel has room for now, the path
     broken over lines where it is wider than the panel, and the moves still come under it."""
-    from games.record import Result
+    from games.record_parts import Result
     from tests.ui_helpers import make_app, recorded_text
     from ui import i18n
 
@@ -508,7 +509,7 @@ def test_the_graph_of_a_game_lost_on_time_before_its_first_move_says_there_is_no
     an empty box that said nothing; it says, inside it, that there is nothing to chart."""
     from dataclasses import replace
 
-    from games.record import LOST_ON_TIME, Result
+    from games.record_parts import LOST_ON_TIME, Result
     from tests.ui_helpers import recorded_text_rects
 
     game = games.load("tictactoe")

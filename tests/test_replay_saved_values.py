@@ -13,7 +13,8 @@ import pytest
 
 import games
 import ui.ai_worker
-from games.record import GameRecord, PlyValue, Side
+from games.record import GameRecord
+from games.record_parts import PlyValue, Side
 from tests.test_analysis_graph import _Silent
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import autosaves_written, click, key, wait

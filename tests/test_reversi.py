@@ -14,7 +14,7 @@ import pytest
 import games
 from games import IllegalMove
 from games.grid import parse_cell
-from games.record import moves_from_text
+from games.move_list import moves_from_text
 from games.reversi import PASS, flips, move_mask, squares
 
 # shared/rules/reversi.md: perft from the 8x8 start, a pass is a move, game over is a leaf

@@ -13,9 +13,10 @@ import games
 from games.base import Game, IllegalMove
 from games.grid import parse_cell
 from games.hex_sgf import record_from_sgf
+from games.move_list import record_from_move_list
 from games.othello_ggf import record_from_ggf
 from games.position_text import record_from_position
-from games.record import RecordError, record_from_move_list
+from games.record_parts import RecordError
 from games.trax_tiles import move_of, tile_of_name
 from tests.test_position_text import trax_record_of_another_size
 from tests.test_trax import (

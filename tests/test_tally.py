@@ -433,7 +433,8 @@ def test_a_forfeit_found_ended_among_the_unfinished_games_is_counted_as_one(tmp_
     """``count_ended`` (a window killed before its count) tells a forfeit from a win as the window does."""
     from dataclasses import replace
 
-    from games.record import GameRecord, Result, Side
+    from games.record import GameRecord
+    from games.record_parts import Result, Side
 
     record = GameRecord.start(games.load("tictactoe"), (Side("bot.py", "bot.py"), Side(None, "You")))
     record.setup = {"mode": HUMAN_VS_PC}
@@ -547,7 +548,8 @@ def test_a_game_on_another_board_counts_on_that_board_and_its_card_says_which(ap
 
 def test_a_game_found_ended_among_the_unfinished_counts_on_its_own_board(tmp_path):
     """``count_ended`` (a window killed before its count) counted a 7x7 Hex game as one of 11x11."""
-    from games.record import GameRecord, Result, Side
+    from games.record import GameRecord
+    from games.record_parts import Result, Side
 
     record = GameRecord.start(games.load("hex", size=7), (Side(None, "You"), Side("level-2", "Level 2")))
     record.setup = {"mode": HUMAN_VS_PC}

@@ -282,7 +282,7 @@ O . .
 
 
 def test_the_notebooks_printed_game_pasted_is_its_moves_and_its_last_board_its_position():
-    from games.record import moves_from_text
+    from games.move_list import moves_from_text
 
     moves = moves_from_text(NOTEBOOK_GAME)
     assert moves == ["(1, 1)", "(0, 0)", "(2, 0)", "(0, 2)", "(0, 1)", "(2, 1)"]

@@ -1,6 +1,6 @@
 """Round robins: the schedule, standings, crosstable and Elo on hand-made results, the CLI and files.
 
-The Elo figures are checked against the formulas stated in ai/tournament.py, computed here by
+The Elo figures are checked against the formulas stated in ai/tournament_standings.py, computed here by
 hand (logistic model, score fraction, normal-approximation 95% interval, mean 0).
 """
 
@@ -22,14 +22,14 @@ from pathlib import Path
 import pytest
 
 from ai.match import GameResult
-from ai.tournament import (
+from ai.tournament import Tournament
+from ai.tournament_schedule import schedule
+from ai.tournament_standings import (
     MIN_RATED_GAMES,
     Summary,
-    Tournament,
     crosstable,
     elo_from_score,
     half_points,
-    schedule,
     standings,
 )
 from tests.ui_helpers import words_in
@@ -189,7 +189,7 @@ def test_a_game_neither_player_could_start_is_a_double_forfeit_scoring_nothing(t
     """Two files that failed to load each won the game the other forfeited first (game 89:
     demo - syntax: "South forfeits", game 90: syntax - demo: the other way): a point each."""
     from ai.commands.tournament import report, write_results
-    from ai.tournament import DOUBLE_FORFEIT, play_scheduled
+    from ai.tournament_play import DOUBLE_FORFEIT, play_scheduled
 
     broken = {"a.py": "SyntaxError: x", "b.py": "No module named 'y'"}
     games = [play_scheduled("tictactoe", {}, pair, (1, 2), 0.1, broken=broken)
@@ -221,7 +221,7 @@ def test_a_player_who_drew_every_game_has_an_interval():
 def test_the_elo_interval_is_shown_as_it_is_an_end_at_the_cap_open():
     """"rui:Careful +286 ± 249" stood for +146..+645 (the upper end at the cap): the interval is
     not symmetric, and its upper end said nothing of the data, which give none."""
-    from ai.tournament import Standing
+    from ai.tournament_standings import Standing
 
     careful = Standing("rui:Careful", games=14, elo=285.8, elo_low=146.5, elo_high=645.1, elo_high_open=True)
     assert careful.elo_text() == "+286 (+146..>+645)"
@@ -271,7 +271,7 @@ def test_the_ratings_chart_draws_a_bound_as_a_bar_with_an_arrow(monkeypatch):
 # -- running tournaments --------------------------------------------------------------------------
 def test_tournament_in_process_events_and_summary(tmp_path):
     from ai.commands.tournament import report, write_results
-    from ai.tournament import GameFinished, GameStarted, MovePlayed, TournamentDone
+    from ai.tournament_events import GameFinished, GameStarted, MovePlayed, TournamentDone
 
     t = Tournament("tictactoe", ["level-1", "level-2", "level-3"], games_per_pair=1, time_per_move=0.1,
                    seed=3, watch=True)
@@ -395,7 +395,7 @@ def test_the_report_names_the_rules_a_class_played_under_when_they_are_not_the_u
 
 
 def test_a_league_long_enough_for_ratings_says_why_a_player_has_none_yet():
-    """Under 8 games a rating reads "–" (ai.tournament.MIN_RATED_GAMES, as the window's); in a
+    """Under 8 games a rating reads "–" (ai.tournament_standings.MIN_RATED_GAMES, as the window's); in a
     league that gives each player 8 or more, stopped early, the line under the standings says
     ratings come from 8 games, not that the league gives too few."""
     from ai.commands.tournament import report
@@ -923,7 +923,7 @@ def test_cancel_leaves_no_hung_bot_behind(tmp_path, monkeypatch):
     import tempfile
     import time
 
-    from ai.tournament import GameStarted
+    from ai.tournament_events import GameStarted
 
     tmpdir = tmp_path / "tmp"
     tmpdir.mkdir()
@@ -1220,7 +1220,8 @@ def test_a_stopped_league_keeps_each_game_sent_once_and_its_resume_plays_only_th
     log holds each of the schedule's games exactly once.  The third player moves only once Stop
     is pressed: games of a few milliseconds let the workers play the whole league on a loaded
     machine before this process had read the second end, and nothing was left to stop."""
-    from ai.tournament import GameFinished, is_void
+    from ai.tournament_events import GameFinished
+    from ai.tournament_standings import is_void
 
     log, gate, gated = tmp_path / "league.jsonl", tmp_path / "stop pressed", tmp_path / "gated.py"
     gated.write_text(GATED_PLAYER.format(gate=str(gate)))
@@ -1572,7 +1573,7 @@ def test_the_standings_csv_writes_a_rating_at_the_mean_as_0_not_minus_0(tmp_path
     once the ratings were centred, and the standings CSV wrote "-0.0" where the window and the
     report say "+0"."""
     from ai.commands.tournament import write_results
-    from ai.tournament import Summary, standings
+    from ai.tournament_standings import Summary, standings
 
     ids = ["level-3", "level-1", "good.py", "slow.py"]
     results = [GameResult("tictactoe", {}, [a, b], ["a1"], int(ids.index(a) > ids.index(b)), None,

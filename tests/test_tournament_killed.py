@@ -1,7 +1,7 @@
 """A tournament's worker process killed outright (SIGKILL: the OOM killer, ``kill -9``) while it
 looked at the Stop flag, in real worker processes: Stop must still stop the tournament.
 
-The workers are stand-ins for ``ai.tournament._worker_main``, run in the real spawned processes:
+The workers are stand-ins for ``ai.tournament_workers._worker_main``, run in the real spawned processes:
 the one given game 1 leaves what a kill while looking at the flag leaves (the flag's lock held, if
 it has one) and kills itself; the other starts game 2 once that is done, and plays it for longer
 than the test runs, so that only Stop ends it."""
@@ -17,8 +17,9 @@ from pathlib import Path
 
 import pytest
 
-import ai.tournament
-from ai.tournament import GameStarted, Tournament
+import ai.tournament_workers
+from ai.tournament import Tournament
+from ai.tournament_events import GameStarted
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a process killed outright: POSIX signals")
 
@@ -44,7 +45,7 @@ def test_stop_ends_a_tournament_whose_worker_was_killed_looking_at_the_flag(tmp_
     """The flag was a ``multiprocessing.Event``, read under a lock; a worker killed while reading
     it kept the lock, and Stop's ``set`` waited for it for ever: the league's thread hung (the
     window's Stop did nothing, the command line's Ctrl+C neither).  The flag has no lock now."""
-    monkeypatch.setattr(ai.tournament, "_worker_main", _killed_looking_at_the_flag_or_playing_on)
+    monkeypatch.setattr(ai.tournament_workers, "_worker_main", _killed_looking_at_the_flag_or_playing_on)
     t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=1, jobs=2, in_process=False,
                    log=str(tmp_path / "league.jsonl"))
 

@@ -13,11 +13,15 @@ from types import SimpleNamespace
 
 import pytest
 
-import ai.tournament
+import ai.tournament_play
+import ai.tournament_workers
 from ai.match import GameResult
 from ai.parent_watch import interrupts_set
 from ai.results_log import ResultsLog
-from ai.tournament import GameFinished, Tournament, how_ended, is_void
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
+from ai.tournament_standings import is_void
+from ai.tournament_workers import how_ended
 
 
 class FakeProcess:
@@ -150,8 +154,8 @@ def _run(events_of, tmp_path, monkeypatch, games_per_pair: int = 1, playing_on: 
     context = FakeContext([], playing_on)
     players = [list(t.ids_of(g)) for g in t.schedule]
     context.events.script = events_of(context, players, t)
-    monkeypatch.setattr(ai.tournament, "worker_context", lambda: context)
-    monkeypatch.setattr(ai.tournament, "WorkerChannel", lambda ctx: ctx.events)
+    monkeypatch.setattr(ai.tournament_workers, "worker_context", lambda: context)
+    monkeypatch.setattr(ai.tournament_workers, "WorkerChannel", lambda ctx: ctx.events)
     seen: list = []
     t.run(seen.append)
     return t, seen
@@ -207,9 +211,9 @@ def _fails_in_the_referee(task, on_move=None):
 def test_a_referee_failure_says_what_failed_and_where(monkeypatch):
     """"void: the referee failed: KeyError: 'x'" named no place to look: the worker's 3-frame
     traceback was its outermost frames, and only its last line was kept."""
-    monkeypatch.setattr(ai.tournament, "play_task", _fails_in_the_referee)
+    monkeypatch.setattr(ai.tournament_workers, "play_task", _fails_in_the_referee)
     told: list = []
-    ai.tournament._play_reporting({"number": 7}, told.append, watch=False)
+    ai.tournament_workers._play_reporting({"number": 7}, told.append, watch=False)
     line = _fails_in_the_referee.__code__.co_firstlineno + 1
     assert told == [("start", 7, None), ("error", 7, f"KeyError: 'x' (at tests/test_tournament_workers.py line {line}, "
                                                     "in _fails_in_the_referee)")]
@@ -229,7 +233,7 @@ def test_a_failure_of_several_lines_is_told_in_one():
     try:
         raise RuntimeError("first\nsecond")
     except RuntimeError as exc:
-        text = ai.tournament.failure_text(exc)
+        text = ai.tournament_play.failure_text(exc)
     assert text.startswith("RuntimeError: first second (at tests/test_tournament_workers.py line ")
 
 
@@ -345,7 +349,7 @@ def test_a_result_still_being_written_as_stop_is_pressed_is_kept(tmp_path, monke
 def _stuck_at_stop(tmp_path, monkeypatch, on_terminate) -> tuple[Tournament, list]:
     """Stop pressed while game 2's bot is stuck in its move: its worker does not end by itself
     (``STOP_WAIT`` made 0 here), so it is ended; ``on_terminate`` is what it writes then."""
-    monkeypatch.setattr(ai.tournament, "STOP_WAIT", 0.0)
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 0.0)
     workers: list = []
 
     def events(context, players, t):
@@ -456,5 +460,5 @@ def test_a_worker_reaped_by_another_thread_has_its_pid_signalled_no_more(monkeyp
     with reap_held(monkeypatch, "other-waiter") as held:
         threading.Thread(target=worker.join, name="other-waiter", daemon=True).start()
         held.wait()
-        ai.tournament._stop_workers([started])
+        ai.tournament_workers._stop_workers([started])
     assert held.signalled == []

@@ -19,7 +19,9 @@ from ai.base import Limits
 from ai.draw_offers import Judged, answer_offer
 from ai.game_tree import course_heuristic
 from ai.move_values import analyse
-from games.record import DRAW_AGREED, GameRecord, Result
+from games.move_list import DRAW_AGREED
+from games.record import GameRecord
+from games.record_parts import Result
 from tests.test_ui_computer_draw import CTRL_D, against, said
 from tests.ui_helpers import key, recorded_text, recorded_text_rects, wait, words_in
 from ui import analysis as graph_values

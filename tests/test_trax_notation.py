@@ -24,7 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from games.trax_official import official_moves
 from games.trax_tiles import TILE_NAMES
 from tests.test_trax import CHAIN

@@ -19,7 +19,9 @@ from hypothesis import strategies as st
 import games
 from ai.match import random_line
 from games import IllegalMove
-from games.record import GameRecord, RecordError, Side, move_list_text
+from games.move_list import move_list_text
+from games.record import GameRecord
+from games.record_parts import RecordError, Side
 from games.trax import board_text
 from games.trax_official import official_moves, quarter_turns, tiles_box, turned_cells
 from games.trax_tiles import TILE_NAMES, move_cell, tile_of_name

@@ -283,7 +283,8 @@ def test_a_second_tree_picture_is_saved_beside_the_first(app, tmp_path, monkeypa
 
 def test_the_replay_opens_the_explorer_through_the_app_and_comes_back(app):
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from tests.ui_helpers import key
 
     game = games.load("tictactoe")

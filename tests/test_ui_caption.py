@@ -6,7 +6,8 @@ from __future__ import annotations
 import pygame
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from ui import i18n
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene

@@ -11,7 +11,8 @@ import pytest
 import games
 from ai import draw_offers
 from ai.draw_offers import Judged, answer_offer, judged_position
-from games.record import DRAW_AGREED, Result
+from games.move_list import DRAW_AGREED
+from games.record_parts import Result
 from tests.ui_helpers import click, key, wait, words_in
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene

@@ -10,8 +10,10 @@ import pygame
 import pytest
 
 import games
+from games.move_list import DRAW_AGREED, move_list_text, record_from_move_list
 from games.othello_ggf import ggf_from_record, record_from_ggf
-from games.record import DRAW_AGREED, GameRecord, Result, Side, move_list_text, record_from_move_list
+from games.record import GameRecord
+from games.record_parts import Result, Side
 from tests.test_ui_player_names import named_hotseat
 from tests.ui_helpers import (
     click,

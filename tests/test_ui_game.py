@@ -752,7 +752,8 @@ def test_the_side_panel_draws_no_text_under_ten_pixels_in_the_smallest_window(ap
 def test_the_replay_and_the_search_tree_draw_no_text_under_ten_pixels_at_800x560(app, monkeypatch, screen):
     """The tree's moves and values were 7 pixels, the replay's notes 9."""
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
     app.run_frames(2)

@@ -7,7 +7,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import held_game_clock, recorded_text_rects, wait, window_for_a_test
 from ui.scenes.replay import ReplayScene
 

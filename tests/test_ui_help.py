@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_ui_records import saved_games
 from tests.ui_helpers import key, words_in
 from ui.scenes import rules

@@ -13,7 +13,8 @@ import pytest
 import games
 from ai.engines.hex_knowledge import analyse
 from games.hex import SWAP as SWAP_MOVE
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import key, make_app, recorded_text, recorded_text_rects, wait, words_in
 from ui.hex_connections import Drawn, draw_connections, winning_carrier
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup

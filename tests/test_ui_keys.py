@@ -9,7 +9,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import click, key, words_in
 from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene

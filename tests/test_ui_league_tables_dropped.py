@@ -9,7 +9,8 @@ import pytest
 
 from ai.commands.tournament import write_results
 from ai.match import GameResult
-from ai.tournament import Summary, Tournament, standings
+from ai.tournament import Tournament
+from ai.tournament_standings import Summary, standings
 from tests.ui_helpers import drop
 from ui.scenes.records import RecordsScene
 from ui.scenes.tournament import TournamentScene

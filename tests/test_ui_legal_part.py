@@ -8,7 +8,8 @@ from __future__ import annotations
 import json
 
 import games
-from games.record import GameRecord, Side, up_to_last_legal
+from games.record import GameRecord, up_to_last_legal
+from games.record_parts import Side
 from ui.autosave import SHELF, games_dir
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene

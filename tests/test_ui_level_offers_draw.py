@@ -17,7 +17,8 @@ from ai.draw_offers import REOFFER_PLIES, Judged, may_offer_again, offers_draw
 from ai.engines.tictactoe import perfect_moves
 from ai.kernels import alquerque_tables
 from games.alquerque import parse_point
-from games.record import DRAW_AGREED, Result
+from games.move_list import DRAW_AGREED
+from games.record_parts import Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test

@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import key, recorded_text_rects, wait
 from ui import autosave
 from ui.autosave import SHELF, games_dir

@@ -8,7 +8,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from ai.tournament import GameFinished, Tournament
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
 from tests.ui_helpers import click, held_messages_clock, wait
 from ui import i18n
 from ui.autosave import tournaments_dir

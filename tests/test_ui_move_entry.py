@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import games
-from games.record import move_list_text
+from games.move_list import move_list_text
 from tests.test_record import PASSING_GAME, random_game
 from tests.ui_helpers import click, in_language, key, recorded_text, wait
 from ui import clipboard
@@ -583,7 +583,7 @@ def hint_asked(scene: GameScene) -> bool:
 
 def test_a_clipboard_longer_than_any_game_is_said_and_opens_no_field(app, monkeypatch):
     """Ctrl+V of 50 MB read it all as moves (half a minute) and put millions of them in the field."""
-    from games.record import MAX_TEXT_CHARS
+    from games.record_parts import MAX_TEXT_CHARS
 
     scene = start(app)
     paste(app, monkeypatch, "d3 " * (MAX_TEXT_CHARS // 3 + 1))

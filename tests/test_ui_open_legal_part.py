@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from games.record import GameRecord, PartlyLegal, up_to_last_legal
+from games.record import GameRecord, up_to_last_legal
+from games.record_parts import PartlyLegal
 from tests.damaged_games import KINDS, damaged
 from tests.test_othello_ggf import GGS_ARCHIVE_GAME
 from tests.test_ui_paste import COPIED

@@ -10,7 +10,8 @@ from __future__ import annotations
 import pygame
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import recorded_text, words_in
 from ui import text as tx
 from ui.match import HOTSEAT, MatchSetup

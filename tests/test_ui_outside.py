@@ -857,8 +857,8 @@ def test_a_class_of_a_file_has_one_name_in_new_game_its_game_its_save_and_the_to
     "buggy:Buggy" in the tournament's tables and "buggy" in the withdraw line: named by one rule
     everywhere (``entry_title``), and an older saved game's "Buggy (buggy.py)" reads back so too."""
     from ai.commands.tournament import probe_outside_players
-    from ai.tournament import display_names
-    from games.record import Side
+    from ai.player_names import display_names
+    from games.record_parts import Side
     from ui import record_files
     from ui.autosave import games_dir, setup_dict_for_record
     from ui.scenes.tournament import TournamentScene

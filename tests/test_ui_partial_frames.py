@@ -280,7 +280,8 @@ def _motion(app, pos: tuple[int, int]) -> int:
 
 def test_the_pointer_over_a_replay_draws_only_what_it_lights(app, tmp_path):
     """Over the board (not in analysis mode) nothing; onto a button, its lighting."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     record = GameRecord("hex", {"size": 11}, (Side(None, "Ana"), Side(None, "Bia")), ["f6", "e7", "d8", "c9"])
     app.open_replay(record, 2)
@@ -355,7 +356,8 @@ def test_the_pointer_over_a_valued_replay_draws_its_tip_alone(app, monkeypatch, 
     """Analysis mode in a replay: a motion draws the tip of values before and after and the
     rings round their places, nothing else (every motion drew the whole replay)."""
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from ui.scenes.replay import ReplayScene
 
     game = games.load("hex", size=19)
@@ -477,7 +479,8 @@ def test_the_pointer_over_a_form_draws_the_two_lines_it_went_between(app, monkey
 def _replay(app, game_id: str = "hex", plies: int = 4, ply: int = 2):
     """The replay of a game of ``game_id`` (Hex: 11x11) of ``plies`` moves, at ``ply``, shown."""
     import games
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     options = {"size": 11} if game_id == "hex" else {}
     moves = _random_moves(games.load(game_id, **options), plies)
@@ -579,7 +582,8 @@ def test_a_step_of_a_replay_draws_its_board_side_and_its_panels_list_not_its_tit
 def test_a_step_onto_the_games_end_draws_the_replays_actions_too(app, monkeypatch, tmp_path):
     """A game of Tic-tac-toe won at its last ply: the actions drawn again there ("Play from here"
     goes on from the move before, the search tree and the analysis have nothing to show)."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     moves = ["a1", "a2", "b1", "b2", "c1"]  # the first player's row
     app.open_replay(GameRecord("tictactoe", {}, (Side(None, "Ana"), Side(None, "Bia")), moves), 3)

@@ -8,7 +8,9 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side, move_list_text
+from games.move_list import move_list_text
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import drop, key, words_in
 from ui import clipboard
 from ui.scenes.game import GameScene
@@ -240,7 +242,7 @@ def test_a_game_from_a_position_typed_as_its_replay_shows_it_opens(app, monkeypa
 def test_a_text_longer_than_any_game_is_refused_at_once_pasted_or_dropped(app, monkeypatch, tmp_path):
     """50 MB pasted or dropped was read as every game's notation in turn, holding the window
     still for over a minute; a text past ``MAX_TEXT_CHARS`` is said to be too long, unread."""
-    from games.record import MAX_TEXT_CHARS
+    from games.record_parts import MAX_TEXT_CHARS
 
     text = "Hex\n" + "a1 " * (MAX_TEXT_CHARS // 3)
     paste(app, text, monkeypatch)

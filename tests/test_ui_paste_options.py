@@ -12,7 +12,7 @@ import pytest
 import games
 from games.base import IllegalMove
 from games.position_text import record_from_position, rule_options, with_rules
-from games.record import RecordError
+from games.record_parts import RecordError
 from tests.test_ui_setup import switch_box
 from tests.ui_helpers import click, click_widget, key, words_in
 from ui import clipboard

@@ -352,7 +352,7 @@ def test_a_forfeited_games_note_leaves_its_bots_log_to_the_replay(app, language)
     (in choose); log: /home/.../bot-logs/2026...-bot-x8ntn.log: that end was not on the board, ...":
     a path of six rows in the form's narrow column, between the reason and what the form does
     about it.  The replay's panel says the log's path; the note says the reason without it."""
-    from games.record import Result
+    from games.record_parts import Result
     from tests.ui_helpers import in_language
     from ui import words
 

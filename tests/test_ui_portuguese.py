@@ -117,7 +117,8 @@ def play_first_plies(app, scene, plies: int = 3) -> None:
 
 def walk(app) -> None:
     """Every screen, in the language the App was opened in."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from tests.ui_helpers import wait
     from ui.autosave import SHELF
     from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup

@@ -8,8 +8,10 @@ import pygame
 import pygame_menu
 
 import games
+from games.move_list import title_line
 from games.position_text import POSITION_LINE, record_from_position
-from games.record import GameRecord, Side, title_line
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import autosaves_written, click_widget, drop, key, recorded_draws, wait
 from ui import clipboard
 from ui.autosave import SHELF, describe

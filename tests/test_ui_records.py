@@ -14,7 +14,9 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Result, Side, move_list_text
+from games.move_list import move_list_text
+from games.record import GameRecord
+from games.record_parts import Result, Side
 from tests.test_ui_double_click import double_click
 from tests.ui_helpers import (
     click,

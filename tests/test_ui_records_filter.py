@@ -13,7 +13,8 @@ import pygame
 import games
 from ai.match import GameResult
 from ai.results_log import ResultsLog
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import click, key, recorded_rings, recorded_text
 from ui.autosave import games_dir, tournaments_dir
 from ui.record_files import save

@@ -12,7 +12,7 @@ from pathlib import Path
 import pygame
 
 import games
-from games.record import Side
+from games.record_parts import Side
 from tests.test_record import random_game
 from tests.ui_helpers import click
 from ui.autosave import DAMAGED_FILES, SHELF, games_dir

@@ -16,7 +16,9 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side, times_taken
+from games.move_numbers import times_taken
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_othello_ggf import GGS_ARCHIVE_GAME
 from tests.ui_helpers import (
     click,

@@ -16,7 +16,8 @@ import pytest
 
 import games
 from ai.match import WHOLE_GAME, random_line
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_ui_text_size import GAMES, choose_text_size
 from tests.ui_helpers import in_language, key, recorded_draws, window_for_a_test
 from ui.autosave import games_dir

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import games
-from ai.tournament import Standing
+from ai.tournament_standings import Standing
 from tests.ui_helpers import (
     click,
     drop,
@@ -99,7 +99,7 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
 
 def test_the_saved_report_rates_no_one_the_window_does_not(app, tmp_path):
     """The window's table gave "–" after 2 games each, and the report it saves (S) "+0
-    (<-225..>+225)" for the same players: one rule now (ai.tournament.MIN_RATED_GAMES), said in
+    (<-225..>+225)" for the same players: one rule now (ai.tournament_standings.MIN_RATED_GAMES), said in
     the report's .txt, .md and .html with why, the game named as the window names it."""
     from tests.ui_helpers import key
 
@@ -138,7 +138,7 @@ def test_the_latest_results_name_each_games_winner_as_saved_games_does(app):
 
 def test_crosstable_points_are_written_in_halves():
     """"3.5 of 4" did not fit a crosstable cell at 800x560 ("3.5 d…"): "3½ of 4" does."""
-    from ai.tournament import half_points
+    from ai.tournament_standings import half_points
 
     assert [half_points(p) for p in (0.0, 0.5, 1.0, 3.5, 11.5, 28.0)] == ["0", "½", "1", "3½", "11½", "28"]
 
@@ -522,7 +522,7 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
     import csv
 
     from ai.commands.tournament import report
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
     from tests.test_tournament import BOTS
     from ui import i18n
 
@@ -1413,7 +1413,7 @@ def test_the_standings_say_how_players_level_on_points_are_ranked(tmp_path, monk
                 if set(r.players) == {ids[1], ids[2]}:
                     t.results[number] = GameResult("rastros", {}, r.players, [], 0 if r.players[0] == ids[1] else 1,
                                                    None, "North reached 1-8", False)
-            from ai.tournament import standings
+            from ai.tournament_standings import standings
 
             scene.table = standings(t.player_ids, t.finished())
             texts.clear()
@@ -2037,7 +2037,7 @@ def test_the_standings_show_the_games_each_player_has_played(tmp_path, monkeypat
     why (the command line's standings have a games column).  The window's have one too: a class
     of 20 at 1024x768, each row's games under their heading, between the points and the wins,
     no figure drawn over its neighbours."""
-    from ai.tournament import standings
+    from ai.tournament_standings import standings
     from tests.ui_helpers import make_app
     from ui import i18n
 
@@ -2129,7 +2129,8 @@ def test_stopped_standings_rank_by_points_and_say_the_games_are_unequal(app, tmp
     better score per game) with nothing to say why.  The rows rank as the final standings do
     (points, then the tie-breaks), and a line under them says the games played are unequal and
     the points are of the games each has played; a league with equal games has no such line."""
-    from ai.tournament import GameResult, Tournament, ranked_apart, standings
+    from ai.tournament import GameResult, Tournament
+    from ai.tournament_standings import ranked_apart, standings
 
     ids = ["level-1", "level-2", "level-3", "level-4"]
     t = Tournament("tictactoe", ids, games_per_pair=1, time_per_move=0.2)

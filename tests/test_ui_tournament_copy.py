@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from ai.tournament import half_points
+from ai.tournament_standings import half_points
 from tests.test_tournament import markdown_tables
 from tests.test_ui_tournament import labelled
 from tests.ui_helpers import click, key, tournament_started, wait

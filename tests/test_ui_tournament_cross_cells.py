@@ -8,7 +8,7 @@ import pytest
 
 from ai.commands.tournament import write_results
 from ai.match import GameResult
-from ai.tournament import Summary, standings
+from ai.tournament_standings import Summary, standings
 from tests.test_ui_contrast import best_ink
 from tests.ui_helpers import drop, in_language, recorded_draws, recorded_text_rects, window_for_a_test
 from ui.theme import THEMES

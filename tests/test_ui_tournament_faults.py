@@ -65,7 +65,7 @@ def test_every_fault_of_a_player_is_said_and_only_while_its_games_are_listed(app
     out of the window's three messages: the Forf. column said 6, the messages 4); the next row
     clicked does not have them shown under its highlight."""
     from ai.commands.tournament import faults_of
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
     from ui import words
 
     bot = tmp_path / "bots" / "faulty.py"
@@ -192,7 +192,7 @@ def test_each_fault_is_a_line_of_its_own_and_read_whole_at_800x600(app, tmp_path
     ``FAULT_LINES``), each fault begins a line, and they stay said past their 15 s until the row
     is clicked again, when the lane is one line again and the tables have their room back."""
     from ai.commands.tournament import faults_of
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
     from tests.ui_helpers import held_messages_clock, small_windows
     from ui import words
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pygame
 
 from ai.match import GameResult
-from ai.tournament import GameFinished, Tournament
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
 from tests.test_ui_tournament_watch import listed
 from ui.scenes.tournament import TournamentScene
 

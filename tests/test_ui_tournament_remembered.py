@@ -136,7 +136,7 @@ def test_the_participants_heading_and_the_games_count_a_bot_being_checked(tmp_pa
     the game's last tournament still being checked, which Start waits for and then plays; the
     games counted under the settings left it out too.  Both count it, and once it is checked the
     count stays the same."""
-    from ai.tournament import games_in
+    from ai.tournament_schedule import games_in
     from tests.ui_helpers import recorded_text
     from ui.scenes.tournament_setup import GAMES
 

@@ -15,7 +15,9 @@ import pytest
 
 from ai.match import GameResult
 from ai.results_log import ResultsLog
-from ai.tournament import GameFinished, Tournament, is_void
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished
+from ai.tournament_standings import is_void
 from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
@@ -348,7 +350,7 @@ def _league(folder: Path, games: int | None = None) -> Path:
     """FILE of a tic-tac-toe league the command line played (``--out FILE``): its log, and its
     report files when it ran to the end (``games`` None)."""
     from ai.commands.tournament import write_results
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
 
     bot = str(BOTS / "simple_contract.py")
     log = _killed_log(folder, "league.jsonl", games, ["level-1", bot, "level-3"], titles={bot: "Ana"})

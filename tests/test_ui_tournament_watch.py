@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 import ai.tournament
-from ai.tournament import GameStarted
+from ai.tournament_events import GameStarted
 from tests.test_ui_tournament_resume import _league
 from tests.ui_helpers import (
     click,

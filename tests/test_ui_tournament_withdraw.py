@@ -1,5 +1,5 @@
 """The tournament screen withdraws a player from a stopped tournament (Withdraw, a click on its row
-of the standings, Withdraw again), its games counted as ``ai.tournament.withdrawal_stands`` rules."""
+of the standings, Withdraw again), its games counted as ``ai.tournament_standings.withdrawal_stands`` rules."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from ai.tournament import Tournament, is_annulled, is_withdrawal, withdrawal_stands
+from ai.tournament import Tournament
+from ai.tournament_standings import is_annulled, is_withdrawal, withdrawal_stands
 from tests.outside_bots import bot_faulting_at, held_league, hold_until
 from tests.ui_helpers import click, drop, in_language, key, wait
 from ui.scenes.tournament import TournamentScene
@@ -264,7 +265,8 @@ def resumed_then_stopped(app, tmp_path: Path, game_id: str, players: list[str], 
     set-up's Stop let end is dropped."""
     import json
 
-    from ai.tournament import GameFinished, schedule
+    from ai.tournament_events import GameFinished
+    from ai.tournament_schedule import schedule
     from ui.autosave import tournaments_dir
 
     held = players.index("held")
@@ -638,7 +640,7 @@ def test_a_log_of_two_withdrawals_dropped_on_the_window_shows_the_results_of_the
     against AIMA as forfeit wins (2 forfeits), but the .jsonl dropped on the window made them
     double forfeits (4).  The window shows what the report says, the other order too: the first of
     the two to withdraw forfeits the games left between them."""
-    from ai.tournament import Summary
+    from ai.tournament_standings import Summary
     from tests.test_league_withdraw import league_results, withdrawn_by_command
 
     out = tmp_path / "turma"

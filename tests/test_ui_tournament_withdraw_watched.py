@@ -4,7 +4,7 @@ ever show, and the standings count them at once."""
 
 from __future__ import annotations
 
-from ai.tournament import is_withdrawal, withdrawal_stands
+from ai.tournament_standings import is_withdrawal, withdrawal_stands
 from tests.test_ui_tournament_withdraw import most_played, row_of, stopped_unshown, withdraw_button
 from tests.ui_helpers import click
 

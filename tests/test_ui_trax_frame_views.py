@@ -10,7 +10,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_ui_tournament_watch import StoppedClock, paces
 from tests.test_ui_trax_frame import LOOP_25
 from tests.ui_helpers import key, tournament_started, wait, window_for_a_test

@@ -10,7 +10,8 @@ import pytest
 
 import games
 from games.alquerque import POINTS, parse_point
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.test_tree import built
 from tests.ui_helpers import click, key, resign_by_keys, wait
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup

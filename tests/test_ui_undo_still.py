@@ -9,7 +9,8 @@ import pytest
 
 import games
 from games.alquerque import SIZE
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import click, key
 from ui.board_marks import shown
 from ui.views import alquerque as view_module

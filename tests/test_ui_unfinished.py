@@ -211,7 +211,8 @@ def test_the_list_names_game_players_moves_and_date(app):
 
 def test_the_list_names_the_options_that_are_not_the_usual_ones():
     """Two Hex games differ only in their board: the list says which is the 19x19 one."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     for size, shown in ((11, ""), (19, "Board size: 19")):
         game = games.load("hex", size=size)
@@ -812,7 +813,8 @@ def test_an_unusual_board_is_said_whole_in_the_list():
     """A 19x3 tic-tac-toe game's row read "Width: 19 · In a row to win: 5": its height, the usual
     3, was left out, and the row could be a 19x19 board's.  The board's options are said together;
     a game whose board is the usual one says none of them."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     for options, shown in (({"width": 19, "height": 3, "k": 5}, " · Width: 19 · Height: 3 · In a row to win: 5"),
                            ({"width": 3, "height": 7, "k": 3}, " · Width: 3 · Height: 7 · In a row to win: 3"),

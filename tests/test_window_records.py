@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 import games
-from games.record import GameRecord, Side
+from games.record import GameRecord
+from games.record_parts import Side
 from tests.ui_helpers import autosaves_written, drop, in_language, wait, words_in
 from ui.autosave import SHELF, Autosave
 from ui.record_files import save
@@ -168,7 +169,7 @@ def test_a_dropped_match_line_of_a_player_against_itself_numbers_its_sides_as_th
 def test_a_copied_game_of_a_player_against_itself_pastes_back_with_its_players():
     """The move list of such a game (Copy moves) names "Level 1 #1" and "Level 1 #2": pasted back,
     each is still Level 1 (its id, to play on with), not a person of that name."""
-    from games.record import move_list_text
+    from games.move_list import move_list_text
     from ui.record_files import from_text
 
     sides = (Side("level-1", "Level 1 #1"), Side("level-1", "Level 1 #2"))
@@ -529,7 +530,7 @@ def test_a_record_naming_a_player_this_tabuleiro_lacks_is_reported_not_played(tm
     """A hand-edited "level-99" opened: the AI worker failed on it in the background, a stand-in
     played, nothing was said and the card showed "level-99".  The Continue list leaves it where it
     is and says why; it is still read to be replayed (a newer version's game can be watched)."""
-    from games.record import RecordNotReadableHere
+    from games.record_parts import RecordNotReadableHere
     from ui import words
     from ui.autosave import Shelf
     from ui.record_files import from_text, load, with_known_players

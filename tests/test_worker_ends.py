@@ -10,7 +10,7 @@ import threading
 import time
 
 import ai.kernels
-import ai.tournament
+import ai.tournament_workers
 import ui.ai_worker as ai_worker
 from ai.tournament import Tournament
 from tests.reap_helpers import graces_given
@@ -31,7 +31,7 @@ def _prepared_leaving_a_thread(_game_ids, *_logged) -> None:
 
 def _playing_leaving_a_thread(*args, **kwargs) -> None:
     _keep_the_interpreter_waiting()
-    ai.tournament._worker_main(*args, **kwargs)  # the real one: this stand-in is the parent's alone
+    ai.tournament_workers._worker_main(*args, **kwargs)  # the real one: this stand-in is the parent's alone
 
 
 def test_a_preparation_done_ends_by_itself(monkeypatch):
@@ -45,7 +45,7 @@ def test_a_preparation_done_ends_by_itself(monkeypatch):
 
 def test_a_tournaments_workers_end_by_themselves_once_their_games_are_played(monkeypatch):
     codes: list[int | None] = []
-    stop_workers = ai.tournament._stop_workers
+    stop_workers = ai.tournament_workers._stop_workers
 
     def noting_exit_codes(held) -> None:
         """Every game played, each worker has its None: the run's end waits here for them to end."""
@@ -54,8 +54,8 @@ def test_a_tournaments_workers_end_by_themselves_once_their_games_are_played(mon
         codes.extend(h.process.exitcode for h in held)
         stop_workers(held)  # terminates those still running
 
-    monkeypatch.setattr(ai.tournament, "_worker_main", _playing_leaving_a_thread)
-    monkeypatch.setattr(ai.tournament, "_stop_workers", noting_exit_codes)
+    monkeypatch.setattr(ai.tournament_workers, "_worker_main", _playing_leaving_a_thread)
+    monkeypatch.setattr(ai.tournament_workers, "_stop_workers", noting_exit_codes)
     t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2, jobs=2, in_process=False)
     assert len(t.run()) == 4
     assert codes == [0, 0]  # [None, None]: still there, their work done

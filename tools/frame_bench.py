@@ -209,7 +209,8 @@ def _replay(app) -> Callable[[int], None]:
     """The replay of a 19x19 Hex game of 40 plies, stepped on and back with the arrow keys."""
     import pygame
 
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _line("hex", {"size": 19}))
     app.open_replay(record, 20)
@@ -276,7 +277,8 @@ def _analysis_pointer(app) -> Callable[[int], None]:
 def _replay_analysis_pointer(app) -> Callable[[int], None]:
     """The replay of that game in analysis mode with values on every move, no graph analysis
     running: the pointer gliding over its board."""
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
     from ui.scenes.replay import ReplayScene
 
     record = GameRecord("hex", {"size": 19}, (Side(None, "Ana"), Side(None, "Bia")), _line("hex", {"size": 19}))

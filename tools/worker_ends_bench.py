@@ -105,7 +105,7 @@ def _load_kernels(game_id: str) -> None:
 
 def _play_tasks(tasks: list[dict]) -> None:
     """What a tournament's worker does: the games given, played."""
-    from ai.tournament import play_task
+    from ai.tournament_play import play_task
 
     for task in tasks:
         play_task(task)

@@ -31,7 +31,8 @@ from ai.base import POINTS
 from ai.eval_scales import CLEAR_ADVANTAGE, SCALE_FLOOR, empty_share, point_worth
 from ai.search.classic import COURSE_SCALE
 from ai.value_words import EVAL_UNITS, WHOLE_VALUES, eval_unit, plural_count, unit_size  # noqa: F401 (the window's names)
-from games.record import GameRecord, PlyValue, ProofMeasure
+from games.record import GameRecord
+from games.record_parts import PlyValue, ProofMeasure
 from ui.i18n import localized, ngettext, number_text
 
 DEFAULT_PLAYER = "level-5"
@@ -56,7 +57,7 @@ class Opinion:
 
 
 def saved_opinion(value: PlyValue) -> Opinion:
-    """A record's saved value of a position (``games.record.PlyValue``) as the opinion it was."""
+    """A record's saved value of a position (``games.record_parts.PlyValue``) as the opinion it was."""
     return Opinion(value.score, value.kind, value.proven, value.view, value.unit, value.stage, value.measure)
 
 

@@ -99,7 +99,8 @@ def random_finished_record(game_id: str, seed: int = 1):
 
     import games
     from ai.match import WHOLE_GAME, random_line
-    from games.record import GameRecord, Side
+    from games.record import GameRecord
+    from games.record_parts import Side
 
     game = games.load(game_id)
     moves = random_line(game.initial_state(), WHOLE_GAME, random.Random(seed))

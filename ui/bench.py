@@ -182,8 +182,8 @@ def _editor_key_lag(app) -> dict[str, dict[str, float]]:
     import pygame
 
     import games
+    from games.move_list import title_line
     from games.position_text import clear_caches
-    from games.record import title_line
     from ui.scenes.position_editor import PositionEditorScene
 
     lag: dict[str, dict[str, float]] = {}
@@ -318,7 +318,7 @@ def pointer_frame_figures(quick: bool = False, size: tuple[int, int] = POINTED_W
     """``_pointer_frame_ms`` of each of ``POINTED_BOARDS``, by its title line, and the pointer
     crossing the main menu ("the main menu"), in a window of ``size`` of its own (also for a
     quick before-and-after: ``python -c "from ui.bench import ..."``)."""
-    from games.record import title_line
+    from games.move_list import title_line
     from ui.app import App
 
     headless_without_a_display()

@@ -23,7 +23,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ai.referee import LOST_ON_TIME, GameClock, clock_of
-from games.record import GameRecord, times_taken
+from games.move_numbers import times_taken
+from games.record import GameRecord
 from ui.i18n import _, localized, number_text
 
 # The setup screen's choices (None: no clock), as GameClock texts: minutes + seconds of increment,

@@ -25,7 +25,7 @@ import pygame
 
 from ai.move_values import MoveValue, MoveValues
 from games.base import Game, State
-from games.record import ProofMeasure
+from games.record_parts import ProofMeasure
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (

@@ -32,7 +32,7 @@ import pygame
 from ai.move_values import MoveValue
 from ai.roster import LEVEL_IDS
 from games.base import Game, State
-from games.record import PlyValue, ProofMeasure
+from games.record_parts import PlyValue, ProofMeasure
 from ui import text as tx
 from ui.analysis import (
     Opinion,
@@ -96,7 +96,7 @@ def child_opinion(value: MoveValue, mover: int, stage: float | None = None) -> O
 
 
 def value_measure(value: MoveValue) -> ProofMeasure | None:
-    """How big the proof of analysis' value of a move is (``games.record.ProofMeasure``), its
+    """How big the proof of analysis' value of a move is (``games.record_parts.ProofMeasure``), its
     plies counted from the position before the move; None where it proves nothing or does not
     measure it."""
     if value.proven is None:

@@ -36,9 +36,11 @@ from ai.atomic import atomic_write_bytes, fsync_dir, temporary_name
 from ai.referee import clock_of
 from games.base import Game, State
 from games.hex_sgf import sgf_from_record
+from games.move_list import move_list_text
 from games.othello_ggf import ggf_from_record
 from games.position_text import position_text
-from games.record import SUFFIX, GameRecord, RecordError, default_name, move_list_text
+from games.record import SUFFIX, GameRecord, default_name
+from games.record_parts import RecordError
 from ui import clipboard, words
 from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, RecordError, RecordNotReadableHere
+from games.record import GameRecord
+from games.record_parts import RecordError, RecordNotReadableHere
 from ui import folder_reading
 from ui.autosave import recovered_from, scans_seen
 from ui.i18n import Phrase, _, ngettext

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ai.value_words import counted
-from games.record import Result
+from games.record_parts import Result
 from ui.debug_log import trail
 
 

@@ -4,7 +4,7 @@ Enter opens a field over the panel's last row of buttons (the board keeps its si
 the board says what the field takes); Enter again plays what it holds and Esc closes it.  Ctrl+V
 opens it holding the clipboard's moves: a list copied with "Copy moves" (M), from a course
 notebook, or from another program (``d3 c5 f6``, ``1. d3 c5 2. f6``, Rastros' ``(4, 4)`` as the
-course's Python prints it; ``games.record.moves_from_text`` reads them; a Trax course's turns too,
+course's Python prints it; ``games.move_list.moves_from_text`` reads them; a Trax course's turns too,
 ``[[4, 2, 'lddl']]``: ``Game.move_texts``).  The field speaks only for a human to move at the live game, as a click on the board
 does.
 
@@ -27,7 +27,7 @@ import pygame
 
 from games.base import IllegalMove, parse_in_line
 from games.position_text import is_position_text, position_alone, record_from_position
-from games.record import RecordError, check_text_length
+from games.record_parts import RecordError, check_text_length
 from ui import clipboard, words
 from ui.i18n import Phrase, _
 from ui.notation import other_chosen, written_move

@@ -14,7 +14,7 @@ Every cell is one move, one player's turn (a stone, a tile, a step or a whole ca
 and the screens count moves so: "Move 7 of 40" in the replay's header, "12 moves" over the list.
 A row's number is a round of two moves, the first side's and the second's, as on a chess score
 sheet; so "Move 7" is row 4's first cell, and its second in a game the second side began
-("1. … d3"), which shifts every move one cell on (``games.record.move_place``).
+("1. … d3"), which shifts every move one cell on (``games.move_numbers.move_place``).
 
 A clocked game's list, on the game screen as in its replay, writes each move's time small at the
 right of its cell, as chess programs do, where every move and its time fit side by side in a

@@ -2,7 +2,7 @@
 position (Ctrl+C copies one) on the New game screen, to be played from.
 
 What "Copy moves" puts on the clipboard is a move list with a header naming the game, its options
-and its players (``games.record.move_list_text``); a teacher can mail it, a student paste it back
+and its players (``games.move_list.move_list_text``); a teacher can mail it, a student paste it back
 and play on from any move.  A record's JSON pastes as well, and so does a position: the game's
 name, then its board as the course prints it (``games.position_text``).  ``ui.record_files.from_text`` reads
 both; anything else is said and nothing changes.  A GGF database of Othello games opens its first game and says how many
@@ -19,7 +19,8 @@ from collections.abc import Callable
 from typing import Any
 
 from games.othello_ggf import ggf_game_count
-from games.record import GameRecord, PartlyLegal, RecordError
+from games.record import GameRecord
+from games.record_parts import PartlyLegal, RecordError
 from ui import clipboard, words
 from ui.i18n import Phrase, _
 from ui.record_files import from_text, kept_up_to_legal

@@ -32,21 +32,17 @@ import games
 from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
 from ai.value_words import counted
 from games.hex_sgf import is_sgf, record_from_sgf, sgf_text
+from games.move_list import moves_or_position, record_from_move_list
 from games.othello_ggf import GgfClock, ggf_clock, is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
-from games.record import (
-    FORMAT,
-    MAX_BYTES,
-    SUFFIX,
-    GameRecord,
+from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord
+from games.record_fields import clean_title
+from games.record_parts import (
     PartlyLegal,
     RecordError,
     RecordNotReadableHere,
     Side,
     check_text_length,
-    clean_title,
-    moves_or_position,
-    record_from_move_list,
     told_apart,
     unnumbered,
 )
@@ -271,7 +267,7 @@ def outside_titles(player_ids: list[str]) -> dict[str, str]:
     ``display_names``): a student's game replayed from a ``match --json`` line read "Blue:
     /home/prof/bots/aluno.py" cut off at the panel's edge, where the league's crosstable said "aluno"."""
     from ai.outside_names import entry_title
-    from ai.tournament import display_names
+    from ai.player_names import display_names
 
     return display_names(player_ids, {pid: title for pid in player_ids if (title := entry_title(pid))})
 
@@ -296,11 +292,11 @@ def with_known_players(record: GameRecord, path: Path | None = None) -> GameReco
 
 def from_text(text: str, chosen: Mapping[str, Mapping[str, Any]] | None = None) -> GameRecord:
     """A record from its JSON, from a HexGui or Benzene SGF file (games.hex_sgf), from an Othello
-    server's or database's GGF (games.othello_ggf: its first game), from a move list (``games.record.move_list_text``'s form, its
+    server's or database's GGF (games.othello_ggf: its first game), from a move list (``games.move_list.move_list_text``'s form, its
     players matched to the game's players by title), or from a position (``games.position_text``:
     a record of no moves from there, under the rule options ``chosen`` per game where the text
     names none); RecordError naming the problem, and at once for a text longer than any game's
-    moves or position (``games.record.check_text_length``)."""
+    moves or position (``games.record_parts.check_text_length``)."""
     text = _game_named_in_english(_unquoted(text.lstrip("\ufeff")))  # a BOM: copied from a file a Windows editor wrote
     if is_ggf(text):  # an Othello game of GGS or a database: SGF's shape, another game's words
         return _finished(lambda: record_from_ggf(text),
@@ -346,7 +342,7 @@ def _with_ggf_clock(record: GameRecord, clock: GgfClock | None) -> GameRecord:
 
 def _with_catalog_players(record: GameRecord) -> GameRecord:
     """``record`` with each side's title that names one of the game's players given that player's
-    id, and made safe to show as a record file's are (``games.record.clean_title``): an SGF's,
+    id, and made safe to show as a record file's are (``games.record_fields.clean_title``): an SGF's,
     GGF's or move list's name holding a NUL made the replay raise at every frame.  A title
     numbered (a game of a player against itself copied: "Level 1 #2") names its player too, and
     two sides titled alike are numbered (``told_apart``)."""

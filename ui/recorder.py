@@ -23,7 +23,8 @@ from collections import deque
 from pathlib import Path
 from typing import Any
 
-from games.record import GameRecord, Result
+from games.record import GameRecord
+from games.record_parts import Result
 from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir, kept_shown
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.i18n import _

@@ -44,7 +44,8 @@ from pathlib import Path
 
 import games
 from ai.file_lock import held
-from games.record import GameRecord, Result
+from games.record import GameRecord
+from games.record_parts import Result
 from ui import last_good, words
 from ui.autosave import SHELF, data_dir
 from ui.background_writer import WRITER

@@ -272,7 +272,7 @@ LAID_OUT_CHARACTERS = 128 * 1024
 """The characters of text ``laid_out`` keeps a font, its texts together: the longest screen, the
 keys page in Portuguese, wraps 48,000 in its body's font (its paragraphs, under 2,000 each, kept
 as runs and as lines), where one pasted record or a long message is up to 256 KB
-(``games.record.MAX_TEXT_CHARS``): a thousand such one-off texts kept, with their lines, would
+(``games.record_parts.MAX_TEXT_CHARS``): a thousand such one-off texts kept, with their lines, would
 fill hundreds of MB.  A text longer than this is wrapped at each call and kept nowhere."""
 
 

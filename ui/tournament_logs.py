@@ -23,8 +23,10 @@ from pathlib import Path
 from typing import Any
 
 from ai.results_log import ResultsLog, in_use, refuse_if_newer
-from ai.tournament import games_in, settled_unplayed
-from games.record import GameRecord, RecordError, Result, Side
+from ai.tournament_files import settled_unplayed
+from ai.tournament_schedule import games_in
+from games.record import GameRecord
+from games.record_parts import RecordError, Result, Side
 
 ADDED_LOGS = "added-players.bots"  # in the tournaments folder: the logs of files checked as they are added
 
@@ -222,11 +224,11 @@ def _player_names(header: dict[str, Any]) -> dict[str, str]:
     """The names of a log's players as the tournament screen shows them: ours by their titles
     (in English, as records keep them), an outside player's as the log noted it, else as the
     tables name it unloaded (``ui.outside_players.short``: "duarte" for .../duarte/jogador.py),
-    told apart as the tables tell them (``ai.tournament.display_names``: "ana (x/ana/jogador.py)"
+    told apart as the tables tell them (``ai.player_names.display_names``: "ana (x/ana/jogador.py)"
     and "ana (y/ana/jogador.py)"; "a/aluno" and "b/aluno" where a command line's log noted "aluno"
     for both)."""
     import ai
-    from ai.tournament import display_names
+    from ai.player_names import display_names
     from ui.outside_players import short
 
     game = header.get("game")

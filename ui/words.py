@@ -36,7 +36,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"void: the referee failed: (?P<rest>.*)", N_("void: the referee failed: {rest}")),
     (r"void: the Dask task failed: (?P<rest>.*)", N_("void: the Dask task failed: {rest}")),
     (r"void: a worker process died", N_("void: a worker process died")),
-    # how its worker ended (ai.tournament.how_ended); several ways at once, each said (``WORKER_ENDS``)
+    # how its worker ended (ai.tournament_workers.how_ended); several ways at once, each said (``WORKER_ENDS``)
     (r"void: a worker process died \(killed by (?P<signal>SIG\w+)\)", N_("void: a worker process died (killed by {signal})")),
     (r"void: a worker process died \(ended by (?P<signal>SIG\w+)\)", N_("void: a worker process died (ended by {signal})")),
     (r"void: a worker process died \(exit status (?P<status>-?\d+)\)",
@@ -96,7 +96,7 @@ REASONS: tuple[tuple[str, str], ...] = (
     (r"(?P<side>.+) wins", N_("{side} wins")),
 )
 SIDE_GROUPS = ("side", "mover")
-# each way worker processes ended, as ai.tournament.how_ended writes them, joined by ", "
+# each way worker processes ended, as ai.tournament_workers.how_ended writes them, joined by ", "
 WORKER_ENDS: tuple[tuple[str, str], ...] = (
     (r"killed by (?P<signal>SIG\w+)", N_("killed by {signal}")),
     (r"ended by (?P<signal>SIG\w+)", N_("ended by {signal}")),
@@ -1496,8 +1496,8 @@ def trax_tile(name: str) -> str:
 def player_title(title: str) -> str:
     """A player's title from the catalog ("Level 3", "Basilio": names stay as they are); no
     title stays none (gettext's translation of "" is its catalog's header).  A title numbered
-    apart from the other side's ("Level 1 #2": ``games.record.told_apart``) keeps its number."""
-    from games.record import unnumbered
+    apart from the other side's ("Level 1 #2": ``games.record_parts.told_apart``) keeps its number."""
+    from games.record_parts import unnumbered
 
     title, number = unnumbered(title)
     match = re.fullmatch(r"(Level|Player) (\d+)", title)

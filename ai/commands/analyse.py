@@ -49,18 +49,11 @@ from ai.move_values import (
 from ai.value_words import bound_words, counted, eval_unit, says_the_number, side_ahead, unit_size
 from games.base import Game, State
 from games.hex_sgf import is_sgf, record_from_sgf
+from games.move_list import moves_or_position, names_a_game, record_from_move_list, title_line
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_othello_board_line, is_position_text, record_from_position
-from games.record import (
-    MAX_BYTES,
-    GameRecord,
-    PartlyLegal,
-    RecordError,
-    moves_or_position,
-    names_a_game,
-    record_from_move_list,
-    title_line,
-)
+from games.record import MAX_BYTES, GameRecord
+from games.record_parts import PartlyLegal, RecordError
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took

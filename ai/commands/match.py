@@ -18,10 +18,10 @@ from ai.match import (
     paired_games,
     random_openings,
 )
+from ai.player_names import builtin_titles, display_names
 from ai.reason_names import file_named_once, sides_named
-from ai.tournament import builtin_titles, display_names
 from ai.value_words import counted
-from games.record import numbered
+from games.record_parts import numbered
 
 
 def run_match(

@@ -18,7 +18,7 @@ player of a file, a pattern (``bots/*/*.py:*``) every file it matches that defin
 
 ``--resume FILE``: FILE.jsonl of a stopped or killed run: its games are kept, only the missing
 ones are played (same game, players and settings, checked); ``--withdraw PLAYER`` with it withdraws a player
-(``withdraw_players``, asked first; its games count as ``ai.tournament.withdrawal_stands`` rules).
+(``withdraw_players``, asked first; its games count as ``ai.tournament_standings.withdrawal_stands`` rules).
 ``--clock 5m+2s``: a game clock
 (ai.match.GameClock).  ``--cluster local|tcp://HOST:PORT``: the games run on Dask (ai/cluster.py,
 docs/leagues.md).  ``--definitions-only``: outside .py files are loaded without their top-level
@@ -55,30 +55,27 @@ from ai.commands.engines import prepare_engines
 from ai.match import ReadyPlayers
 from ai.outside import RUNNING_AT, matching_files
 from ai.outside_names import entry_title
+from ai.player_names import builtin_titles, display_names
 from ai.reason_names import file_named_once
 from ai.referee import AT_MOVE
-from ai.tournament import (
+from ai.tournament import GameResult, Tournament
+from ai.tournament_events import Event, GameFinished
+from ai.tournament_files import STANDINGS_SUFFIX
+from ai.tournament_play import loader_logging_beside
+from ai.tournament_schedule import games_each
+from ai.tournament_standings import (
     DRAW_RESULT,
     MIN_RATED_GAMES,
     NO_VALUE,
-    STANDINGS_SUFFIX,
-    Event,
-    GameFinished,
-    GameResult,
     Standing,
     Summary,
-    Tournament,
     annulled_players,
-    builtin_titles,
     crosstable,
-    display_names,
-    games_each,
     half_points,
     is_annulled,
     is_double_forfeit,
     is_void,
     joined_late,
-    loader_logging_beside,
     lost_by_withdrawal,
     named_reason,
     outcome,
@@ -87,7 +84,7 @@ from ai.tournament import (
     withdrawal_stands,
 )
 from ai.value_words import counted
-from games.record import options_text
+from games.record_fields import options_text
 
 LIVE_EVERY = 5.0  # seconds between rewrites of FILE.txt while games finish
 # a Ctrl+C after the last game came in, as the league's workers ended: it was reported "stopped
@@ -422,7 +419,7 @@ def faults_of(summary: Summary, player_id: str, words: ReportWords = ENGLISH, wi
             if any(player_id in forfeited_by(r) for r in group[2])]
 
 
-# how players on equal points are ranked (ai.tournament.standings), said under the standings where some are
+# how players on equal points are ranked (ai.tournament_standings.standings), said under the standings where some are
 STANDINGS = "Standings (Elo: mean 0, 95% interval):"
 # how points count, said in words under the standings: "win 1, draw 1/2" in the heading read as
 # a fraction, or as a draw worth one of two points, to a student

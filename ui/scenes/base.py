@@ -19,7 +19,7 @@ from ui.widgets import DragScroll, lighting
 FULL_FIELD_TOPIC = "field full"  # a form's text field that holds its most characters (``_say_if_full``)
 
 if TYPE_CHECKING:
-    from games.record import PlyValue, Result
+    from games.record_parts import PlyValue, Result
     from ui.app import App
     from ui.scenes.game import Ply
     from ui.tally import Score

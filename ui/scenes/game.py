@@ -37,7 +37,10 @@ import games
 from ai import referee
 from ai.referee import Loss, Referee
 from games.base import IllegalMove, State
-from games.record import DRAW_AGREED, GameRecord, PlyValue, Result, resigned_at
+from games.move_list import DRAW_AGREED
+from games.move_numbers import resigned_at
+from games.record import GameRecord
+from games.record_parts import PlyValue, Result
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave import kept_redo, kept_redo_clocks, kept_shown, kept_speed

@@ -41,9 +41,11 @@ import pygame
 import pygame_menu
 
 import games
+from games.move_list import title_line
 from games.position_cells import TextCells, cell_place, other_side, stepped_cell
 from games.position_text import POSITION_LINE, in_rows, record_from_position, rule_options
-from games.record import GameRecord, RecordError, title_line
+from games.record import GameRecord
+from games.record_parts import RecordError
 from ui import text as tx
 from ui import words
 from ui.board_cursor import BoardCursor

@@ -51,7 +51,8 @@ from typing import Any, NamedTuple
 import pygame
 
 import games
-from games.record import GameRecord, RecordError
+from games.record import GameRecord
+from games.record_parts import RecordError
 from ui import file_report, playing, words
 from ui import text as tx
 from ui.autosave import (

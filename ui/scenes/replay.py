@@ -54,7 +54,8 @@ import pygame
 
 import games
 from games.base import State
-from games.record import GameRecord, move_place, move_rows
+from games.move_numbers import move_place, move_rows
+from games.record import GameRecord
 from ui import eval_bar, words
 from ui import text as tx
 from ui.ai_worker import AIProgress

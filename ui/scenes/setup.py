@@ -34,7 +34,8 @@ import pygame_menu
 import ai
 import games
 from games.position_text import rule_options, with_rules
-from games.record import GameRecord, RecordError
+from games.record import GameRecord
+from games.record_parts import RecordError
 from ui import clipboard, outside_players, words
 from ui import text as tx
 from ui.clocks import CLOCK_CHOICES, choice_label
@@ -255,7 +256,7 @@ class SetupScene(MenuFormScene):
         """(id, title) of the remembered outside players known to fit this game and its options,
         told apart as the tournament's tables tell them (``display_names``): two functions of
         meu.py, both "meu" by the tables' rule, are "meu (meu.py:aleatorio)" and "meu (meu.py:guloso)"."""
-        from ai.tournament import display_names
+        from ai.player_names import display_names
 
         found = outside_players.OFFERS.players(self.info.id, self._options(),
                                                outside_players.remembered(self.app, self.info.id))

@@ -31,7 +31,9 @@ import pygame
 
 import ai
 import games
-from ai.tournament import Standing, Tournament, display_names
+from ai.player_names import display_names
+from ai.tournament import Tournament
+from ai.tournament_standings import Standing
 from ui import outside_players, words
 from ui.i18n import Phrase, _, ngettext
 from ui.keyed_cache import KeyedCache

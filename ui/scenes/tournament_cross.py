@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from ai.tournament import ranked_apart
+from ai.tournament_standings import ranked_apart
 from ui.i18n import _, ngettext
 
 CELL_STEPS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}

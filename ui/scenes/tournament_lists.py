@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ai.tournament import ranked_apart
+from ai.tournament_standings import ranked_apart
 from ui import words
 from ui.i18n import Phrase, _
 from ui.scenes.tournament_results import elo_said
@@ -212,7 +212,7 @@ class ResultsLists:
         It is held while the player's games are listed, the lane as high as its lines
         (``_faults_room``): the one-line lane ran two faults together, the second cut unread."""
         from ai.commands.tournament import faults_of
-        from ai.tournament import Summary
+        from ai.tournament_standings import Summary
 
         # without the logs' paths, long ones: a click on one of its games gives that game's log
         faults = faults_of(Summary.of(self.tournament), pid, words.ReportWords(), with_logs=False)

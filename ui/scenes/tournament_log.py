@@ -31,7 +31,10 @@ from pathlib import Path
 
 import ai
 from ai.results_log import LogReplaced, in_use
-from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_logging_beside
+from ai.tournament import Tournament
+from ai.tournament_play import loader_logging_beside
+from ai.tournament_standings import Summary
+from ai.tournament_workers import STOP_GRACE, STOP_WAIT
 from ui import tournament_logs, words
 from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER

@@ -15,20 +15,20 @@ import ai
 import games
 from ai.commands.tournament import games_counted
 from ai.reason_names import sides_named
-from ai.tournament import (
+from ai.tournament import Tournament
+from ai.tournament_schedule import games_each
+from ai.tournament_standings import (
     DRAW_RESULT,
     MIN_RATED_GAMES,
     NO_VALUE,
     Standing,
-    Tournament,
-    games_each,
     half_points,
     is_annulled,
     is_void,
     outcome,
     ranked_apart,
 )
-from ai.tournament import crosstable as make_crosstable
+from ai.tournament_standings import crosstable as make_crosstable
 from ui import text as tx
 from ui import words
 from ui.board_view import Overlay
@@ -105,7 +105,7 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     perfect score, "below -95" for none (no interval: the data give no limit on that side).  The
     command line's report keeps its "+35 (-40..+110)" (``Standing.elo_text``), which players read
     as a subtraction."""
-    if not st.rated:  # ai.tournament.MIN_RATED_GAMES, the reports' rule too
+    if not st.rated:  # ai.tournament_standings.MIN_RATED_GAMES, the reports' rule too
         return NO_VALUE
     value = _elo(st.elo)
     if st.elo_bound:

@@ -19,14 +19,9 @@ from typing import Any
 
 import ai
 import games
-from ai.tournament import (
-    GameFinished,
-    GameStarted,
-    MovePlayed,
-    Tournament,
-    TournamentDone,
-    loader_logging_beside,
-)
+from ai.tournament import Tournament
+from ai.tournament_events import GameFinished, GameStarted, MovePlayed, TournamentDone
+from ai.tournament_play import loader_logging_beside
 from ai.value_words import counted
 from ui import words
 from ui.clocks import reading_text
@@ -135,7 +130,8 @@ class TournamentRun:
         result = self._finished_shown()
         from dataclasses import replace
 
-        from games.record import GameRecord, RecordError, Side
+        from games.record import GameRecord
+        from games.record_parts import RecordError, Side
 
         try:
             record = GameRecord.from_dict(result.to_json())

@@ -17,7 +17,7 @@ import pygame
 import ai
 import games
 from ai.outside import matching_files
-from ai.tournament import games_in
+from ai.tournament_schedule import games_in
 from ui import outside_players, words
 from ui import text as tx
 from ui.i18n import N_, Phrase, _

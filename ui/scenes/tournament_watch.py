@@ -38,8 +38,8 @@ from typing import Any
 import pygame
 
 from ai.match import GameResult
-from ai.tournament import is_withdrawal, standings
-from games.record import move_asked
+from ai.tournament_standings import is_withdrawal, standings
+from games.move_numbers import move_asked
 from ui.i18n import _
 from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
 

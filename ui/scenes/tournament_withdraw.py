@@ -2,7 +2,7 @@
 ``TournamentScene`` (ui.scenes.tournament), which owns the state.
 
 A student who leaves the course, or a bot the organiser disqualifies, is withdrawn rather than
-removed: its games played stay in the log, and count as ``ai.tournament.withdrawal_stands`` rules
+removed: its games played stay in the log, and count as ``ai.tournament_standings.withdrawal_stands`` rules
 (at least half its games played: its results stand and the games left are lost by forfeit; fewer:
 all its games are annulled).  Withdraw, then a click on the player's row in the standings, says
 what that does to its games (Up and Down choose the row from the keyboard); Withdraw pressed
