@@ -461,6 +461,7 @@ class GameCommands:
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
         self.agreed_draw = False  # and a draw agreed
+        self.resign_asked = None  # Undo or Redo under "Resign?" answers it: play on (``_changed`` keeps it for a reply)
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.messages.withdraw(TAKEN_BACK_NOTE)  # Redo put the move back: it stood for its 6 s, "taken back"
         self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
