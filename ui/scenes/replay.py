@@ -734,6 +734,8 @@ class ReplayScene(Scene):
         bar_h = int(44 * board_s)
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
         board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * board_s))
+        spare = self._height_unused(board_area, board_s)
+        board_area.height -= spare  # the slider, the steps and the messages' lane go up with it
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, board_s, self.move_analysis.active)
         self.view.text_size = text_size_of(self.app)  # the coordinates' size
@@ -748,7 +750,7 @@ class ReplayScene(Scene):
         controls = pygame.Rect(board_area.x, self.slider.reach.bottom, board_area.width, bar_h)
         self._lay_steps(controls, int(8 * board_s))
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * board_s), board_area.width,
-                                         h - int(4 * board_s) - controls.bottom - int(4 * board_s))
+                                         h - int(4 * board_s) - controls.bottom - int(4 * board_s) - spare)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         self.print_least = self._least_print(inner)
         row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, int(44 * s), int(8 * s), int(16 * s))
@@ -759,6 +761,31 @@ class ReplayScene(Scene):
         self.graph_whole = pygame.Rect(inner.x, inner.bottom - actions_h - self._under_graph(self.graph_pad) - graph_h,
                                        inner.width, graph_h)
         self.graph_rect = pygame.Rect(self.graph_whole)
+
+    def _height_unused(self, area: pygame.Rect, scale: float) -> int:
+        """The pixels of a tall board ``area``'s height (taller than wide) that the board leaves
+        empty: the least height that lays the board out as large as the whole ``area`` does,
+        found by laying it out (each game's view fits its board its own way: Hex's turns to fit
+        a tall area).  In a window of 800x1440 the board, as wide as the window let it be, stood
+        in the middle of an area 1335 pixels tall, and the slider and the step buttons some 500
+        pixels under it.  0 for a wide area: every window wider than tall keeps its layout."""
+        if area.height <= area.width:
+            return 0
+        last = self.states[-1]  # the position the board is framed on (a large Trax board)
+
+        def board_size(height: int) -> tuple[int, int]:
+            board, _bar = eval_bar.carve(pygame.Rect(area.x, area.y, area.width, height), scale,
+                                         self.move_analysis.active)
+            self.view.layout(board)
+            rects = [rect for _key, rect in self.view.targets(last)]
+            return rects[0].unionall(rects[1:]).size if rects else (0, 0)
+
+        whole = board_size(area.height)
+        short, enough = 0, area.height  # too short for the board at its size, and tall enough
+        while enough - short > 1:
+            middle = (short + enough) // 2
+            short, enough = (short, middle) if board_size(middle) == whole else (middle, enough)
+        return area.height - enough
 
     def _small(self, size: float) -> int:
         """Small print of ``size`` at the panel's scale: never under ``print_least`` pixels
