@@ -663,6 +663,16 @@ class GameCommands:
         self.zoom_board(event.y < 0)
         return True
 
+    def wheel_browses(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the board while an earlier position is shown: a move back (up) or
+        on (down), on to the live game, as a replay's wheel steps.  It did nothing over the board
+        there, and scrolled the move list alone.  False in the live game, where the wheel over the
+        board is no step back (a turn of it to scroll the page would leave the game)."""
+        if self.browsing is None or self.mouse.hover is None or not event.y:
+            return False
+        self.browse(self.browsing - event.y)
+        return True
+
     def save_game(self) -> None:
         """Write the game so far to the saved-games folder (it can be replayed and played on from);
         with nothing to save, say so (``refuse``)."""
