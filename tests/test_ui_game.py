@@ -212,6 +212,26 @@ def test_browsing_earlier_positions_and_back_to_the_game(app):
     assert scene.browsing is None and scene.state == scene.history[-1].after
 
 
+def test_the_wheel_over_the_board_steps_through_earlier_positions_as_in_a_replay(app):
+    """Looking at an earlier position, the wheel over the board did nothing (it scrolled the move
+    list alone, under the pointer), where a replay's steps through the moves: up a move back, down
+    a move on, on to the live game.  In the live game it steps nothing."""
+    from tests.test_ui_steppers import wheel
+
+    scene = hotseat(app)
+    board = scene.view.rect.center
+    wheel(app, board, 1)
+    assert scene.browsing is None  # the live game: no step back
+    key(app, pygame.K_LEFT)
+    assert scene.browsing == 2
+    wheel(app, board, 1)
+    assert scene.browsing == 1
+    wheel(app, board, -1)
+    assert scene.browsing == 2
+    wheel(app, board, -1)
+    assert scene.browsing is None and scene.state == scene.history[-1].after
+
+
 def _said(scene) -> list[str]:
     return [m.text for m in scene.messages.current()]
 

@@ -17,7 +17,7 @@ from ui.scenes.replay import ReplayScene
 from ui.scenes.settings_screen import SettingsScene
 from ui.scenes.setup import SetupScene
 
-NO_FOLDER = "The folder could not be opened (this system has no xdg-open): {folder}"
+NO_FOLDER = "The folder could not be opened (no file manager was found): {folder}"
 
 
 def said(app) -> list[str]:

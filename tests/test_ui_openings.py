@@ -12,7 +12,7 @@ import pygame
 import games
 from games.record import GameRecord
 from games.record_parts import Side
-from tests.ui_helpers import recorded_text, words_in
+from tests.ui_helpers import key, recorded_text, words_in
 from ui import text as tx
 from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import save
@@ -105,6 +105,26 @@ def test_the_replay_names_the_opening_at_the_ply_shown(app, monkeypatch):
     assert any(text.endswith("Opening: Tiger") for text in shown(app, monkeypatch, scene))
     scene.go(1)
     assert opening_lines(shown(app, monkeypatch, scene)) == []
+
+
+def test_stepping_through_the_replay_keeps_the_move_list_and_the_graph_in_place(app, monkeypatch):
+    """In a game of 10 moves at 1280x800 "Opening: Perpendicular" takes a line of its own at moves 2
+    to 4 (the Tiger's name shares the ply's line from move 5): the panel keeps that line at every
+    step; the move list and the graph under it stood a line higher at moves 0, 1 and 5 on, and
+    jumped up and down as the moves were stepped through."""
+    record = tiger_record(TIGER + ["f4", "f6", "f3", "e6", "e7"])
+    record.evaluations = [0.0] * (len(record.moves) + 1)  # a graph drawn, no analysis run
+    scene = ReplayScene(app, record, ply=0, analyse=False)
+    app.switch(scene)
+    app.run_frames(2)
+    places, named = set(), []
+    for _ply in range(len(record.moves) + 1):
+        named.append(bool(opening_lines(shown(app, monkeypatch, scene))))
+        places.add((tuple(scene.graph_rect), tuple(scene.move_rows[0][0])))
+        key(app, pygame.K_RIGHT)
+    assert scene.ply == len(record.moves)
+    assert True in named and False in named  # the name came and went
+    assert len(places) == 1, places
 
 
 def test_saved_games_rows_name_the_opening_where_it_fits(app, monkeypatch, tmp_path):

@@ -308,16 +308,26 @@ def test_open_the_folder_shows_the_saved_games_in_the_file_manager(app, monkeypa
     assert started[1:] == [["xdg-open", str(games_dir())], ["xdg-open", str(unfinished.folder)]]
 
 
-def test_a_folder_that_cannot_be_opened_is_named(app, monkeypatch):
+def test_a_folder_that_cannot_be_opened_is_named_and_its_path_copied(app, monkeypatch):
+    """On a system without xdg-open the window said "(this system has no xdg-open)", a program's
+    name no player knows; it says no file manager was found, and where the folder is, that path
+    on the clipboard (to paste in a file manager or a terminal) where there is one."""
     def missing(command, **kwargs):
         raise FileNotFoundError(2, "No such file or directory", command[0])
 
+    copied: list[str] = []
     monkeypatch.setattr(desktop.sys, "platform", "linux")
     monkeypatch.setattr(desktop.subprocess, "Popen", missing)
     open_list(app)
-    key(app, pygame.K_o)
+    key(app, pygame.K_o)  # the dummy window has no clipboard
     said = [m.text for m in app.messages.current()]
-    assert f"The folder could not be opened (this system has no xdg-open): {games_dir()}" in said
+    assert f"The folder could not be opened (no file manager was found): {games_dir()}" in said
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    click(app, app.scene.folder_button.rect.center)
+    said = [m.text for m in app.messages.current()]
+    assert (f"The folder could not be opened (no file manager was found). Where it is, copied to the clipboard: "
+            f"{games_dir()}") in said
+    assert copied == [str(games_dir())]
 
 
 def test_the_file_manager_of_a_frozen_app_gets_the_users_library_path(monkeypatch, tmp_path):

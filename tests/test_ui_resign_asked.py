@@ -145,3 +145,18 @@ def test_resign_waits_for_resume_and_says_so(app, by_key):
     key(app, pygame.K_p, pygame.KMOD_CTRL)
     assert not scene.paused and scene.btn_resign.enabled
     asked(app, scene)
+
+
+def test_undo_and_redo_answer_the_question_with_play_on(app):
+    """The panel's Undo or Redo clicked while the card asks "Resign?" (the card takes the keys;
+    against the computer the side asked for stays the person's) left the question standing over
+    a position it was not asked in, back to no moves at all.  A take-back is the player's answer:
+    play on; the card goes, and asks again at the next Ctrl+R."""
+    scene = started(app, HUMAN_VS_PC, moves=("b2", "a1"))
+    asked(app, scene)
+    click(app, scene.btn_undo.rect.center)
+    assert scene.card_shown() is None and scene.history == [] and not scene.is_over()
+    asked(app, scene)
+    click(app, scene.btn_redo.rect.center)
+    assert scene.card_shown() is None and len(scene.history) == 2 and not scene.is_over()
+    asked(app, scene)

@@ -185,7 +185,8 @@ def apply_settings(settings: Any) -> None:
 
 def open_folder(path: Path) -> str | None:
     """Show ``path`` (made if missing) in the system's file manager: None when it was asked to,
-    else why not.  A frozen Linux app puts its own libraries first on LD_LIBRARY_PATH; the file
+    else why not, in a player's words (the program missing was named: "this system has no
+    xdg-open").  A frozen Linux app puts its own libraries first on LD_LIBRARY_PATH; the file
     manager gets the user's own back (``ai.bot_rlimits.host_environment``)."""
     try:
         path.mkdir(parents=True, exist_ok=True)
@@ -197,8 +198,8 @@ def open_folder(path: Path) -> str | None:
         try:
             subprocess.Popen([opener, str(path)], env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                              stderr=subprocess.DEVNULL, start_new_session=True)
-        except FileNotFoundError:  # the folder exists: it is the program that is missing
-            return _("this system has no {program}").format(program=opener)
+        except FileNotFoundError:  # the folder exists: it is the program that is missing (xdg-open, open)
+            return _("no file manager was found")
     except OSError as exc:
         return exc.strerror or str(exc)
     return None

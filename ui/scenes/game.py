@@ -887,7 +887,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
             game_keys.press(self, event)
         elif event.type == pygame.TEXTINPUT:
             game_keys.typed_text(self, event)  # a move typed with the field closed
-        elif event.type == pygame.MOUSEWHEEL and self.wheel_zooms(event):
+        elif event.type == pygame.MOUSEWHEEL and (self.wheel_zooms(event) or self.wheel_browses(event)):
             return
         elif event.type == pygame.MOUSEWHEEL:
             self.panel.scroll(event)

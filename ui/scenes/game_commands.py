@@ -461,6 +461,7 @@ class GameCommands:
     def _after_jump(self) -> None:
         self.forfeit = None  # taking moves back takes the forfeit back too
         self.agreed_draw = False  # and a draw agreed
+        self.resign_asked = None  # Undo or Redo under "Resign?" answers it: play on (``_changed`` keeps it for a reply)
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.messages.withdraw(TAKEN_BACK_NOTE)  # Redo put the move back: it stood for its 6 s, "taken back"
         self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
@@ -660,6 +661,16 @@ class GameCommands:
         if not self.view.zoomable() or self.mouse.hover is None or not event.y:
             return False
         self.zoom_board(event.y < 0)
+        return True
+
+    def wheel_browses(self, event: pygame.event.Event) -> bool:
+        """The mouse wheel over the board while an earlier position is shown: a move back (up) or
+        on (down), on to the live game, as a replay's wheel steps.  It did nothing over the board
+        there, and scrolled the move list alone.  False in the live game, where the wheel over the
+        board is no step back (a turn of it to scroll the page would leave the game)."""
+        if self.browsing is None or self.mouse.hover is None or not event.y:
+            return False
+        self.browse(self.browsing - event.y)
         return True
 
     def save_game(self) -> None:

@@ -53,7 +53,7 @@ import pygame
 import games
 from games.record import GameRecord
 from games.record_parts import RecordError
-from ui import file_report, playing, words
+from ui import clipboard, file_report, playing, words
 from ui import text as tx
 from ui.autosave import (
     NOT_OFFERED_KEPT,
@@ -660,13 +660,16 @@ class RecordsScene(Scene):
             self.open_folder()
 
     def open_folder(self) -> None:
-        """The folder of these records in the system's file manager (to copy, send or back them up)."""
+        """The folder of these records in the system's file manager (to copy, send or back them up);
+        where it cannot be opened from here, its path said and put on the clipboard, to paste in a
+        file manager or a terminal, as a bot's log is (``TournamentLists._say_result``)."""
         why = open_folder(self.folder)
         if why is None:
             self.messages.add(_("Opening {folder}").format(folder=self.folder))
-        else:
-            self.messages.add(_("The folder could not be opened ({why}): {folder}").format(why=why, folder=self.folder),
-                              "error", duration=10.0)
+            return
+        said = (_("The folder could not be opened ({why}). Where it is, copied to the clipboard: {folder}")
+                if clipboard.put_text(str(self.folder)) else _("The folder could not be opened ({why}): {folder}"))
+        self.messages.add(said.format(why=why, folder=self.folder), "error", duration=10.0, path=str(self.folder))
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if hasattr(event, "pos"):

@@ -73,7 +73,7 @@ from ui.analysis_mode import (
 from ui.autosave import SHOWN_KEY, ended_as, games_dir, kept_shown, record_date_text, record_with_setup
 from ui.board_view import Overlay
 from ui.clipboard import is_paste
-from ui.clocks import ClockHistory, clock_history, record_up_to, time_control_forms
+from ui.clocks import ClockHistory, clock_history, reading_text, record_up_to, time_control_forms
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, graph_ground, ply_at
 from ui.export import (
     board_view,
@@ -93,7 +93,7 @@ from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _, language, pgettext
 from ui.match import MatchSetup
 from ui.move_list import TIME_SIZE, draw_move_rows, room_given, times_shown
-from ui.notation import MoveNames, other_chosen, shown_moves, shown_search
+from ui.notation import MoveNames, other_chosen, shown_move, shown_moves, shown_search
 from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
@@ -221,6 +221,7 @@ class ReplayScene(Scene):
         self.drop_link: tuple[pygame.Rect, int] | None = None  # "Biggest drop" under the graph, and its ply
         self.graph_pad = 0  # the room between the graph's label and the actions (``_actions_plan``)
         self.ply_lines = PLY_LINES  # the lines the ply line with the rules and the opening takes at most (``_actions_plan``)
+        self.ply_lines_most: tuple[Hashable, int] = (None, 0)  # the most lines it takes at any ply, and for what (``_ply_lines_most``)
         self.print_least: int | None = None  # the panel's least small print (``_small``); None: ``tx.least``'s
         self.analysis: BackgroundAnalysis | None = None
         self.move_analysis = AnalysisMode(self.game, 0, active=wanted_at_start() or shown.get("analysis", False),  # key A
@@ -734,6 +735,8 @@ class ReplayScene(Scene):
         bar_h = int(44 * board_s)
         self.panel_rect = pygame.Rect(w - panel_w - pad, pad, panel_w, h - 2 * pad)
         board_area = pygame.Rect(pad, pad, w - panel_w - 3 * pad, h - 3 * pad - 2 * bar_h - int(18 * board_s))
+        spare = self._height_unused(board_area, board_s)
+        board_area.height -= spare  # the slider, the steps and the messages' lane go up with it
         self.board_rect = board_area
         board, self.eval_rect = eval_bar.carve(board_area, board_s, self.move_analysis.active)
         self.view.text_size = text_size_of(self.app)  # the coordinates' size
@@ -748,7 +751,7 @@ class ReplayScene(Scene):
         controls = pygame.Rect(board_area.x, self.slider.reach.bottom, board_area.width, bar_h)
         self._lay_steps(controls, int(8 * board_s))
         self.messages_lane = pygame.Rect(board_area.x, controls.bottom + int(4 * board_s), board_area.width,
-                                         h - int(4 * board_s) - controls.bottom - int(4 * board_s))
+                                         h - int(4 * board_s) - controls.bottom - int(4 * board_s) - spare)
         inner = self.panel_rect.inflate(-2 * pad, -2 * pad)
         self.print_least = self._least_print(inner)
         row, gap, self.ply_lines, self.graph_pad = self._actions_plan(inner, int(44 * s), int(8 * s), int(16 * s))
@@ -759,6 +762,31 @@ class ReplayScene(Scene):
         self.graph_whole = pygame.Rect(inner.x, inner.bottom - actions_h - self._under_graph(self.graph_pad) - graph_h,
                                        inner.width, graph_h)
         self.graph_rect = pygame.Rect(self.graph_whole)
+
+    def _height_unused(self, area: pygame.Rect, scale: float) -> int:
+        """The pixels of a tall board ``area``'s height (taller than wide) that the board leaves
+        empty: the least height that lays the board out as large as the whole ``area`` does,
+        found by laying it out (each game's view fits its board its own way: Hex's turns to fit
+        a tall area).  In a window of 800x1440 the board, as wide as the window let it be, stood
+        in the middle of an area 1335 pixels tall, and the slider and the step buttons some 500
+        pixels under it.  0 for a wide area: every window wider than tall keeps its layout."""
+        if area.height <= area.width:
+            return 0
+        last = self.states[-1]  # the position the board is framed on (a large Trax board)
+
+        def board_size(height: int) -> tuple[int, int]:
+            board, _bar = eval_bar.carve(pygame.Rect(area.x, area.y, area.width, height), scale,
+                                         self.move_analysis.active)
+            self.view.layout(board)
+            rects = [rect for _key, rect in self.view.targets(last)]
+            return rects[0].unionall(rects[1:]).size if rects else (0, 0)
+
+        whole = board_size(area.height)
+        short, enough = 0, area.height  # too short for the board at its size, and tall enough
+        while enough - short > 1:
+            middle = (short + enough) // 2
+            short, enough = (short, middle) if board_size(middle) == whole else (middle, enough)
+        return area.height - enough
 
     def _small(self, size: float) -> int:
         """Small print of ``size`` at the panel's scale: never under ``print_least`` pixels
@@ -960,6 +988,7 @@ class ReplayScene(Scene):
         y += int(6 * s)
         for line in ply_lines:
             y = tx.text(surface, line, (inner.x, y), small, theme.muted).bottom
+        y += (self._ply_lines_most(small, inner.width) - len(ply_lines)) * tx.ui_font(small).get_height()
         y = draw_counts(surface, self.states[self.ply], (inner.x, y), inner.width, small, theme, int(4 * s)) + int(8 * s)
         legend = legend_height(self.game, s, inner.width) if self.connections.active else 0
         progress = shown_search(self.app, eval_bar.line_with_proof(self.move_analysis.best_line(), self._graph_value()))
@@ -990,16 +1019,28 @@ class ReplayScene(Scene):
         title_size, gap = int(22 * self.scale), int(12 * self.scale)
         return next((note for note in notes if fits_beside_title(note, size, title, title_size, width, gap)), dates[-1])
 
-    def _ply_lines(self, size: int, width: int) -> list[str]:
-        """The lines under the players (``ply_lines`` at most, ``width`` wide in print ``size``):
-        the ply shown and the time its move took, then the game's time control (``_clocked``), a
-        set-up start, the rules and the opening, as many as fit."""
-        ply = [words.move_of(self.ply, len(self.moves)), self._last_move_time()]
+    def _ply_lines(self, size: int, width: int, ply: int | None = None) -> list[str]:
+        """The lines under the players (``ply_lines`` at most, ``width`` wide in print ``size``) at
+        ``ply`` (None: the ply shown): the ply and the time its move took, then the game's time
+        control (``_clocked``), a set-up start, the rules and the opening, as many as fit."""
+        ply = self.ply if ply is None else ply
+        parts = [words.move_of(ply, len(self.moves)), self._last_move_time(ply)]
         rest = [_("from a set-up position")] if self.record.start_position is not None else []  # on a line of its own when both do not fit (Portuguese)
         rest += self._options_parts()  # after the ply: on its line where they fit, the moves keep their rows
-        rest += filter(None, [words.opening_text(self.game, self.record.moves[:self.ply], self.states[0])])
-        parts = self._clocked(ply, rest, size, width)  # Alquerque's options in Portuguese: three lines
+        rest += filter(None, [words.opening_text(self.game, self.record.moves[:ply], self.states[0])])
+        parts = self._clocked(parts, rest, size, width)  # Alquerque's options in Portuguese: three lines
         return tx.pack_parts(parts, size, width, most=self.ply_lines)
+
+    def _ply_lines_most(self, size: int, width: int) -> int:
+        """The most lines the ply line takes at any ply of the game (``_ply_lines``), the room the
+        panel keeps for it at every step: the opening's name came and went as the moves were
+        stepped through (a Reversi game's "Opening: Perpendicular" on a line of its own at moves
+        2 to 4), and the move list and the graph under it moved up and down by a line."""
+        key = (size, width, self.ply_lines, language(), other_chosen(self.app))
+        if self.ply_lines_most[0] != key:
+            most = max(len(self._ply_lines(size, width, ply)) for ply in range(len(self.moves) + 1))
+            self.ply_lines_most = (key, most)
+        return self.ply_lines_most[1]
 
     def _clocked(self, ply: list[str], rest: list[str], size: int, width: int) -> list[str]:
         """The ply line's parts with the game's time control as the record keeps it (a record of
@@ -1043,13 +1084,13 @@ class ReplayScene(Scene):
         ended = self.states[self.ply].is_terminal() or (self.ply == len(self.moves) and self.record.is_finished())
         return not ended and self.states[self.ply].to_move == side
 
-    def _last_move_time(self) -> str:
-        """The time the move that led to the ply shown took ("c3 took 0:05.5"), "" at the start or
-        on no clock."""
-        if self.clocks is None or self.ply == 0:
+    def _last_move_time(self, ply: int) -> str:
+        """The time the move that led to ``ply`` took ("c3 took 0:05.5"), "" at the start or on no
+        clock."""
+        if self.clocks is None or ply == 0:
             return ""
-        took = self.clocks.taken_texts()[self.ply - 1]
-        return _("{move} took {time}").format(move=self.shown_moves()[self.ply - 1], time=took)
+        move = shown_move(self.app, self.game, self.states[ply - 1], self.moves[ply - 1], self.record.moves[ply - 1])
+        return _("{move} took {time}").format(move=move, time=reading_text(self.clocks.taken[ply - 1]))
 
     def _move_times(self, width: int) -> list[str] | None:
         """Each move's time for the move list ``width`` wide, or None: no clock, or no room for
