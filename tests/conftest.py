@@ -210,6 +210,8 @@ def _earlier_tests_left_out_of_collections():
 
 # ``TABULEIRO_LEFT_PROCESSES=0`` turns ``_no_process_left`` off (a run that looks for something else).
 LEFT_PROCESSES_CHECKED = os.environ.get("TABULEIRO_LEFT_PROCESSES", "1") != "0"
+# the mark taken as the last test's look for processes left began (``_no_process_left``)
+LAST_LOOK: list = [None]
 
 
 @pytest.fixture(autouse=True)
@@ -218,14 +220,17 @@ def _no_process_left(tmp_path_factory):
     killed after its grace left its bot playing on, orphaned, and a window's quit that gave up on a
     worker left it running; each such process took a core from every later test.  Those left are
     given ``LEFT_WAIT`` seconds to end (a closed worker ends in the background), then killed, and
-    the test fails."""
+    the test fails.  The bots are looked for among the processes started since the last test's
+    look began (``LAST_LOOK``; the first test of a process, or one past ``WHOLE_LOOK_AFTER``,
+    looks at all): those before were looked at then."""
     yield
     if not LEFT_PROCESSES_CHECKED:
         return
     from tests import left_processes
 
     folders = (_scratch, str(tmp_path_factory.getbasetemp()))
-    left = left_processes.waited_for(folders)
+    since, LAST_LOOK[0] = LAST_LOOK[0], left_processes.pid_mark()
+    left = left_processes.waited_for(folders, since=since)
     if left:
         left_processes.kill_left(left, folders)
         pytest.fail("the test left processes running: " + "; ".join(

@@ -216,6 +216,69 @@ def test_the_check_of_processes_left_finds_an_orphaned_bot_and_a_worker(tmp_path
     assert left_processes.waited_for(folders + (str(tmp_path),), 60) == []
 
 
+def _orphaned_sleeper(log_path: Path) -> int:
+    """A process sleeping in a session of its own, its error stream ``log_path``, whose parent is
+    gone at once (as a bot whose worker was killed): its pid."""
+    with open(log_path, "ab") as log:
+        parent = subprocess.Popen([sys.executable, "-c", (
+            "import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)'],"
+            " start_new_session=True); print(p.pid, flush=True)")], stdout=subprocess.PIPE, stderr=log, text=True)
+    pid = int(parent.stdout.readline())
+    parent.wait()
+    return pid
+
+
+@pytest.mark.skipif(not Path("/proc/sys/kernel/ns_last_pid").is_file(), reason="Linux's last process id")
+def test_the_look_for_bots_after_a_mark_finds_one_started_since_and_reads_no_older_process(tmp_path, monkeypatch):
+    """The check after a test (``_no_process_left``) looks for bots among the processes started
+    since the last test's look began (``left_processes.pid_mark``): one started after the mark is
+    found, and no process running before it has its error stream read (each read was most of a
+    short test's teardown); a look from a mark taken after the bot started passes it by."""
+    from tests import left_processes
+
+    monkeypatch.setattr(left_processes, "WHOLE_LOOK_AFTER", 600.0)  # however slow the start on a loaded machine
+    folders = (str(tmp_path),)
+    older = {int(entry.name) for entry in os.scandir("/proc") if entry.name.isdigit()}
+    mark = left_processes.pid_mark()
+    bot = _orphaned_sleeper(tmp_path / "bot.log")
+    try:
+        read = []
+        monkeypatch.setattr(left_processes, "bot_of", lambda pid, folders, real=left_processes.bot_of:
+                            read.append(pid) or real(pid, folders))
+        assert [one.pid for one in left_processes.left_bots(folders, since=mark)] == [bot]
+        assert bot in read and not older & set(read), sorted(older & set(read))
+        assert left_processes.left_bots(folders, since=left_processes.pid_mark()) == []
+    finally:
+        left_processes.kill_left(left_processes.left_bots(folders), folders)
+    assert left_processes.waited_for(folders, 60) == []
+
+
+def test_the_processes_started_since_a_mark_are_told_across_the_ids_going_round(monkeypatch):
+    """``left_processes.started_since``: the ids handed out after a mark, those past it up to the
+    last one now; once the ids have gone round at pid_max, those past it and those up to the last
+    one now; every id for a mark older than ``WHOLE_LOOK_AFTER`` (the ids may have gone round all
+    the way) or where the system does not say its last id."""
+    import time
+
+    from tests import left_processes
+
+    def last_now(pid):
+        monkeypatch.setattr(left_processes, "_last_pid", lambda: pid)
+
+    fresh_mark = left_processes.PidMark(32000, time.monotonic())
+    last_now(32100)
+    fresh = left_processes.started_since(fresh_mark)
+    assert [fresh(pid) for pid in (31999, 32000, 32001, 32100, 32101, 5)] == [False, False, True, True, False, False]
+    last_now(40)  # gone round pid_max since the mark
+    fresh = left_processes.started_since(fresh_mark)
+    assert [fresh(pid) for pid in (31999, 32000, 32001, 32767, 1, 40, 41)] == [False, False, True, True, True, True, False]
+    old_mark = left_processes.PidMark(32000, time.monotonic() - left_processes.WHOLE_LOOK_AFTER - 1)
+    assert left_processes.started_since(old_mark)(5)
+    assert left_processes.started_since(None)(5)
+    last_now(None)
+    assert left_processes.started_since(fresh_mark)(5)
+
+
 def test_a_tests_folder_is_numbered_as_pytest_numbers_it_without_a_link_to_the_newest(tmp_path, monkeypatch):
     """A test's ``tmp_path`` is named and numbered as pytest's, in the session's folder, but no
     ``<name>current`` link is moved to it (an unlink and a symlink for every test with a folder:
