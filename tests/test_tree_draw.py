@@ -485,7 +485,7 @@ def test_trax_boards_in_the_side_panel_is_readable_in_the_smallest_window_at_lar
     words = " ".join(text for text, _rect in panel)
     assert all(" ".join(line.split()) in " ".join(words.split()) for line in explorer.node_lines(explorer.selected)), words
     assert sum(1 for text, _rect in panel if "…" in text) == 0, words
-    assert "MIN: the other side, picks the lowest" in words and "Arrows: parent, best move, siblings;" in words, words
+    assert "MIN: the other side, picks the lowest" in words and "Moves in the game's order" in words, words
 
 
 def _side_panel_drawn(app, explorer) -> bytes:
@@ -626,3 +626,41 @@ def _count_captions(explorer) -> list[tuple[str, pygame.Rect]]:
     from ui.scenes.tree_drawing import count_caption
 
     return [caption for rect, node in explorer.node_rects if (caption := count_caption(explorer, node, rect))]
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_legend_says_what_a_tick_is_at_larger_text_once_the_solver_ticks_boxes(app, monkeypatch, language):
+    """At Larger text, once the solver ticked boxes (3x3 after b2: it proves the root and its
+    moves), the legend ran out of room before its note on the tick (and the order of the moves)
+    and the ticks went unexplained: the keys' help came before them.  The tick's note is drawn in
+    the side panel at 1280x800, 1024x768 and 800x600, the order's too where the panel has room for
+    it (the two larger windows); the keys' help gives way first."""
+    from tests.test_tree import built_and_proved
+    from tests.ui_helpers import key, recorded_text_rects
+    from ui import i18n
+    from ui.scenes.tree_words import ORDER_NOTES, PROVEN_MARK_NOTE
+
+    app.settings.text_size = 1.5
+    with words_in(language):
+        drawn = recorded_text_rects(monkeypatch)
+        for size in ((1280, 800), (1024, 768), (800, 600)):
+            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+            app.run_frames(2)
+            app.open_demo("game:tictactoe:hotseat:b2")
+            app.run_frames(2)
+            key(app, pygame.K_t)
+            explorer = app.scene
+            built_and_proved(app, explorer)
+            assert explorer.proofs.any_proof(), size  # ticks on the boxes
+            first = len(drawn)
+            explorer.draw(app.screen)
+            board = explorer.side_board()
+            legend = [(text, rect) for text, rect in drawn[first:]
+                      if rect.left >= explorer.side.left and rect.top >= board.bottom]
+            assert all(explorer.side.contains(rect) for _text, rect in legend), size
+            said = " ".join(text for text, _rect in legend)
+            assert any(i18n._(form) in said for form in PROVEN_MARK_NOTE), (size, said)
+            if size != (800, 600):
+                assert any(i18n._(form) in said for form in ORDER_NOTES["course"]), (size, said)
+            key(app, pygame.K_ESCAPE)
+            app.run_frames(2)

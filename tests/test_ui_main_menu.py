@@ -440,3 +440,25 @@ def test_the_games_titles_under_their_pictures_are_whole_at_larger_text_in_portu
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080), (2560, 1440), (3200, 900), (1000, 1600)])
+def test_a_returning_players_buttons_read_no_smaller_than_the_subtitle(tmp_path, monkeypatch, size):
+    """At 2560x1440 with Continue and Saved games the buttons' labels were 27 pixels under a
+    32-pixel subtitle (22 under 24 at 1920x1080, 19 under 20 in a very wide window): the text
+    shrank before the games' pictures did.  Each label is drawn at least the subtitle's size, in
+    small, usual, large, very wide and very tall windows, the pictures still under the buttons."""
+    from tests.ui_helpers import recorded_text_sizes
+    from ui.scenes.menu import TAGLINE
+
+    app = menu_in(tmp_path, monkeypatch, size, "en")
+    try:
+        come_back(app)
+        drawn = recorded_text_sizes(monkeypatch)
+        app.scene.draw(app.screen)
+        [subtitle] = [pixels for text, pixels in drawn if text == TAGLINE]
+        sizes = button_text_sizes(app)
+        assert min(sizes.values()) >= subtitle, (subtitle, sizes)
+        labels_whole_above_the_pictures(app)
+    finally:
+        app.quit()

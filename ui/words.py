@@ -882,7 +882,8 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
         "Jogador(...) objects (Rastros) or class Player (Trax)")),
     (r"(?P<entry>'.*') is not an outside player \(file\.py\[:name\], notebook\.ipynb\[:name\], gtp:COMMAND or "
      r"engine\.json\)",
-     N_("{entry} is not an outside player (file.py[:name], notebook.ipynb[:name], gtp:COMMAND or engine.json)")),
+     N_("{entry} is not an outside player: type a file.py[:name], a notebook.ipynb[:name], gtp: and the command "
+        "that starts a GTP program, or a GTP program's settings file (name.json)")),
     (r"needs a command line, e\.g\. (?P<example>.*)", N_("needs a command line, e.g. {example}")),
     (r"no player (?P<name>'[^']*') in (?P<file>.+?); players: (?P<players>.*)",
      N_("no player {name} in {file}; players: {players}")),

@@ -5,8 +5,9 @@ With Continue and Saved games, Rules, Settings and Quit stand side by side on on
 a column of eight would not fit at the text size of six (``_tries``).
 
 A larger Text size never shows the buttons' labels smaller than Normal does in the same window
-(``MenuScene._normal_pixels``): the pictures shrink, then go, first; before they go, the title
-moves nearer the top and the room under them is kept for one message rather than two (``Way.tight``).
+(``MenuScene._normal_pixels``), and Normal never smaller than the subtitle: the pictures shrink,
+then go, first; before they go, the title moves nearer the top and the room under them is kept
+for one message rather than two (``Way.tight``).
 
 The keyboard reaches all of it: Up and Down go through the buttons in reading order (Left and
 Right along the row), Down past the last one (or Tab) goes on to the games' pictures, where Left
@@ -42,6 +43,7 @@ from ui.theme import window_scale
 from ui.widgets import Messages, focus_ring
 
 TAGLINE = N_("Classic board games with strong computer players")
+SUBTITLE = 18  # the tagline's text size (at scale 1); the buttons' labels keep at least it (``MenuScene._subtitle_pixels``)
 FONT_SIZES = (24, 21, 19, 17, 15)  # the buttons' text sizes (at scale 1), largest first
 NO_ROOM = 1 << 30  # the height of a way that cannot be laid out: more than any window has
 ROW = ("rules", "settings", "quit")  # the less-used buttons, side by side when a column has no room for them
@@ -275,7 +277,7 @@ class MenuScene(MenuFormScene):
         w, h = size
         self.has_saved = bool(self.not_offered) or has_saved_games()
         plan = self._plan(size, s)
-        least = self._normal_pixels(size) if s > window_scale(size) else 0
+        least = self._normal_pixels(size) if s > window_scale(size) else self._subtitle_pixels(s)
         content, room, way = self._fit_buttons(plan, s, least)
         self.title_y, menu_rect, below = plan.of(way)
         menu_rect.height = max(int(120 * s), min(content, room) + plan.edge)
@@ -322,6 +324,14 @@ class MenuScene(MenuFormScene):
         return Plan(title_y, menu_rect, ways, rooms, below, edge, tight_title_y, tight_below)
 
     @staticmethod
+    def _subtitle_pixels(s: float) -> int:
+        """The subtitle's text size in pixels at scale ``s`` (``TAGLINE``): at the Normal text size
+        the least the buttons' labels keep while the pictures can shrink or go instead (``_tries``;
+        a larger text size keeps Normal's labels' size, ``_normal_pixels``).  At 2560x1440 the
+        labels were 27 pixels under a 32-pixel subtitle: the text shrank before the pictures."""
+        return int(SUBTITLE * s)
+
+    @staticmethod
     def _least_strip(s: float) -> int:
         """The least height of the games' pictures' strip at scale ``s``: the cards' pictures a
         little taller than their titles (``GameCards.draw``)."""
@@ -347,7 +357,7 @@ class MenuScene(MenuFormScene):
         least a larger text size shows them at, while the buttons have room for it without the
         pictures (``_tries``).  Measured as that layout measures it (``_heights``, kept)."""
         usual = window_scale(size)
-        _way, font_size, _height = self._choose(self._plan(size, usual), usual)
+        _way, font_size, _height = self._choose(self._plan(size, usual), usual, self._subtitle_pixels(usual))
         return menu_font_pixels(font_size, usual)
 
     def _fit_buttons(self, plan: Plan, s: float, least: int) -> tuple[int, int, Way]:
@@ -696,7 +706,7 @@ class MenuScene(MenuFormScene):
         backdrop(surface, theme, s)
         w = surface.get_width()
         r = tx.text(surface, "Tabuleiro", (w // 2, self.title_y), int(72 * s), theme.text, "midtop", bold=True)
-        tx.text(surface, _(TAGLINE), (w // 2, r.bottom - int(4 * s)), int(18 * s), theme.muted, "midtop")
+        tx.text(surface, _(TAGLINE), (w // 2, r.bottom - int(4 * s)), self._subtitle_pixels(s), theme.muted, "midtop")
         self.draw_form(surface)
         if getattr(self, "show_cards", True):
             self.cards.draw(surface, theme)

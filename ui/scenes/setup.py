@@ -681,8 +681,11 @@ class SetupScene(MenuFormScene):
                 menu.add.vertical_margin(int(8 * s))
                 # the forms the command line's help names (main.PLAYER_HELP): a notebook and a
                 # GTP engine's settings file load here too, and the hint left them out
-                add_wrapped_label(menu, _("Outside player (file.py[:name], notebook.ipynb:name, gtp:COMMAND or "
-                                          "engine.json):"), font_size=tx.small(14, s), font_color=self.app.theme.muted)
+                # what to type kept exact ("gtp:", ".json"), said in plain words around it (QA qa136)
+                add_wrapped_label(menu, _("Outside player: a Python file (bot.py, or bot.py:name for one of its players), "
+                                          "a notebook's player (notebook.ipynb:name), gtp: followed by the command that "
+                                          "starts a GTP program, or a GTP program's settings file (name.json):"),
+                                  font_size=tx.small(14, s), font_color=self.app.theme.muted)
                 add_text_input(menu, "", default=self.entry, textinput_id="outside-entry", input_underline="_",
                                input_underline_len=28, onchange=self._set_entry,
                                onreturn=lambda _v: self._add_outside(), font_size=int(15 * s), maxwidth=28)

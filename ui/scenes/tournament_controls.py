@@ -31,12 +31,14 @@ class TournamentControls:
         """The outside player's field's example in the window's language, and its shorter forms
         for a narrow field (at Larger text it read "… ou gtp:COMA…").  It names every form the
         command line's help names (``main.PLAYER_HELP``): a notebook's player and a GTP engine's
-        settings file were left out, though both load here."""
-        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *], notebook.ipynb:name, gtp:COMMAND "
-                                   "or engine.json")
-        self.entry.shorter = (_("file.py[:name or *], notebook.ipynb:name, gtp:COMMAND or engine.json"),
-                              _("file.py, notebook.ipynb:name, gtp:COMMAND or engine.json"),
-                              _("file.py[:name or *] or gtp:COMMAND"), _("file.py or gtp:COMMAND"))
+        settings file were left out, though both load here.  What to type is kept exact ("gtp:", ".json"),
+        the command line's "gtp:COMMAND" and "engine.json" said in plain words around it (QA qa136)."""
+        self.entry.placeholder = _("Outside player: path/to/file.py[:name or *], notebook.ipynb:name, gtp: and the "
+                                   "command that starts a GTP program, or its settings file (name.json)")
+        self.entry.shorter = (_("file.py[:name or *], notebook.ipynb:name, gtp: and a GTP program's command, or its "
+                                "settings (name.json)"),
+                              _("file.py, notebook.ipynb:name, gtp: and a program's command, or name.json"),
+                              _("file.py[:name or *] or gtp:command"), _("file.py or gtp:command"))
 
     def say_in_the_language(self) -> None:
         """Every button and the field said in the language chosen since they were made, and our

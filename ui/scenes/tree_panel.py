@@ -231,12 +231,13 @@ class TreePanel:
 
     def legend(self, every: bool = False) -> list[tuple[str, ...]]:
         """The legend's items, most needed first, each in its forms (longest first): the depth
-        note right after MAX and MIN, for a box's value is not the deeper one analysis shows; in a
-        tree with a proven result in it, what its words are beside the numbers (``PROVEN_NOTE``:
-        the header says it too, so it gives way before the order of the moves); where a box is
-        ticked, what the tick is (``PROVEN_MARK_NOTE``: the panel says the proof too, so it gives
-        way before the words' note).  ``every``: those two too where they do not show (yet), as
-        ``side_board`` keeps room for them."""
+        note right after MAX and MIN, for a box's value is not the deeper one analysis shows; where
+        a box is ticked, what the tick is (``PROVEN_MARK_NOTE``), right after the marks of alpha-beta,
+        then the order of the moves; in a tree with a proven result in it, what its words are beside
+        the numbers (``PROVEN_NOTE``: the header says it too).  The keys come last, and give way
+        first (``legend_lines``): at Larger text, once the solver ticked a box, the tick's note and
+        the order's came after them and were left out, and the ticks went unexplained.  ``every``:
+        the proofs' notes too where they do not show (yet), as ``side_board`` keeps room for them."""
         def said(*forms: str) -> tuple[str, ...]:
             return tuple(_(form).format(n=self.depth) for form in forms)
 
@@ -248,12 +249,12 @@ class TreePanel:
                 said(N_("Crossed out: cut by alpha-beta (α ≥ β)")) if self.algorithm == MINIMAX
                 else said(N_("Crossed out: cut by alpha-beta (α ≥ β); ≤ or ≥: only a bound, alpha-beta needed no more"),
                           N_("Crossed out: cut (α ≥ β); ≤ ≥: a bound")),
-                said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
-                said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll")),
+                *([said(*PROVEN_MARK_NOTE)] if every or self.proofs.any_proof() else []),
                 said(*ORDER_NOTES[move_order(self.game, self.algorithm)]),
                 *([said(*PROVEN_NOTE)] if (every or self.says_proofs()) and not self._to_the_end() else []),
-                *([said(*PROVEN_MARK_NOTE)] if every or self.proofs.any_proof() else []),
-                said(N_("The count under a node: its moves, not opened yet"))]
+                said(N_("The count under a node: its moves, not opened yet")),
+                said(N_("Click a node, or press Enter, to open or close it"), N_("Click or Enter: open or close a node")),
+                said(N_("Arrows: parent, best move, siblings; Shift+arrows: scroll"))]
 
     def _value_line(self, node: Node) -> str:
         """The selected node's value, as its box shows it and in the game's words (``value_words``):
