@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-WORKER_NAME = "tabuleiro-ai"  # ``ui.ai_worker._start_process``'s processes
+WORKER_NAME = "tabuleiro-ai"  # ``ui.worker_lifecycle._start_process``'s processes
 LEFT_WAIT = 15.0  # seconds the check waits for a test's processes to end by themselves (a safety net)
 
 

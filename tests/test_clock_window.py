@@ -384,7 +384,9 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
     import queue
     import threading
 
-    from ui.ai_worker import AIReady, AIResult, AIWorker, Job, _run_job
+    from ui.ai_worker import AIReady, AIResult, Job
+    from ui.worker_client import AIWorker
+    from ui.worker_jobs import _run_job
 
     sent: list[tuple[Job, float]] = []  # each job, and O's clock as it was sent (after the job was made)
     submit = AIWorker.submit

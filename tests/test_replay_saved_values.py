@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 import games
-import ui.ai_worker
+import ui.worker_client
 from games.record import GameRecord, PlyValue, Side
 from tests.test_analysis_graph import _Silent
 from tests.test_ui_move_entry import enter_moves
@@ -42,7 +42,7 @@ class Worker(_Silent):
 
 @pytest.fixture
 def worker(monkeypatch) -> type[Worker]:
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", Worker)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", Worker)
     Worker.jobs = []
     return Worker
 

@@ -41,7 +41,6 @@ import pygame
 from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
 from ui import text as tx
-from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.debug_log import trail
@@ -60,6 +59,7 @@ from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
 from ui.widgets import Messages, everywhere, keys_held, stepped_within
+from ui.worker_client import SpareWorker
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -135,7 +135,7 @@ def between_frames(seconds: float, drew: bool = False) -> None:
     """The pause between two frames of a wait for another thread or process of the window (the
     tests' ``App.run_frames`` with a timeout, tests/ui_helpers.py's ``wait``, the benches): sleep
     ``FRAME_PAUSE``, then, while an AI worker runs, until one of them reports (a move, a hint, an
-    analysis's values: ``multiprocessing.connection.wait`` on ``ui.ai_worker.report_readers``) or
+    analysis's values: ``multiprocessing.connection.wait`` on ``ui.worker_client.report_readers``) or
     ``seconds`` in all; while another thread runs (a tournament's, a folder's reading, the tree's
     building) and the frame before drew nothing (``drew``), ``seconds`` in all.  A window waiting
     1 or 2 ms between frames drew some 200 frames a second, 2.5 ms of a core each: half a core
@@ -146,7 +146,7 @@ def between_frames(seconds: float, drew: bool = False) -> None:
     after ``FRAME_PAUSE``, as it does with nothing else running."""
     from multiprocessing.connection import wait as readable
 
-    from ui.ai_worker import report_readers
+    from ui.worker_client import report_readers
 
     time.sleep(min(FRAME_PAUSE, max(0.0, seconds)))
     rest = seconds - FRAME_PAUSE
@@ -335,7 +335,7 @@ class App:
         # game New game will show first (the last one chosen)
         shown_first = self.expected_game()
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
-        # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
+        # a worker process started as the window waits (``ui.worker_client.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
         # warm start's imports set aside from the collections once imported (``_set_imports_aside``),
@@ -540,7 +540,7 @@ class App:
 
     def expected_rules(self) -> Game | str | None:
         """``expected_game`` with the options New game has for it: its rules, for the spare AI worker
-        to load only the kernels they use (``ui.ai_worker.warm_plan``); the id alone if they do not
+        to load only the kernels they use (``ui.worker_client.warm_plan``); the id alone if they do not
         load (options saved by another version)."""
         game_id, options = self._expected_choice()
         import games
@@ -1446,7 +1446,7 @@ class App:
         are given ``CLOSED_WORKERS_WAIT`` seconds to end in their graces; those still running
         then are terminated and killed at once (``hurry_closed_workers``), with their outside
         bots: given up on, a worker was left running past the window's end."""
-        from ui.ai_worker import end_unclosed_workers, hurry_closed_workers, wait_for_closed_workers
+        from ui.worker_lifecycle import end_unclosed_workers, hurry_closed_workers, wait_for_closed_workers
 
         self.running = False
         self.warm_start.stop()
@@ -1527,8 +1527,8 @@ def run(log_level: str | None = None, path: str | None = None) -> int:
     started or the window was made, it left them to Python's exit.  ``log_level`` (``--log``,
     else ``$TABULEIRO_LOG``) also writes the log to a file (``ui.debug_log``); ``path`` (``main.py
     FILE``) is opened as a file dropped on the window is (``open_as_dropped``)."""
-    from ui.ai_worker import KernelPreparation
     from ui.debug_log import start_logging
+    from ui.kernel_preparation import KernelPreparation
 
     start_logging(log_level)
     _init_pygame()
