@@ -14,7 +14,8 @@ import pytest
 
 import games
 from games.record import GameRecord, Side
-from ui.autosave import Autosave, record_for_setup, setup_dict_for_record
+from ui.autosave import Autosave
+from ui.autosave_setup import record_for_setup, setup_dict_for_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -174,7 +175,7 @@ def test_setup_round_trip_through_a_record():
 
 
 def test_the_game_scenes_autosaver_keeps_the_game_and_reports_a_failure_once(tmp_path):
-    from ui.autosave import GameAutosaver
+    from ui.game_autosaver import GameAutosaver
     from ui.match import HOTSEAT, MatchSetup
 
     setup = MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0)

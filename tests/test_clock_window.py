@@ -221,7 +221,7 @@ def test_redo_after_continue_puts_the_clocks_back_as_redo_before_leaving_did(app
     """A game taken back to its start keeps its moves to redo for Continue (``REDO_KEY``), but
     not their clock readings: a move redone after Continue set both clocks to 5:00, where Redo
     before leaving gave each move's own readings back."""
-    from ui.autosave import kept_redo_clocks
+    from ui.autosave_setup import kept_redo_clocks
     from ui.scenes.menu import MenuScene
 
     scene = clocked(app, "5m+3s")

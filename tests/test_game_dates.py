@@ -359,7 +359,7 @@ def test_one_date_is_named_for_what_it_is():
     """A game of one moment (a tournament's, dated by its end; ours, begun and won within a
     second) is dated by its end; a file that gave one date to the day (SGF's ``DT``) dated the
     game's start; an unfinished game by its last change."""
-    from ui.autosave import record_date_text
+    from ui.autosave_words import record_date_text
 
     game = games.load("tictactoe")
     ended = replace(finished_an_hour_after_its_start(), started="2026-11-24T10:41:00+00:00")

@@ -13,7 +13,7 @@ import pytest
 
 from games.record import DRAW_AGREED, GameRecord, PlyValue, Result
 from tests.ui_helpers import autosaves_written
-from ui.autosave import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
+from ui.autosave_setup import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
 from ui.clocks import PAUSED_KEY
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder

@@ -852,7 +852,8 @@ def test_a_class_of_a_file_has_one_name_in_new_game_its_game_its_save_and_the_to
     from ai.tournament import display_names
     from games.record import Side
     from ui import record_files
-    from ui.autosave import games_dir, setup_dict_for_record
+    from ui.autosave import games_dir
+    from ui.autosave_setup import setup_dict_for_record
     from ui.scenes.tournament import TournamentScene
 
     bot = tmp_path / "buggy.py"

@@ -11,7 +11,7 @@ import pygame_menu
 import pytest
 
 from tests.ui_helpers import key, wait
-from ui.autosave import SHOWN_KEY, record_for_setup
+from ui.autosave_setup import SHOWN_KEY, record_for_setup
 from ui.clocks import READINGS_KEY
 from ui.export import board_view
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup

@@ -12,7 +12,8 @@ from games.position_text import POSITION_LINE, record_from_position
 from games.record import GameRecord, Side, title_line
 from tests.ui_helpers import autosaves_written, click_widget, drop, key, recorded_draws, wait
 from ui import clipboard
-from ui.autosave import SHELF, describe
+from ui.autosave import SHELF
+from ui.autosave_words import describe
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_panel import options_parts

@@ -11,7 +11,8 @@ import pytest
 
 import games
 from tests.ui_helpers import autosaves_written, words_in
-from ui.autosave import SHELF, describe
+from ui.autosave import SHELF
+from ui.autosave_words import describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -79,7 +80,8 @@ def test_a_game_taken_back_to_its_start_and_left_is_offered_with_its_moves_to_re
     import pygame
 
     from tests.ui_helpers import key
-    from ui.autosave import kept_redo, to_continue
+    from ui.autosave import to_continue
+    from ui.autosave_setup import kept_redo
     from ui.scenes.menu import MenuScene
 
     players = (None, None) if mode == HOTSEAT else (None, "level-1")
@@ -719,7 +721,7 @@ def test_a_game_continued_shows_a_keyboard_player_as_it_was_left(app, monkeypatc
 def test_a_game_saved_before_the_screen_was_kept_continues_as_a_new_one_shows():
     """A record without ``shown`` (an older Tabuleiro's) or with it malformed by hand shows what a
     new game shows; what is well formed is kept."""
-    from ui.autosave import kept_shown
+    from ui.autosave_setup import kept_shown
 
     assert kept_shown({}) == {}
     assert kept_shown({"shown": "analysis"}) == {}

@@ -464,7 +464,7 @@ class App:
         ``PB``/``PW``, an SGF's setup stones): shown at its start with its players, its date and
         its end kept, "Play from here" (C) plays on from it as they played it.  ``on_back`` and
         ``back_label``: the replay's Esc and its name (the main menu if None)."""
-        from ui.autosave import names_a_game
+        from ui.autosave_words import names_a_game
 
         if record.start_position is not None and not record.moves and not names_a_game(record):
             self.show_setup(start=record)
@@ -488,7 +488,8 @@ class App:
         clocks as they were after its last move; it is autosaved in ``autosave_path`` (a game from
         the Continue list), in the file of the Continue list's game it is a copy of (a saved copy
         played on from its end: ``ui.autosave.unfinished_file_of``), or in a file of its own."""
-        from ui.autosave import setup_dict_for_record, unfinished_file_of
+        from ui.autosave import unfinished_file_of
+        from ui.autosave_setup import setup_dict_for_record
         from ui.clocks import left_on_the_move, played_clock
         from ui.match import MatchSetup
         from ui.playing import PLAYED_ELSEWHERE, played_elsewhere

@@ -29,6 +29,9 @@ the file as it was only read, the game written to a new file once saved or playe
 
 The folder is the platform's user data folder (``platformdirs``); ``TABULEIRO_DATA_DIR``
 overrides it (tests, portable installs).  No pygame here: the autosave is plain file work.
+
+Beside this module: what a record keeps for Continue (``ui.autosave_setup``), how a kept game is
+said in the lists (``ui.autosave_words``) and the game scene's autosave (``ui.game_autosaver``).
 """
 
 from __future__ import annotations
@@ -43,7 +46,7 @@ import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -51,13 +54,11 @@ from typing import Any, NamedTuple
 from ai import data_folder
 from ai.atomic import remove_stale_among
 from ai.kernels import cache_root
-from ai.reason_names import sides_named
-from ai.referee import clock_of
 from ai.value_words import counted
-from games.record import GameRecord, RecordError, RecordNotReadableHere, Side
+from games.record import GameRecord, RecordError, RecordNotReadableHere
 from ui import list_cache, words
-from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, kept_readings, readings_in
-from ui.i18n import Phrase, _, date_text, given_date_text, ngettext
+from ui.autosave_setup import kept_redo, without_redo
+from ui.i18n import Phrase, _, ngettext
 from ui.paths import folder_shown
 from ui.record_files import atomic_write_text, is_record_file, move_aside, os_problem, with_known_players
 from ui.record_files import load as load_record
@@ -69,22 +70,6 @@ FILE_NAME = "autosave.json"
 WATCHED_KEPT = 50  # finished games nobody played (PC vs PC) kept without a Save: the oldest beyond are removed
 NOT_OFFERED_KEPT = WATCHED_KEPT  # unfinished games Continue does not offer (watched ones) kept: the oldest beyond go
 WATCHED_PREFIX = "watched-"  # a finished watched game's file name begins so: only those are counted for WATCHED_KEPT
-SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
-SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
-SHOWN_KEY = "shown"  # what the game's screen showed as it was left: each of ``SHOWN_PARTS`` (``kept_shown``)
-# analysis mode, Hex's connections overlay, the board turned round, the player playing by the
-# keyboard (the panel names its keys: ``GameScene.keyboard_play``) and the board's cursor shown
-SHOWN_PARTS = ("analysis", "connections", "turned", "keyboard", "cursor")
-# a game against a level: its own draw offer standing as the game was left ({"side", "ply", "certain"})
-# and its last refused offer ([ply, pieces taken]), for Continue (``kept_level_offer``)
-LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY = "level_draw_offer", "level_draw_declined"
-# a hot-seat game: the side whose draw offer the other friend declined, and the ply then
-# ([side, ply]): that friend offers again only after a move (``kept_friend_refusal``)
-FRIEND_DECLINED_KEY = "friend_draw_declined"
-# an unfinished game's moves Undo took back, in the order Redo plays them again (``kept_redo``),
-# and in a clocked game both clocks after each of them (``kept_redo_clocks``)
-REDO_KEY = "redo"
-REDO_CLOCKS_KEY = "redo_clocks"
 
 
 def data_dir() -> Path:
@@ -558,12 +543,6 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     return record, said.format(problem=words.file_problem(f"{path.name}: {why}"), n=kept, aside=aside.name), aside
 
 
-def without_redo(record: GameRecord) -> GameRecord:
-    """``record`` without the moves Undo took back (``REDO_KEY``, ``REDO_CLOCKS_KEY``): kept from
-    a file whose moves were cut before the end, they followed moves that are gone."""
-    return replace(record, setup={k: v for k, v in record.setup.items() if k not in (REDO_KEY, REDO_CLOCKS_KEY)})
-
-
 # -- games recovered from files cut short ------------------------------------------------------
 DAMAGED_FILES = "*.json.corrupt-*"  # a record file moved aside as damaged (``ui.record_files.move_aside``)
 RECOVERY_MOST_BYTES = 4 * 1024 * 1024  # a damaged file larger than any record's is not read for a game
@@ -972,25 +951,6 @@ def played_line(record: GameRecord) -> list[str]:
     return [*record.moves, *kept_redo(record.setup)]
 
 
-def kept_redo(setup: dict[str, Any]) -> list[str]:
-    """The moves Undo had taken back as the game was left (``REDO_KEY``), in the order Redo plays
-    them; [] for none, or for a value of another form (a hand-edited file: the game is kept, its
-    redo left out).  A move of them the rules refuse ends them (``GameScene``)."""
-    texts = setup.get(REDO_KEY)
-    if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
-        return []
-    return list(texts)
-
-
-def kept_redo_clocks(setup: dict[str, Any]) -> list[tuple[float, float]] | None:
-    """Both clocks after each of the moves to redo (``kept_redo``) as the game was left
-    (``REDO_CLOCKS_KEY``), in Redo's order: Redo after Continue puts the clocks back as Redo before
-    leaving did (without them a redone move set both clocks to their start).  None where none are
-    kept (no clock, an older file) or they are malformed or not one a move (a hand-edited file)."""
-    readings = readings_in(setup.get(REDO_CLOCKS_KEY))
-    return readings if readings is not None and len(readings) == len(kept_redo(setup)) else None
-
-
 def watched(record: GameRecord) -> bool:
     """Whether no person plays in ``record``'s game (PC vs PC)."""
     return all(player.id is not None for player in record.players)
@@ -1101,386 +1061,3 @@ def can_write_in(folder: Path) -> bool:
     except OSError:
         return False
     return True
-
-
-def describe(record: GameRecord) -> tuple[str, str]:
-    """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24
-    09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
-    title, parts = described_parts(record)
-    return title, " · ".join(parts)
-
-
-def described_parts(record: GameRecord) -> tuple[str, list[str]]:
-    """``describe``'s first line, and its second in its parts (the moves and date first, then a
-    set-up start and each unusual option): a row short of room leaves out whole parts.  Where an
-    option that makes the board (``Option.board``) is unusual, the board's other options are said
-    with it: a 19x3 tic-tac-toe row read "Width: 19 · In a row to win: 5", its height left out as
-    the usual 3, and a player could not tell that board from 19x19."""
-    from ui.i18n import ngettext
-    from ui.words import option_text
-
-    try:
-        import games
-
-        info = games.info(record.game_id)
-        name = info.title
-        unusual = {o.name for o in info.options if o.name in record.options and record.options[o.name] != o.default
-                   and not (o.start_only and record.start_position is not None)}
-        other_board = any(o.board and o.name in unusual for o in info.options)
-        unusual_said = [option_text(o, record.options.get(o.name, o.default), info.id) for o in info.options
-                        if o.name in unusual or (other_board and o.board)]
-    except ValueError:
-        name, unusual_said = record.game_id, []
-
-    a, b = player_names(record)
-    when = record_date_text(record)
-    # moves, as the game's panel counts them ("12 moves"): each one a player's turn
-    second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
-    start = [_("from a set-up position")] if record.start_position is not None else []
-    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual_said]
-
-
-def where_it_stands(record: GameRecord, position: Any = None) -> list[str]:
-    """The Continue row's words for where ``record``'s unfinished game stands, in the game screen's
-    words: whose turn it is in ``position``, its last position where the list has replayed it
-    (``ui.scenes.row_pictures.replayed_position``, off the window's frames; left out until then),
-    ("Black to move", the side as the panel names it: ``words.side``) and its clock ("clock 5 min
-    + 3 s", as New game's Clock choice reads: ``ui.clocks.choice_label``), each left out where there
-    is none.  The list said neither: a player came back to a clocked game not knowing it ran, nor
-    whose move."""
-    import games
-    from ui.clocks import choice_label
-
-    said = []
-    if position is not None and not position.is_terminal():
-        said.append(_("{side} to move").format(side=words.side(games.info(record.game_id), position.to_move)))
-    clock = record.setup.get("clock")
-    if clock_of(clock) is not None:
-        said.append(_("clock {clock}").format(clock=choice_label(clock)))
-    return said
-
-
-def record_date_text(record: GameRecord, named: bool = True, day: bool = False) -> str:
-    """When ``record``'s game was played, as Saved games, Continue and the replay's panel all say
-    it, named for which date it is: a finished game's end ("Ended 2026-11-24 09:41"), an
-    unfinished game's last change ("Last played ..."), or, for a finished game whose file gave
-    one date alone, to the day or less (SGF's ``DT``), that date, its start ("Started 2003-05").  A game whose moves
-    were copied from another (Play from here, a pasted move list, a game continued) is dated by
-    its own end, not by the start its copied moves keep.  A game dated as the file it was read
-    from gave its date is said as that date (``GameRecord.date_shown``: "2003-05", a DT[2003-05]
-    read as the first of May at midnight before).  ``named`` False: the date alone, where a
-    narrow panel has no room for its name; ``day``: to the day, without the time of day, where
-    it has no room for that either (a file's date keeps what it gave)."""
-    if record.date_shown() is not None:
-        when = given_date_text(record.date_shown())
-    else:
-        try:
-            moment = datetime.fromisoformat(record.updated).astimezone()
-            when = given_date_text(moment.date().isoformat()) if day else date_text(moment)
-        except ValueError:
-            when = record.updated
-    if not named:
-        return when
-    if not record.is_finished():
-        return _("Last played {date}").format(date=when)
-    if record.updated == record.started and record.date_given is not None:  # a file's one date: its start
-        return _("Started {date}").format(date=when)
-    return _("Ended {date}").format(date=when)
-
-
-def player_names(record: GameRecord) -> tuple[str, str]:
-    """The two players of ``record`` as the lists name them (``describe``): each one's title, or
-    its side's name where the record names no player."""
-    from ui.words import player_or_side
-
-    a, b = (player_or_side(p.title, side) for p, side in zip(record.players, sides_of(record)))
-    return a, b
-
-
-def sides_of(record: GameRecord) -> tuple[str, str]:
-    """The names of the sides of ``record``'s game ("X", "O"); "" each for a game this install lacks."""
-    try:
-        import games
-
-        return games.info(record.game_id).sides
-    except ValueError:
-        return "", ""
-
-
-def hotseat_names(record: GameRecord) -> tuple[str, str]:
-    """The names the friends of a hot-seat game gave on the New game screen, as its record keeps
-    them (its players' titles); "" for a side given none ("Player 2" is no name), and both "" in a
-    game of another mode, whose "You" is no name either: the result card names neither.  A game
-    read from a file (an SGF's or GGF's ``PB``/``PW``, a move list's names) keeps no New game
-    screen's names: its players' titles are them (``named_in_file``)."""
-    setup = setup_dict_for_record(record)
-    names = setup.get("names")
-    if setup["mode"] == "hotseat" and "names" not in record.setup:
-        return named_in_file(record)
-    if setup["mode"] != "hotseat" or not isinstance(names, list) or len(names) != 2:
-        return "", ""
-    first, second = (player.title if name else "" for player, name in zip(record.players, names))
-    return first, second
-
-
-UNNAMED_TITLES = re.compile(r"Player \d+|You|")  # a side given no name: a pasted position's, a move list's of "You"
-
-
-def named_in_file(record: GameRecord) -> tuple[str, str]:
-    """The names of the two people a game read from a file says played it ("Shumacher" of
-    ``PW[Shumacher]``); "" for a side the file names by no one ("Player 2", the side's own
-    colour) or that a computer played."""
-    sides = sides_of(record)
-    first, second = ("" if player.id is not None or UNNAMED_TITLES.fullmatch(player.title) or player.title == side
-                     else player.title for player, side in zip(record.players, sides))
-    return first, second
-
-
-def names_a_game(record: GameRecord) -> bool:
-    """Whether ``record`` is a game someone played, not a position alone: it names a player (a
-    person, ``named_in_file``, or a computer) or how it ended.  A pasted position names neither."""
-    return record.is_finished() or any(side.id is not None for side in record.players) or any(named_in_file(record))
-
-
-def ended_as(record: GameRecord) -> str:
-    """How ``record``'s game ended, in the window's language, as its result card said it
-    (``ui.words.named_end_reason``): "João (O) resigns" where the friend who resigned has a name,
-    else led by the winner's name (``ui.words.won_by``): "Basilio wins (South reached 8-1)";
-    "Unfinished game" for a record with no result.  The Saved games row and the replay's panel
-    both say it so: the panel still read "O resigns" under a named card."""
-    if record.result is None:
-        return _("Unfinished game")
-    reason, sides = record.result.reason, sides_of(record)
-    said = words.named_end_reason(reason, sides, hotseat_names(record))
-    if said != words.end_reason(reason):  # a person named already: "João (O) resigns"
-        return said
-    names = player_names(record)
-    ids = [p.id or "" for p in record.players]
-    said = words.end_reason(sides_named(reason, ids, names, record.result.winner))
-    return words.won_by(said, record.result.winner, sides, names)
-
-
-def ended_briefly(record: GameRecord) -> str:
-    """How ``record``'s game ended in the fewest words: who won ("Level 5 wins", "Blue wins" where
-    the record names no player), "Draw", or "Unfinished game"; a Saved games row says it where
-    ``ended_as``'s reason does not fit ("Nível 5 ganha (Azul ligou a margem es…" at Larger text)."""
-    if record.result is None:
-        return ended_as(record)
-    winner, sides = record.result.winner, sides_of(record)
-    if winner is None:
-        return _("Draw")
-    if not sides[winner]:  # a game this install lacks: no side to name
-        return ended_as(record)
-    return words.won_by(_("{side} wins").format(side=_(sides[winner])), winner, sides, player_names(record))
-
-
-class GameAutosaver:
-    """The game scene's helper: one per game, ``update`` after every move (and undo).
-
-    It keeps the record's start date across moves and reports a failure only once, so a full
-    disk gives one message, not one per move.
-    """
-
-    def __init__(self, setup: Any, autosave: Autosave | None = None, record: GameRecord | None = None,
-                 begun: GameRecord | None = None) -> None:
-        """``autosave``: the game's file (a new one on the shelf when None); ``record``: the game
-        so far (its start date is kept); ``begun``: the record a new one plays on (``record_for_setup``)."""
-        self.record = record or record_for_setup(setup, begun)
-        self.autosave = autosave or SHELF.new_slot(self.record)
-        self.failed = False
-        self.clock_readings: list[tuple[float, float]] | None = None  # a clocked game's, per position (ui.clocks)
-        self.clock_left: tuple[float, float] | None = None  # both clocks as the game is left between moves
-        self.paused = False  # a clocked game with a person in it, paused: Continue brings it back paused
-        self.speed: int | None = None  # a PC vs PC game's pace, kept for Continue (``kept_speed``)
-        self.session: list[int] | None = None  # a hot-seat session's earlier score, kept for Continue
-        self.shown: dict[str, bool] = {}  # what the screen shows (``SHOWN_PARTS``), kept for Continue
-        self.level_offer: dict[str, Any] = {}  # draw offers standing and refused (a level's, a friend's), by key
-        self.pruned = False  # the game's first write with moves was made: it pruned what it had to (``_prune_once``)
-        self.redo: list[str] = []  # the moves Undo took back, in Redo's order, kept for Continue (``REDO_KEY``)
-        self.redo_clocks: list[tuple[float, float]] | None = None  # both clocks after each of them (a clocked game's)
-        # the evaluation graph's points and the searches behind them (``LiveEvaluations.saved``),
-        # None to keep the record's own (a game written by no window's scene)
-        self.evaluations: tuple[list[float | None] | None, list[Any] | None] | None = None
-
-    def update(self, moves: list[str], state: Any, result: Any = None) -> str | None:
-        """Save the game as it is now, here and now; returns a problem to show (only the first time
-        it happens).  The window's game scene writes in the background instead (``ui.recorder``)."""
-        return self.judge(self.write(self.prepare(moves, state, result)))
-
-    def prepare(self, moves: list[str], state: Any, result: Any = None) -> str:
-        """The record as the game is now (``record``), and its text for ``write``: cheap, done on
-        the window's thread, so that the write needs nothing the window goes on changing."""
-        self.record = self.record.with_moves(list(moves), state)
-        dropped = (LEFT_KEY, PAUSED_KEY, LEVEL_OFFER_KEY, LEVEL_DECLINED_KEY, FRIEND_DECLINED_KEY, REDO_KEY,
-                   REDO_CLOCKS_KEY)  # a move was made since
-        setup = {k: v for k, v in self.record.setup.items() if k not in dropped}
-        if self.redo and result is None:
-            setup[REDO_KEY] = list(self.redo)
-            if self.redo_clocks is not None and len(self.redo_clocks) == len(self.redo):
-                setup[REDO_CLOCKS_KEY] = kept_readings(self.redo_clocks)
-        setup.update(self.level_offer)
-        if self.clock_readings is not None:
-            setup[READINGS_KEY] = kept_readings(self.clock_readings)
-        if self.speed is not None:
-            setup[SPEED_KEY] = self.speed
-        if self.session is not None:
-            setup[SESSION_KEY] = self.session
-        if self.shown:
-            setup[SHOWN_KEY] = dict(self.shown)
-        if self.clock_left is not None:
-            setup[LEFT_KEY] = [round(self.clock_left[0], 3), round(self.clock_left[1], 3), len(moves)]
-        if self.paused:
-            setup[PAUSED_KEY] = len(moves)
-        self.record = replace(self.record, setup=setup)
-        if self.evaluations is not None:
-            points, ply_values = self.evaluations
-            self.record = replace(self.record, evaluations=points, ply_values=ply_values)
-        if result is not None and not self.record.is_finished():
-            self.record = self.record.finish(result)
-        return self.record.dumps()
-
-    def write(self, text: str) -> WriteOutcome:
-        """Write ``text`` (from ``prepare``) to the game's file: the disk work, on any thread, one
-        write of a file at a time (``ui.background_writer``); what it has to report."""
-        problem = self.autosave.save_text(text)
-        notice, self.autosave.notice = self.autosave.notice, None
-        if problem is None:
-            self._prune_once()
-        return WriteOutcome(problem, self.autosave.failure, notice)
-
-    def _prune_once(self) -> None:
-        """At the first write of a game Continue does not offer (a watched one) in the unfinished
-        games' folder, keep the newest ``NOT_OFFERED_KEPT`` of such games (``Shelf.prune_not_offered``):
-        that is when one more of them comes, so once per game, not at every move."""
-        record = self.record  # the window's thread may give it the next move meanwhile
-        if self.pruned or not record.moves:
-            return
-        self.pruned = True
-        if self.autosave.path.parent != SHELF.folder or not not_offered(record):
-            return
-        try:
-            SHELF.prune_not_offered()
-        except OSError as exc:  # the folder cannot be listed: the lists prune it when they read it
-            log.info("could not prune the watched games: %s", exc)
-
-    def judge(self, outcome: WriteOutcome) -> str | None:
-        """A write's problem to show, on the window's thread: only the first of a run of failures,
-        and not one the window said as it opened (``folder_problem``)."""
-        if outcome.problem is None:
-            self.failed = False
-            return None
-        first = not self.failed and outcome.failure not in _SAID_AT_START
-        self.failed = True
-        return outcome.problem if first else None
-
-
-@dataclass(frozen=True)
-class WriteOutcome:
-    """What one autosave write has to report: ``problem`` to show (None: written), ``failure``
-    (why, in English, as ``Autosave.failure``), and ``notice`` (the game went on in a file of its own)."""
-
-    problem: str | None
-    failure: str | None
-    notice: str | None
-
-
-# -- between the window's MatchSetup and a record ------------------------------------------------
-def record_for_setup(setup: Any, begun: GameRecord | None = None) -> GameRecord:
-    """A new record for a ``ui.match.MatchSetup`` (duck-typed: no import of the window's modules).
-    ``begun``: the record the game plays on (a replay's Play from here), whose start it keeps, as
-    a file gave it: its first part was played then, the rest now (``GameRecord.played_on``), taken
-    up now (``resumed``: your results count it as a game of its own); it was dated today
-    throughout, and its file's date was lost."""
-    game = setup.make_game()
-    sides, extra = _sides_and_setup(setup)
-    record = GameRecord.start(game, sides, extra, start_position=setup.start)
-    if begun is not None:
-        record = replace(record, started=begun.started, date_given=begun.date_given, resumed=record.started)
-    return record
-
-
-def _sides_and_setup(setup: Any) -> tuple[tuple[Side, Side], dict[str, Any]]:
-    """A setup's players as a record names them and what the record's ``setup`` keeps of it."""
-    sides = (Side(setup.players[0], setup.player_label(0, translated=False)),
-             Side(setup.players[1], setup.player_label(1, translated=False)))
-    return sides, {k: v for k, v in setup.to_dict().items() if k not in ("game", "options", "players", "start")}
-
-
-def record_with_setup(record: GameRecord, setup: Any) -> GameRecord:
-    """``record`` (its start, options and moves) to be played on by ``setup``'s players in its mode
-    ("Play from here" taking a side over, or hot-seat): the record names the new players, so the
-    game, its autosave and its saved record hold the moves before with the sides now playing.  The
-    clock readings stay while the clock does; without a clock they go."""
-    sides, extra = _sides_and_setup(setup)
-    dropped = {"names", "titles"} | (set() if setup.clock is not None
-                                     else {READINGS_KEY, LEFT_KEY, PAUSED_KEY, REDO_CLOCKS_KEY})
-    kept = {k: v for k, v in record.setup.items() if k not in dropped}
-    return replace(record, players=sides, setup={**kept, **extra})
-
-
-def kept_level_offer(setup: dict[str, Any], plies: int) -> tuple[tuple[int, bool] | None, tuple[int, int] | None]:
-    """A continued game's level's draw offer standing after its ``plies`` moves (its side, and
-    whether it stands on the rules), and its last refused offer (the ply and pieces taken then),
-    as the record's ``setup`` keeps them (``GameAutosaver.level_offer``); None for what it does not
-    keep, or keeps malformed (a hand-edited file: the game goes on without it)."""
-    offer, declined = setup.get(LEVEL_OFFER_KEY), setup.get(LEVEL_DECLINED_KEY)
-    standing = None
-    if isinstance(offer, dict) and _is_count(offer.get("ply")) and offer["ply"] == plies and _is_side(offer.get("side")):
-        standing = (offer["side"], offer.get("certain") is True)
-    refused = None
-    if isinstance(declined, list) and len(declined) == 2 and all(map(_is_count, declined)) and declined[0] <= plies:
-        refused = (declined[0], declined[1])
-    return standing, refused
-
-
-def kept_friend_refusal(setup: dict[str, Any], plies: int) -> tuple[int, int] | None:
-    """A continued hot-seat game's last declined draw offer (the side that offered, the ply then)
-    as the record's ``setup`` keeps it (``FRIEND_DECLINED_KEY``); None where it keeps none (a
-    record from before it was kept), one from later than its ``plies`` moves, or one malformed."""
-    declined = setup.get(FRIEND_DECLINED_KEY)
-    if isinstance(declined, list) and len(declined) == 2 and _is_side(declined[0]) and _is_count(declined[1]) \
-            and declined[1] <= plies:
-        return declined[0], declined[1]
-    return None
-
-
-def _is_count(value: Any) -> bool:
-    """Whether a record's ``value`` is a count (a whole number, 0 or more): JSON's ``true`` is not,
-    though Python takes it for 1 (``True == 1``, ``True in (0, 1)``), and a hand-edited
-    ``"side": true`` came back as the level's offer for the second side."""
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def _is_side(value: Any) -> bool:
-    """Whether a record's ``value`` names a side, 0 or 1 (not ``true`` or ``false``: ``_is_count``)."""
-    return _is_count(value) and value < 2
-
-
-def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
-    """The PC vs PC pace a record's ``setup`` keeps (``SPEED_KEY``), one of ``choices`` paces;
-    ``usual`` when it keeps none or one that is not a pace (a file edited by hand): a watched game
-    continued from the main menu went back to Normal, whatever speed it had been left at."""
-    speed = setup.get(SPEED_KEY)
-    return speed if _is_count(speed) and speed < choices else usual
-
-
-def kept_shown(setup: dict[str, Any]) -> dict[str, bool]:
-    """What a record's ``setup`` says its game's screen showed as it was left (``SHOWN_KEY``):
-    each of ``SHOWN_PARTS`` it keeps as true or false, none for a record before it kept them or
-    for a part malformed (a file edited by hand); Continue shows the rest as a new game would."""
-    shown = setup.get(SHOWN_KEY)
-    if not isinstance(shown, dict):
-        return {}
-    return {part: shown[part] for part in SHOWN_PARTS if isinstance(shown.get(part), bool)}
-
-
-def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:
-    """What ``MatchSetup.from_dict`` needs to set the same game up again (Continue, continue from move n)."""
-    data = dict(record.setup)
-    players = [p.id for p in record.players]
-    data.update({"game": record.game_id, "options": dict(record.options), "players": players,
-                 "start": record.start_position})
-    if "mode" not in data:  # a record from the command line (match --json) or written by hand
-        humans = sum(p is None for p in players)
-        data["mode"] = "hotseat" if humans == 2 else "pc-pc" if humans == 0 else "human-pc"
-    return data

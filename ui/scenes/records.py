@@ -59,15 +59,10 @@ from ui.autosave import (
     SHELF,
     WATCHED_KEPT,
     Recoverable,
-    describe,
-    described_parts,
-    ended_as,
-    ended_briefly,
     games_dir,
     kept_whole_in,
     listed_opening,
     opening_name,
-    player_names,
     read_listed,
     recoverable_in,
     recovered_from,
@@ -78,6 +73,7 @@ from ui.autosave import (
     updated_at,
     watched,
 )
+from ui.autosave_words import describe, described_parts, ended_as, ended_briefly, player_names
 from ui.clipboard import is_paste
 from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading

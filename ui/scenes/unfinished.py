@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from ui import file_report
-from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
+from ui.autosave import SHELF, to_continue
+from ui.autosave_words import described_parts, player_names, where_it_stands
 from ui.i18n import N_, _
 from ui.scenes.records import Entry, RecordsScene, RowParts, recovered_entries, recovered_row
 from ui.scenes.row_pictures import replayed_position
