@@ -11,7 +11,7 @@ import games
 from games.record import GameRecord, Side
 from tests.ui_helpers import key
 from ui import clipboard
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene

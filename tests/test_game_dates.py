@@ -22,7 +22,7 @@ from tests.test_game_endings import drawn_texts, in_language, listed_and_replaye
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import drop, key, recorded_text_rects
 from ui import clipboard, i18n
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.record_files import save
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene

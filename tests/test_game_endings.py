@@ -26,8 +26,8 @@ from games.othello_ggf import ggf_from_record, record_from_ggf
 from games.record import GameRecord, Result, move_list_text, record_from_move_list
 from tests.ui_helpers import click, drop, in_language, key, recorded_text, resign_by_keys, wait
 from ui import clipboard, i18n, words
-from ui.autosave import games_dir
 from ui.autosave_words import player_names, sides_of
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load, save
 from ui.scenes.game import GameScene

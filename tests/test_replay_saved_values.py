@@ -18,7 +18,7 @@ from tests.test_analysis_graph import _Silent
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import autosaves_written, click, key, wait
 from ui.analysis import Opinion
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import load
 from ui.scenes.game import GameScene

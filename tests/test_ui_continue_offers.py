@@ -17,16 +17,10 @@ import pytest
 
 import games
 from tests.ui_helpers import in_language, key, wait
-from ui.autosave import (
-    NOT_OFFERED_KEPT,
-    SHELF,
-    WATCHED_KEPT,
-    WATCHED_PREFIX,
-    games_dir,
-    updated_at,
-    worth_continuing,
-)
+from ui.autosave import NOT_OFFERED_KEPT, SHELF, WATCHED_KEPT, WATCHED_PREFIX
+from ui.autosave_reading import updated_at, worth_continuing
 from ui.autosave_setup import record_for_setup
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.record_files import save
 from ui.scenes.game import GameScene

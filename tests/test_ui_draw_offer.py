@@ -24,8 +24,8 @@ from tests.ui_helpers import (
     wait,
     words_in,
 )
-from ui.autosave import games_dir
 from ui.autosave_words import ended_as
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load
 from ui.scenes.game import GameScene

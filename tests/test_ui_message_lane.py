@@ -11,7 +11,7 @@ import pytest
 from ai.tournament import GameFinished, Tournament
 from tests.ui_helpers import click, held_messages_clock, wait
 from ui import i18n
-from ui.autosave import tournaments_dir
+from ui.data_folders import tournaments_dir
 from ui.scenes.menu import MenuScene
 from ui.scenes.tournament import TournamentScene
 

@@ -107,7 +107,7 @@ def test_the_replay_names_the_opening_at_the_ply_shown(app, monkeypatch):
 
 
 def test_saved_games_rows_name_the_opening_where_it_fits(app, monkeypatch, tmp_path):
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     save(tiger_record(), games_dir() / "tiger.json")
     scene = RecordsScene(app)

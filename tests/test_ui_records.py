@@ -29,7 +29,8 @@ from tests.ui_helpers import (
 )
 from ui import clipboard, desktop, words
 from ui.app import DOUBLE_CLICK
-from ui.autosave import SHELF, games_dir
+from ui.autosave import SHELF
+from ui.data_folders import games_dir
 from ui.record_files import load, save
 from ui.scenes import records
 from ui.scenes.records import RecordsScene

@@ -17,8 +17,8 @@ from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import GameFinished, Tournament, is_void
 from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
-from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
+from ui.data_folders import tournaments_dir
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"

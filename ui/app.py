@@ -200,11 +200,11 @@ def _remove_writes_killed_halfway() -> None:
     """Remove the hidden temporary files (``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp``,
     a game list's cache) that a window killed in the middle of saving its settings, your results
     or a list's cache left beside them: nothing else ever looks there (the game folders' own go
-    as their lists are read, in ``ui.autosave.scan``), so each kill at that moment left one for
+    as their lists are read, in ``ui.autosave_reading.scan``), so each kill at that moment left one for
     good.  Only old ones go (``ai.atomic.STALE_AFTER``): another window may be writing one now."""
     from ai.atomic import remove_stale_temporaries
     from ui import list_cache
-    from ui.autosave import cache_dir, data_dir
+    from ui.data_folders import cache_dir, data_dir
 
     lists = list_cache.cache_file(data_dir(), cache_dir()).parent
     for folder in (settings_mod.settings_path().parent, data_dir(), lists):
@@ -284,7 +284,7 @@ class App:
         wanted = (max(self.min_size[0], wanted[0]), max(self.min_size[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
         if size is None:  # a second Tabuleiro opens a little down and right of the first, not over it
-            from ui.autosave import data_dir
+            from ui.data_folders import data_dir
 
             slot = claim_window_slot(data_dir())
             self.screen = open_fitted_window(wanted, self.min_size, self._window, slot)

@@ -54,7 +54,7 @@ trail = logging.getLogger(TRAIL)  # what the user did, at info: in the file with
 def log_folder() -> Path:
     """The folder of the window's log file: the platform's log folder, or ``TABULEIRO_DATA_DIR``'s
     ``logs`` when that is set (nothing written outside it)."""
-    from ui.autosave import data_dir
+    from ui.data_folders import data_dir
 
     if os.environ.get("TABULEIRO_DATA_DIR"):
         return data_dir() / "logs"

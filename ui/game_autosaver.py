@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.record import GameRecord
-from ui.autosave import _SAID_AT_START, SHELF, Autosave, log, not_offered
+from ui.autosave import _SAID_AT_START, SHELF, Autosave
+from ui.autosave_reading import log, not_offered
 from ui.autosave_setup import (
     FRIEND_DECLINED_KEY,
     LEVEL_DECLINED_KEY,

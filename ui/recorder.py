@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from games.record import GameRecord, Result
-from ui.autosave import Autosave, games_dir
+from ui.autosave import Autosave
 from ui.autosave_setup import kept_shown
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.data_folders import games_dir
 from ui.game_autosaver import GameAutosaver, WriteOutcome
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC

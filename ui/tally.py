@@ -46,8 +46,9 @@ import games
 from ai.file_lock import held
 from games.record import GameRecord, Result
 from ui import last_good, words
-from ui.autosave import SHELF, data_dir
+from ui.autosave import SHELF
 from ui.background_writer import WRITER
+from ui.data_folders import data_dir
 from ui.i18n import Phrase, _
 from ui.match import HUMAN_VS_PC, computer_title
 from ui.record_files import atomic_write_text, content_problem, move_aside, os_problem

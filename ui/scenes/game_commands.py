@@ -28,9 +28,11 @@ from typing import TYPE_CHECKING, Any
 import ai
 from games.record import GameRecord
 from ui import eval_bar, words
-from ui.autosave import can_write_in, games_dir, worth_continuing
+from ui.autosave import can_write_in
+from ui.autosave_reading import worth_continuing
 from ui.autosave_setup import record_with_setup
 from ui.clocks import record_up_to, setup_clock
+from ui.data_folders import games_dir
 from ui.game_log import log_game_started
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, Phrase, _, language

@@ -33,8 +33,8 @@ import ai
 from ai.results_log import LogReplaced, in_use
 from ai.tournament import STOP_GRACE, STOP_WAIT, Summary, Tournament, loader_logging_beside
 from ui import tournament_logs, words
-from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.data_folders import tournaments_dir
 from ui.i18n import Phrase, _, ngettext
 from ui.outside_players import short
 from ui.paths import folder_shown
@@ -177,7 +177,7 @@ class TournamentLog:
 
         from ai.commands.tournament import tables_markdown
         from ui import clipboard
-        from ui.autosave import data_dir
+        from ui.data_folders import data_dir
         from ui.record_files import atomic_write_text, os_problem
 
         if self.messages.refuse(self._nothing_to_copy()):
