@@ -190,7 +190,7 @@ class Player:
         carries nothing from one search to the next (scratch every search writes before it reads)
         and keeps its own of all that does (random generator, transposition tables, trees,
         ``last``): neither changes a move of the other.  The window's worker makes the hint's
-        level-5 so where the computer plays level 5 (``ui.ai_worker._player_for``), jobs run
+        level-5 so where the computer plays level 5 (``ui.worker_jobs._player_for``), jobs run
         one at a time.  None, the default, where nothing is worth sharing: the worker makes a new one."""
         return None
 

@@ -1,7 +1,7 @@
 """Where Tabuleiro keeps the files it writes that last: one rule for the window and the commands.
 
 The platform's user data folder (``platformdirs``), or ``TABULEIRO_DATA_DIR`` where it is set (a
-portable install, the tests).  ``ui.autosave.data_dir`` (games, autosaves) and the outside bots'
+portable install, the tests).  ``ui.data_folders.data_dir`` (games, autosaves) and the outside bots'
 logs (``ai.outside_process.log_folder``) both ask here, so a window's games and the logs their
 forfeits name are in one folder, and a command's bots (``main.py match``) log there too.
 """

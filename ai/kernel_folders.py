@@ -16,7 +16,7 @@ folder, compiled once; with none set, the name is the sources' alone, as a bundl
 This module imports no numba (about a second of a core, 140 MB): the window's preparation
 processes ask it whether their games' kernels were all compiled by a run before (``is_prepared``,
 a stamp ``mark_prepared`` left in the cache folder), and on a later run they end without
-importing numba or loading any kernel (``ui.ai_worker._prepare``).
+importing numba or loading any kernel (``ui.kernel_preparation._prepare``).
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def on_orphaned(key: Hashable, callback: Callable[[], None]) -> None:
 def on_bot_started(callback: Callable[[int], None]) -> None:
     """Call ``callback(pid)`` for each outside bot this process starts from now on (``bot_started``):
     an AI worker tells its window, which ends the bot if it has to kill the worker, whose last
-    words a SIGKILL or SIGTERM never lets it say (``ui.ai_worker._end``)."""
+    words a SIGKILL or SIGTERM never lets it say (``ui.worker_lifecycle._end``)."""
     with _LOCK:
         _BOT_WATCHERS.append(callback)
 

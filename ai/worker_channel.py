@@ -33,7 +33,7 @@ class SharedFlag:
     worker killed while it looked (a search looks every few milliseconds) kept that lock, and the
     parent's next ``set`` or ``clear`` waited for it for ever.  It can also ``hold`` a job: the
     window's analysis pauses while its screen is covered by a visit (the rules, a replay) and goes
-    on deepening from where it was on the return (``ui.ai_worker.wait_while_held``); a hold is no
+    on deepening from where it was on the return (``ui.worker_jobs.wait_while_held``); a hold is no
     stop, and a stop ends a hold."""
 
     def __init__(self, ctx: Any) -> None:

@@ -4,7 +4,7 @@ tests/conftest.py).
 A window test that presses keys or clicks on the computer's turn (a pause, an undo, a greyed
 button, the thinking card) needs that turn to last: a level-1 search in a warm worker answers
 within milliseconds, before the test's next event.  Here the window runs as it always does -- its
-``ui.ai_worker.AIWorker``, a real worker process, its job queue, reports, stop flag and grace --
+``ui.worker_client.AIWorker``, a real worker process, its job queue, reports, stop flag and grace --
 and only the search in that process is a stand-in: the computer's move of either side (the
 "side0" and "side1" slots; hints, draw offers and analysis search as usual) reports "thinking"
 with the usual progress (``ai.base.Progress``, depth 1, the first legal move as its best so far)
@@ -14,8 +14,8 @@ undo, pause, back, quit), or a long safety time (``SAFETY``) passes, so that a t
 to release it still ends.
 
 The seam is the worker process's entry point: the fixture has the window start its workers with
-``worker_main`` below (``ui.ai_worker.worker_main`` replaced for the test), which wraps the
-worker's ``_player_for`` and then runs the real ``ui.ai_worker.worker_main``.  The players the
+``worker_main`` below (``ui.worker_process.worker_main`` replaced for the test), which wraps the
+worker's ``_player_for`` (``ui.worker_jobs``) and then runs the real ``ui.worker_process.worker_main``.  The players the
 window names are still the setup's ("level-1"): no player kind of the tests reaches a player
 list.  The test and the worker process talk through files in a folder of the test (the worker may
 be forked from the fork server or spawned, and shares nothing else with the test's process):
@@ -45,11 +45,12 @@ _turns = itertools.count(1)
 
 
 def worker_main(folder: str, *args: Any, **kwargs: Any) -> None:
-    """A worker process's entry point (``ui.ai_worker.worker_main``'s arguments after ``folder``):
+    """A worker process's entry point (``ui.worker_process.worker_main``'s arguments after ``folder``):
     the computer's moves thought by a stand-in (``ThinkingStandIn``) told through ``folder``."""
-    import ui.ai_worker as worker
+    import ui.worker_jobs as jobs
+    import ui.worker_process as worker
 
-    made = worker._player_for
+    made = jobs._player_for
 
     def player_for(job: Any, players: dict) -> Any:
         player = made(job, players)
@@ -59,7 +60,7 @@ def worker_main(folder: str, *args: Any, **kwargs: Any) -> None:
 
         return ThinkingStandIn(Path(folder), player, games.load(job.game_id, **job.options))
 
-    worker._player_for = player_for
+    jobs._player_for = player_for
     worker.worker_main(*args, **kwargs)
 
 

@@ -335,12 +335,13 @@ def computer_thinks_until_told(tmp_path_factory, monkeypatch):
     starts as this test's."""
     import functools
 
-    import ui.ai_worker
+    import ui.worker_client
+    import ui.worker_lifecycle
     from tests import computer_standin
 
     folder = tmp_path_factory.mktemp("computer-standin")
-    monkeypatch.setattr(ui.ai_worker, "worker_main", functools.partial(computer_standin.worker_main, str(folder)))
-    ui.ai_worker.SpareWorker.end()
+    monkeypatch.setattr(ui.worker_lifecycle, "worker_main", functools.partial(computer_standin.worker_main, str(folder)))
+    ui.worker_client.SpareWorker.end()
     told = computer_standin.ComputerThinksUntilTold(folder)
     yield told
     told.release()  # a window still open answers, and closes as it would

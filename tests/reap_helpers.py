@@ -146,23 +146,25 @@ def all_killed_if_left(found: list[Descendant]) -> Iterator[list[Descendant]]:
 
 
 def graces_given(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The graces closed AI workers are given to end by themselves (``ui.ai_worker._end_in_background``'s),
-    noted in the list returned as they are closed."""
-    from ui import ai_worker
+    """The graces closed AI workers are given to end by themselves (``ui.worker_lifecycle._end_in_background``'s),
+    noted in the list returned as they are closed: by their screens (``ui.worker_client``) or the window's close
+    (``end_unclosed_workers``)."""
+    from ui import worker_client, worker_lifecycle
 
     given: list[float] = []
-    end_in_background = ai_worker._end_in_background
+    end_in_background = worker_lifecycle._end_in_background
 
     def noting(proc, jobs, reports, stop, grace: float) -> None:
         given.append(grace)
         end_in_background(proc, jobs, reports, stop, grace)
 
-    monkeypatch.setattr(ai_worker, "_end_in_background", noting)
+    for module in (worker_client, worker_lifecycle):
+        monkeypatch.setattr(module, "_end_in_background", noting)
     return given
 
 
 def still_starting(*_args: object, **_kwargs: object) -> None:
-    """A stand-in for ``ui.ai_worker.worker_main``, run in the real worker process: a worker still
+    """A stand-in for ``ui.worker_process.worker_main``, run in the real worker process: a worker still
     importing its engine (seconds, on a loaded machine), which reads no job, not even its goodbye,
     and says nothing; a test's close always finds it so.  Ended by its closing's terminate."""
     time.sleep(600)

@@ -15,7 +15,8 @@ from ai.kernels import cache_dir
 from tests.ui_helpers import click, recorded_text, words_in
 from ui import about
 from ui.about import ABOUT_PAGE
-from ui.autosave import SHELF, games_dir, tournaments_dir
+from ui.autosave import SHELF
+from ui.data_folders import games_dir, tournaments_dir
 from ui.scenes.rules import RulesScene
 from ui.settings import settings_path
 from ui.tally import TALLY

@@ -15,8 +15,9 @@ import pytest
 import games
 from ai.parent_watch import on_orphaned
 from ai.worker_channel import WorkerChannel
-from ui import ai_worker
-from ui.ai_worker import AIError, AIResult, AIWarmUp, AIWorker, Job
+from ui import worker_client, worker_lifecycle, worker_process
+from ui.ai_worker import AIError, AIResult, AIWarmUp, Job
+from ui.worker_client import AIWorker
 
 
 def reversi_job(seconds: float = 1.0) -> Job:
@@ -58,7 +59,7 @@ def test_cancels_as_fast_as_keys_never_give_the_worker_up(tmp_path, monkeypatch)
     worker up (random moves from then on) and the job that waited was sent on a closed queue.  The
     grace for a job not yet heard from is made far longer than the load (a loaded machine starts
     the process slowly); the cancel's own grace, which the bug applied, is shorter than the load."""
-    monkeypatch.setattr(ai_worker, "SETUP_GRACE", 120.0)
+    monkeypatch.setattr(worker_client, "SETUP_GRACE", 120.0)
     worker = AIWorker("tictactoe", warm_up=False)
     job = slow_loading_bot_job(tmp_path, 1.5)
     try:
@@ -100,7 +101,7 @@ def test_a_search_cancelled_while_it_waits_for_its_kernels_keeps_its_process(tmp
     move came 10 s later than without the cancel (found with an empty ``NUMBA_CACHE_DIR``).  The
     grace now starts when the worker says its kernels are ready.  Here a bot that takes a while
     to load stands for the wait, and the worker's own reports say it waits for kernels."""
-    monkeypatch.setattr(ai_worker, "SETUP_GRACE", 0.2)
+    monkeypatch.setattr(worker_client, "SETUP_GRACE", 0.2)
     monkeypatch.setattr(WorkerChannel, "opened", lambda channel: None)  # the test writes reports too: its end stays open
     worker = AIWorker("tictactoe", warm_up=False)
     job = slow_loading_bot_job(tmp_path, 1.0)
@@ -149,7 +150,7 @@ def test_closing_a_busy_worker_does_not_wait_for_its_process_and_leaves_none(tmp
         worker.close()
         assert worker.process is None
     assert any(p.is_alive() for p in processes), "close waited for the process to end"
-    assert ai_worker.wait_for_closed_workers(30)
+    assert worker_lifecycle.wait_for_closed_workers(30)
     assert not any(p.is_alive() for p in processes) and all(p.exitcode is not None for p in processes)
     assert not set(processes) & set(multiprocessing.active_children())
 
@@ -172,7 +173,8 @@ def test_an_analysis_ends_with_a_window_killed_outright(tmp_path):
 import sys, time
 sys.path.insert(0, {str(ROOT)!r})
 import games
-from ui.ai_worker import AIMoveValues, AIWorker, Job
+from ui.ai_worker import AIMoveValues, Job
+from ui.worker_client import AIWorker
 if __name__ == "__main__":
     game = games.load("hex", size=9)
     worker = AIWorker("hex", warm_up=False)
@@ -198,19 +200,19 @@ def test_a_worker_closed_as_it_starts_keeps_what_its_process_reads(monkeypatch):
     import gc
 
     codes = []
-    end = ai_worker._end
+    end = worker_lifecycle._end
 
     def recording_end(proc, *args):
         end(proc, *args)
         codes.append(proc.exitcode)
 
-    monkeypatch.setattr(ai_worker, "_end", recording_end)
+    monkeypatch.setattr(worker_lifecycle, "_end", recording_end)
     for _ in range(3):
         worker = AIWorker("tictactoe", warm_up=False)
         worker.close()
         del worker
         gc.collect()
-    assert ai_worker.wait_for_closed_workers(30)
+    assert worker_lifecycle.wait_for_closed_workers(30)
     assert len(codes) == 3 and 1 not in codes, codes  # 0 (ended by itself) or -15 (terminated)
 
 
@@ -233,7 +235,7 @@ def test_a_closed_worker_reaped_by_another_thread_has_its_pid_signalled_no_more(
         threading.Thread(target=worker.process.join, name="other-waiter", daemon=True).start()
         held.wait()
         worker.close()
-        assert ai_worker.wait_for_closed_workers(30)
+        assert worker_lifecycle.wait_for_closed_workers(30)
     assert held.signalled == []
 
 
@@ -271,7 +273,7 @@ def test_a_killed_process_slow_to_go_is_waited_for_before_none_is_said_to_be_lef
     worker.jobs = SimpleNamespace(put_nowait=lambda item: None, cancel_join_thread=lambda: None, close=lambda: None)
     worker.reports = SimpleNamespace(close=lambda: None, receive=lambda timeout: None)  # it sends nothing
     worker.close()
-    assert ai_worker.wait_for_closed_workers(30)
+    assert worker_lifecycle.wait_for_closed_workers(30)
     assert not process.is_alive() and process.exitcode == -9
 
 
@@ -334,14 +336,14 @@ def test_an_outside_engine_ends_with_its_worker_terminated_past_its_grace(tmp_pa
         [pid] = _engines_of(process.pid, "gtp_engine.py")
         with killed_if_left(pid, os.getpid()) as bot:  # found while the worker holds it
             worker._shutdown(grace=0.0)  # as past its grace: terminated, its own clean-up never run
-            assert ai_worker.wait_for_closed_workers(60)
+            assert worker_lifecycle.wait_for_closed_workers(60)
             assert process.exitcode == -15  # terminated indeed, not ended by itself
             assert bot.ended(timeout=60), "the engine outlived its terminated worker"
     finally:
         worker.close()
 
 
-REAL_WORKER_MAIN = ai_worker.worker_main
+REAL_WORKER_MAIN = worker_process.worker_main
 LAST_WORDS = "TABULEIRO_TEST_LAST_WORDS"  # the file a worker's last words write (``_worker_slow_to_tear_down``)
 
 
@@ -354,7 +356,7 @@ class _SlowToFree:
 
 
 def _worker_slow_to_tear_down(*args, **kwargs) -> None:
-    """``ui.ai_worker.worker_main`` in a process whose teardown would outlast any grace, and whose
+    """``ui.worker_process.worker_main`` in a process whose teardown would outlast any grace, and whose
     exit has last words to say (a bot to end, ``ai.parent_watch.on_orphaned``): they write "said"
     in the file ``$TABULEIRO_TEST_LAST_WORDS`` names."""
     import ai.outside_process  # noqa: F401 - as a worker that started a bot: its exit says the last words
@@ -373,15 +375,15 @@ def test_a_closed_idle_worker_ends_by_itself_after_its_last_words(tmp_path, monk
     words said (a bot ended), never terminated.  Here its teardown would take a minute, the grace 5 s."""
     said = tmp_path / "last-words"
     monkeypatch.setenv(LAST_WORDS, str(said))
-    monkeypatch.setattr(ai_worker, "worker_main", _worker_slow_to_tear_down)
-    monkeypatch.setattr(ai_worker, "STOP_GRACE", 5.0)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", _worker_slow_to_tear_down)
+    monkeypatch.setattr(worker_client, "STOP_GRACE", 5.0)
     caplog.set_level(logging.DEBUG, logger="ui.ai_worker")
     worker = AIWorker("tictactoe", warm_up=False)
     process = worker.process
     job_id = worker.submit(Job("tictactoe", {}, (), "", "level-1", 0.1, 1))
     assert any(isinstance(a, AIResult) for a in answers_until(worker, job_id, 60.0))  # idle in its job loop now
     worker.close()
-    assert ai_worker.wait_for_closed_workers(60.0)
+    assert worker_lifecycle.wait_for_closed_workers(60.0)
     assert process.exitcode == 0
     assert not [r.getMessage() for r in caplog.records if "terminated" in r.getMessage()]
     assert said.read_text() == "said"
@@ -400,7 +402,8 @@ def test_a_built_in_players_first_move_imports_neither_outside_players_nor_unuse
     code = """
 import queue, sys, threading
 import games
-from ui.ai_worker import AIResult, Job, _run_job
+from ui.ai_worker import AIResult, Job
+from ui.worker_jobs import _run_job
 game = games.load("tictactoe")
 start = game.to_text(game.initial_state())
 reports, players = queue.Queue(), {}

@@ -2,7 +2,7 @@
 moments: in the middle of a report, or while it looks at its stop flag.  The window must keep
 drawing, say what happened, and have the move searched again by a fresh process.
 
-Each kill is made deterministic by a stand-in for ``ui.ai_worker.worker_main``, run in the real
+Each kill is made deterministic by a stand-in for ``ui.worker_process.worker_main``, run in the real
 worker process: it leaves behind exactly what a kill at that moment leaves, then kills itself.
 Polls run in a thread joined with a generous limit, so that a poll that blocks fails the test
 instead of hanging it."""
@@ -25,14 +25,15 @@ import pygame
 import pytest
 
 from tests.ui_helpers import click, job_mover, key, wait
-from ui import ai_worker
-from ui.ai_worker import AIError, AIProgress, AIResult, AIWorker, Job
+from ui import worker_lifecycle, worker_process
+from ui.ai_worker import AIError, AIProgress, AIResult, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.worker_client import AIWorker
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="a process killed outright: POSIX signals")
 
-REAL_WORKER_MAIN = ai_worker.worker_main
+REAL_WORKER_MAIN = worker_process.worker_main
 HANG_GUARD = 60.0  # seconds after which a poll is taken for blocked (it answers in a frame)
 
 
@@ -85,12 +86,12 @@ def polled_in_a_thread(worker: AIWorker, job_id: int) -> tuple[list, bool]:
 def killed_worker(monkeypatch, dying_worker) -> tuple[AIWorker, int]:
     """A worker whose process took a job and was killed as ``dying_worker`` says; the process
     that replaces it is a real one."""
-    monkeypatch.setattr(ai_worker, "worker_main", dying_worker)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", dying_worker)
     worker = AIWorker("tictactoe", warm_up=False)
     job_id = worker.submit(four_in_a_row_job())
     worker.process.join(30)
     assert worker.process.exitcode == -signal.SIGKILL
-    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", REAL_WORKER_MAIN)
     return worker, job_id
 
 
@@ -167,7 +168,7 @@ def killed_mid_report(app, monkeypatch, ask, gate: Path | None) -> GameScene:
     """Human vs computer at four in a row: ``ask(app, scene)`` (a click, a key) has the process search
     and it is killed in the middle of its first report.  The process replacing it is a real one,
     held until file ``gate`` exists when one is given (a slow start)."""
-    monkeypatch.setattr(ai_worker, "worker_main", _killed_writing_a_report)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", _killed_writing_a_report)
     app.switch(GameScene(app, MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC,
                                          (None, "level-5"), 0.5)))
     scene = app.scene
@@ -176,7 +177,7 @@ def killed_mid_report(app, monkeypatch, ask, gate: Path | None) -> GameScene:
     first_process.join(HANG_GUARD)
     assert first_process.exitcode == -signal.SIGKILL
     replacement = REAL_WORKER_MAIN if gate is None else functools.partial(_started_once_let_in, str(gate))
-    monkeypatch.setattr(ai_worker, "worker_main", replacement)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", replacement)
     return scene
 
 

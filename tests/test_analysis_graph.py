@@ -278,13 +278,13 @@ def test_a_side_s_name_keeps_off_a_curve_along_the_top_of_a_watched_game(tmp_pat
     """A side ahead all game ran the curve along the whole top edge: no place there was clear,
     and "X better" was drawn over the start of the curve.  The name now goes further in, under
     the curve, in its half of the graph; in both languages, in a small window and a large one."""
-    import ui.ai_worker
+    import ui.worker_client
     from tests.ui_helpers import make_app
     from ui import i18n
     from ui.eval_graph import draw_graph
     from ui.match import PC_VS_PC, MatchSetup
 
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", _Silent)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", _Silent)
     moves = ["a1", "g6", "b3", "f1", "c5", "e6", "d2", "a6", "g1", "b6", "f4", "c1"]  # no four in a row
     app = make_app(tmp_path, monkeypatch, size=size)
     try:

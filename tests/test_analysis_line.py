@@ -14,8 +14,9 @@ import pytest
 import games
 from ai.match import random_line
 from tests.ui_helpers import in_language, key, recorded_text, recorded_text_rects, wait
-from ui import ai_worker
-from ui.ai_worker import AIMoveValues, Job, _run_values_job
+from ui import ai_worker, worker_client, worker_jobs
+from ui.ai_worker import AIMoveValues, Job
+from ui.worker_jobs import _run_values_job
 
 GAMES = ["tictactoe", "reversi", "hex", "rastros", "alquerque", "trax"]
 REPORTS = 12  # snapshots read from one analysis before it is stopped
@@ -54,7 +55,7 @@ def _analysed_lines(game, moves: tuple[str, ...], state) -> list[AIMoveValues]:
     stop = threading.Event()
     reports = Reports(stop)
     job = Job(game.id, dict(game.options), moves, game.to_text(state), "level-5", 0.0, 0, "values", kind="values")
-    with mock.patch.object(ai_worker, "lower_priority"):
+    with mock.patch.object(worker_jobs, "lower_priority"):
         _run_values_job(1, job, game, state, {}, reports, stop)
     return reports.items
 
@@ -332,7 +333,7 @@ def test_analysis_is_held_through_help_and_goes_on_deepening_from_there(app, mon
 
 
 def test_a_held_values_job_sends_nothing_until_let_go_and_goes_on_from_its_round(monkeypatch):
-    """The worker's side of a hold (``ai_worker.wait_while_held``): held, the values job waits
+    """The worker's side of a hold (``worker_jobs.wait_while_held``): held, the values job waits
     after its first report and sends nothing more (the looks at the flag counted, not timed); let
     go, its snapshots go on from where it was: never shallower than the one before the hold."""
     import multiprocessing as mp
@@ -351,9 +352,9 @@ def test_a_held_values_job_sends_nothing_until_let_go_and_goes_on_from_its_round
         if len(looks) == 20:
             stop.hold(False)
 
-    monkeypatch.setattr(ai_worker.time, "sleep", look)
+    monkeypatch.setattr(worker_jobs.time, "sleep", look)
     job = Job(game.id, dict(game.options), ("f5",), game.to_text(state), "level-5", 0.0, 0, "values", kind="values")
-    with mock.patch.object(ai_worker, "lower_priority"):
+    with mock.patch.object(worker_jobs, "lower_priority"):
         _run_values_job(1, job, game, state, {}, reports, stop)
     assert looks == [1] * 20  # held after its first report: nothing sent while held
     assert len(reports.items) >= REPORTS and not stop.held()
@@ -569,7 +570,7 @@ def test_the_lines_proof_from_the_bar_says_its_length_as_a_hint_does(app, monkey
         scene = app.scene
         assert wait(app, lambda: scene.analysis is not None, 10)
         assert scene.analysis.done and scene.analysis.order == []  # nothing searched: the file's values alone
-    monkeypatch.setattr(ai_worker, "AIWorker", Estimating)
+    monkeypatch.setattr(worker_client, "AIWorker", Estimating)
     key(app, pygame.K_a)
     assert wait(app, lambda: scene.move_analysis.values is not None, 10)
     assert scene.move_analysis.best_line().proven is None  # analysis' own value: an estimate

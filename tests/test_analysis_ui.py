@@ -803,10 +803,10 @@ def compiling_analysis_workers(monkeypatch) -> None:
     they start one).  The game screen's computer keeps real workers: its module, imported first
     here, holds the real class; imported while the stand-in was in place, it kept the stand-in for
     the tests after, whose computer then never moved."""
-    import ui.ai_worker
     import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
+    import ui.worker_client
 
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", Compiling)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", Compiling)
 
 
 def bar_captions(monkeypatch) -> list[str]:
@@ -1116,8 +1116,8 @@ def test_reversi_6x6s_best_line_from_the_start_follows_the_solved_book_past_the_
     answered the position after c2 with its move alone.  The line now follows the book as far as
     it holds the position (as many moves as the window is sent)."""
     from ai.engines.reversi_book import book_answer
-    from ui.ai_worker import LINE_PLIES
     from ui.match import HOTSEAT, MatchSetup
+    from ui.worker_jobs import LINE_PLIES
 
     app.start_game(MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0))
     scene = app.scene
@@ -1285,11 +1285,10 @@ def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(a
     analysis then waited for the engine, a minute on a busy machine, while the bar said "Analysis:
     17,400 playouts…" as if it went on.  The bar now says why the values stand still, and that the
     engine is being prepared, with its seconds."""
-    import ui.ai_worker
     import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
 
     said = bar_captions(monkeypatch)
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", FullPythonTree)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", FullPythonTree)
     app.open_demo("game:hex:hotseat:f6")
     now = [1000.0]
     app.scene.analysis.clock = lambda: now[0]

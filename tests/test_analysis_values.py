@@ -252,10 +252,11 @@ def test_stop_returns_at_once_with_what_is_known():
 def test_the_worker_streams_every_moves_values_until_cancelled(monkeypatch):
     """The values search stops on a cancel: its process is not replaced for ignoring it.  The
     grace is made far longer than a stop takes, even on a loaded machine."""
-    import ui.ai_worker
-    from ui.ai_worker import AIMoveValues, AIWorker, Job
+    import ui.worker_client
+    from ui.ai_worker import AIMoveValues, Job
+    from ui.worker_client import AIWorker
 
-    monkeypatch.setattr(ui.ai_worker, "STOP_GRACE", 20.0)
+    monkeypatch.setattr(ui.worker_client, "STOP_GRACE", 20.0)
 
     game = games.load("reversi")
     state = game.play_line(["f5", "d6"])

@@ -15,7 +15,8 @@ import pytest
 import games
 from games.record import GameRecord
 from games.record_parts import Side
-from ui.autosave import Autosave, record_for_setup, setup_dict_for_record
+from ui.autosave import Autosave
+from ui.autosave_setup import record_for_setup, setup_dict_for_record
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -175,7 +176,7 @@ def test_setup_round_trip_through_a_record():
 
 
 def test_the_game_scenes_autosaver_keeps_the_game_and_reports_a_failure_once(tmp_path):
-    from ui.autosave import GameAutosaver
+    from ui.game_autosaver import GameAutosaver
     from ui.match import HOTSEAT, MatchSetup
 
     setup = MatchSetup("tictactoe", {}, HOTSEAT, (None, None), 1.0)
@@ -217,7 +218,7 @@ def test_a_hand_edited_setup_still_opens_with_its_usual_values():
 def test_a_data_folder_given_keeps_the_tournaments_too(tmp_path, monkeypatch):
     """With TABULEIRO_DATA_DIR set (tests, a portable install) the tournament tables still went to
     the user's Documents: the test suite filled a real folder."""
-    from ui.autosave import tournaments_dir
+    from ui.data_folders import tournaments_dir
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     assert tournaments_dir() == tmp_path / "tournaments"
@@ -248,7 +249,8 @@ KILLED_AT_RENAME = """
 import os, signal
 import ai.atomic
 from ui import list_cache, settings
-from ui.autosave import SHELF, cache_dir
+from ui.autosave import SHELF
+from ui.data_folders import cache_dir
 from ui.tally import TALLY
 ai.atomic.os.replace = lambda *args: os.kill(os.getpid(), signal.SIGKILL)
 write = os.environ["WRITE"]

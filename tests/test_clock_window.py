@@ -223,7 +223,7 @@ def test_redo_after_continue_puts_the_clocks_back_as_redo_before_leaving_did(app
     """A game taken back to its start keeps its moves to redo for Continue (``REDO_KEY``), but
     not their clock readings: a move redone after Continue set both clocks to 5:00, where Redo
     before leaving gave each move's own readings back."""
-    from ui.autosave import kept_redo_clocks
+    from ui.autosave_setup import kept_redo_clocks
     from ui.scenes.menu import MenuScene
 
     scene = clocked(app, "5m+3s")
@@ -386,7 +386,9 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
     import queue
     import threading
 
-    from ui.ai_worker import AIReady, AIResult, AIWorker, Job, _run_job
+    from ui.ai_worker import AIReady, AIResult, Job
+    from ui.worker_client import AIWorker
+    from ui.worker_jobs import _run_job
 
     sent: list[tuple[Job, float]] = []  # each job, and O's clock as it was sent (after the job was made)
     submit = AIWorker.submit

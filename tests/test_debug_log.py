@@ -19,7 +19,7 @@ import pytest
 import main
 from tests.test_ui_play import cell_center, human_turn
 from tests.ui_helpers import click, click_widget, drop, key, tournament_started, wait, window_for_a_test
-from ui import about, ai_worker, debug_log
+from ui import about, debug_log, kernel_preparation, worker_client, worker_lifecycle
 from ui.debug_log import OUR_LOGGERS, TRAIL, log_path, logging_to_file, start_logging
 from ui.scenes.game import GameScene
 
@@ -212,7 +212,7 @@ def test_an_analysis_switched_off_then_left_has_its_workers_last_line_in_the_log
     the line was lost.  A closed worker's channel is read as its process ends (``_join_logging``)."""
     from ui.scenes.menu import MenuScene
 
-    monkeypatch.setattr(ai_worker, "STOP_GRACE", 60.0)  # ended by itself, not cut short by a loaded machine
+    monkeypatch.setattr(worker_client, "STOP_GRACE", 60.0)  # ended by itself, not cut short by a loaded machine
     path = start_logging("debug")
     with window_for_a_test(tmp_path, monkeypatch) as app:
         app.open_demo("game:tictactoe:hotseat:")
@@ -222,7 +222,7 @@ def test_an_analysis_switched_off_then_left_has_its_workers_last_line_in_the_log
         key(app, pygame.K_a)  # ... and off: its worker stays, unpolled
         key(app, pygame.K_ESCAPE)
         assert isinstance(app.scene, MenuScene)
-        assert ai_worker.wait_for_closed_workers(60)
+        assert worker_lifecycle.wait_for_closed_workers(60)
     text = path.read_text(encoding="utf-8")
     assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
     # "done" where the keys came late enough for 3x3's analysis to finish first (a loaded machine)
@@ -238,9 +238,9 @@ def test_the_spares_lines_are_in_the_log_as_it_says_them_not_at_the_close(loggin
     path = start_logging("debug")
     with window_for_a_test(tmp_path, monkeypatch, fps=60) as app:
         app.spare_worker = True
-        assert wait(app, lambda: ai_worker.SpareWorker._spare is not None)
+        assert wait(app, lambda: worker_client.SpareWorker._spare is not None)
         assert wait(app, lambda: "worker started as a spare" in path.read_text(encoding="utf-8"))
-    assert ai_worker.wait_for_closed_workers(60)
+    assert worker_lifecycle.wait_for_closed_workers(60)
 
 
 def test_a_tournament_with_the_switch_on_is_told_in_the_log_with_its_workers_games(logging_as_it_was, tmp_path,
@@ -267,9 +267,10 @@ def test_with_the_switch_off_a_game_writes_no_log_and_its_worker_sets_none_up(lo
     """Off, nothing is written, the worker processes are told no level (they forward nothing), and
     the trail of the user's steps stays off the terminal: a line at every screen was noise there."""
     told = []
-    real_start = ai_worker.start_leaving_ctrl_c
-    monkeypatch.setattr(ai_worker, "start_leaving_ctrl_c",
-                        lambda process: told.append(process._kwargs) or real_start(process))
+    real_start = worker_lifecycle.start_leaving_ctrl_c
+    for module in (worker_lifecycle, kernel_preparation):  # the workers' starts and the preparation's
+        monkeypatch.setattr(module, "start_leaving_ctrl_c",
+                            lambda process: told.append(process._kwargs) or real_start(process))
     assert start_logging() is None
     with caplog.at_level(logging.INFO), window_for_a_test(tmp_path, monkeypatch) as app:
         played_through_the_window(app)
@@ -293,7 +294,7 @@ def test_a_workers_kernels_are_told_in_the_log_as_they_load_and_when_ready(loggi
         assert wait(app, lambda: scene.analysis.values is not None)  # sent after the kernels' lines
         key(app, pygame.K_a)
         key(app, pygame.K_ESCAPE)
-        assert ai_worker.wait_for_closed_workers(60)
+        assert worker_lifecycle.wait_for_closed_workers(60)
     text = path.read_text(encoding="utf-8")
     assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ai\.kernels: rastros kernels, stage search: "
                      r"(loading from the cache|compiling \(not all in the cache\))\n", text), text[-3000:]
@@ -314,7 +315,7 @@ def test_the_windows_kernel_preparation_sends_its_lines_to_the_log(logging_as_it
     for game_id in KERNEL_GAMES:
         mark_prepared(game_id, tmp_path / "cache")
     path = start_logging("debug")
-    preparation = ai_worker.KernelPreparation(processes=2)
+    preparation = kernel_preparation.KernelPreparation(processes=2)
     reaper = next(t for t in threading.enumerate() if t.name == "tabuleiro-prepare-reaper")
     reaper.join(120)
     preparation.stop()

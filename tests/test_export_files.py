@@ -13,7 +13,7 @@ import pytest
 import ai.atomic
 from tests.test_record import random_game
 from tests.ui_helpers import key
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.export import save_outside_file
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene

@@ -13,10 +13,11 @@ from ai.eval_scales import ALQUERQUE_PIECE
 from games.record import GameRecord
 from games.record_parts import ProofMeasure, Result, Side
 from tests.test_replay_graph_order import _Instant
-from ui.ai_worker import AIProgress, AIResult, _rebuild
+from ui.ai_worker import AIProgress, AIResult
 from ui.analysis import BackgroundAnalysis, Opinion, ply_value, values
 from ui.eval_bar import last_known
 from ui.eval_graph import LiveEvaluations
+from ui.worker_jobs import _rebuild
 
 OPTIONS = {"compulsory_capture": True}
 # White's b2-c3 is met by five forced captures in a row (each side's only legal move), after which

@@ -12,7 +12,7 @@ from games.record import GameRecord
 from games.record_parts import Side
 from tests.ui_helpers import key
 from ui import clipboard
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.replay import ReplayScene

@@ -448,7 +448,7 @@ def test_dropped_damaged_files_are_named_the_window_goes_on(tmp_path, monkeypatc
 
 
 def test_saved_games_with_a_corrupt_save_names_it_and_keeps_its_bytes(tmp_path, monkeypatch) -> None:
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     folder = games_dir()

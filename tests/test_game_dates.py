@@ -23,7 +23,7 @@ from tests.test_game_endings import drawn_texts, in_language, listed_and_replaye
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import drop, key, recorded_text_rects
 from ui import clipboard, i18n
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.record_files import save
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
@@ -360,7 +360,7 @@ def test_one_date_is_named_for_what_it_is():
     """A game of one moment (a tournament's, dated by its end; ours, begun and won within a
     second) is dated by its end; a file that gave one date to the day (SGF's ``DT``) dated the
     game's start; an unfinished game by its last change."""
-    from ui.autosave import record_date_text
+    from ui.autosave_words import record_date_text
 
     game = games.load("tictactoe")
     ended = replace(finished_an_hour_after_its_start(), started="2026-11-24T10:41:00+00:00")

@@ -28,7 +28,8 @@ from games.record import GameRecord
 from games.record_parts import Result
 from tests.ui_helpers import click, drop, in_language, key, recorded_text, resign_by_keys, wait
 from ui import clipboard, i18n, words
-from ui.autosave import games_dir, player_names, sides_of
+from ui.autosave_words import player_names, sides_of
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load, save
 from ui.scenes.game import GameScene

@@ -122,11 +122,11 @@ def test_the_bar_shows_the_graphs_value_of_the_ply_shown(tmp_path, monkeypatch):
     """Watching level 5 against level 5, analysis' first plies of the position said North +100
     while the graph kept level 5's eighteen plies (South +40): the bar said North, the graph
     South.  The bar now splits where the graph's point stands, and says level 5's "+40"."""
-    import ui.ai_worker
+    import ui.worker_client
     from tests.ui_helpers import make_app
     from ui.match import PC_VS_PC, MatchSetup
 
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", _Silent)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", _Silent)
     app = make_app(tmp_path, monkeypatch)
     try:
         app.start_game(MatchSetup("rastros", {}, PC_VS_PC, ("level-5", "level-5"), 1.0), list(LINE))

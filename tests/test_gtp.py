@@ -898,7 +898,8 @@ def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
     set-up waits the start-up's time, as before a game; the replay after it, the move's."""
     import threading
 
-    from ui.ai_worker import AIResult, Job, _run_job
+    from ui.ai_worker import AIResult, Job
+    from ui.worker_jobs import _run_job
 
     class Reports(list):
         put = list.append
@@ -928,8 +929,9 @@ def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_co
 
     from ai.base import Forfeit
     from tests.ui_helpers import words_in
-    from ui.ai_worker import Job, _run_job
+    from ui.ai_worker import Job
     from ui.words import forfeit_reason
+    from ui.worker_jobs import _run_job
 
     config = tmp_path / "slow-set-up.json"
     config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "5"],

@@ -503,7 +503,7 @@ def test_a_move_the_stand_ins_full_tree_ended_says_why(monkeypatch):
     (``Progress.stopped``), and so does the report the window gets; a move its budget ended does not."""
     from ai.reference import hex_search
     from ai.reference.hex_search import PythonSearcher
-    from ui.ai_worker import progress_report
+    from ui.worker_jobs import progress_report
 
     compiling_from_scratch(monkeypatch, "hex", "search")
     game = games.load("hex", size=19)

@@ -337,7 +337,7 @@ def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
     """Pressed in the replay of a Hex game with a swap, the button writes the game as an .sgf file
     in the saved-games folder (which its lists leave alone: they read records) and says where."""
     from tests.ui_helpers import click
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     record = from_text(HEXGUI)
     app.switch(ReplayScene(app, record))
@@ -354,7 +354,7 @@ def test_the_replays_save_as_sgf_button_writes_a_file_hexgui_opens(app):
 
 
 def test_g_in_a_hex_game_saves_it_as_sgf_and_other_games_have_no_such_command(app):
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
@@ -416,7 +416,7 @@ def test_g_pressed_again_after_a_hex_game_says_where_its_file_is_and_writes_no_c
     """G twice after a Hex game was over wrote two identical .sgf files: the second press now says
     where the first is."""
     from tests.ui_helpers import key
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
 
@@ -434,7 +434,7 @@ def test_saving_again_writes_no_copy_and_never_overwrites_another_file_of_the_sa
     """Save (S) and Save as SGF (G) share ``ui.export.save_under_free_name``: pressed again on the
     same game each says where its file is; a file of that name holding something else (another
     game of the same minute) is left as it is, and the save is named ``...-2`` beside it."""
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     app.switch(ReplayScene(app, from_text(HEXGUI)))
     for key in (pygame.K_s, pygame.K_g, pygame.K_s, pygame.K_g):

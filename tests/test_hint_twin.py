@@ -1,4 +1,4 @@
-"""The hint's level-5 beside a computer of level 5 in one worker (``ui.ai_worker._player_for``):
+"""The hint's level-5 beside a computer of level 5 in one worker (``ui.worker_jobs._player_for``):
 the computer's moves of a seeded game are the same whether or not hints were asked between them
 (each slot keeps its own random generator, tables, trees and ``last``), and where a game's
 level-5 has scratch memory worth sharing (``Player.twin``: Alquerque's move lists), the two
@@ -14,7 +14,8 @@ import pytest
 
 import ai
 import games
-from ui.ai_worker import Job, _player_for
+from ui.ai_worker import Job
+from ui.worker_jobs import _player_for
 
 COMPUTER = 1  # the person plays first (side 0), level 5 answers
 PLIES = 30  # the person's 15 moves and the computer's 15 replies

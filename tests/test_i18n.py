@@ -92,7 +92,7 @@ def test_a_count_reads_in_the_singular_for_one_in_both_languages(tmp_path):
     from games.record import GameRecord
     from games.record_parts import Side
     from ui.ai_worker import AIProgress
-    from ui.autosave import describe
+    from ui.autosave_words import describe
     from ui.scenes.thinking import eval_text
 
     found = tree_messages()
@@ -339,7 +339,7 @@ def test_dates_are_written_the_languages_way():
     import games
     from games.record import GameRecord
     from games.record_parts import Side
-    from ui.autosave import describe
+    from ui.autosave_words import describe
 
     moment = datetime(2026, 12, 3, 14, 5).astimezone()
     record = GameRecord.start(games.load("tictactoe"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})

@@ -18,8 +18,9 @@ import ai
 import ai.game_tree
 import ai.imports
 import ai.move_values
-import ui.ai_worker
 import ui.warm_start
+import ui.worker_jobs
+import ui.worker_process
 from tools.import_race import MODULES, race_once
 
 
@@ -64,7 +65,7 @@ def imported(monkeypatch):
         names.append(name)
         return ai.imports.import_engine(name)
 
-    for site in (ai, ai.game_tree, ai.move_values, ui.warm_start, ui.ai_worker):
+    for site in (ai, ai.game_tree, ai.move_values, ui.warm_start, ui.worker_jobs, ui.worker_process):
         monkeypatch.setattr(site, "import_engine", spy)
     return names
 
@@ -96,7 +97,7 @@ def test_warm_starts_steps_go_through_the_lock(imported, monkeypatch):
 def test_the_ai_workers_head_start_goes_through_the_lock(imported):
     from ai.kernels import KERNEL_GAMES
 
-    ui.ai_worker._import_engines()
+    ui.worker_process._import_engines()
     assert imported == [ai.engine_module(game_id) for game_id in KERNEL_GAMES]
 
 

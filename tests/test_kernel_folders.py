@@ -13,7 +13,7 @@ import pytest
 from ai.kernel_folders import KERNELS, folder_name, is_prepared, mark_prepared, prepared_stamp
 
 ROOT = Path(__file__).resolve().parent.parent
-PREPARE_TICTACTOE = "import sys\nimport ui.ai_worker as w\nw._prepare(('tictactoe',))\nprint('numba' in sys.modules)\n"
+PREPARE_TICTACTOE = "import sys\nimport ui.kernel_preparation as w\nw._prepare(('tictactoe',))\nprint('numba' in sys.modules)\n"
 
 
 def _prepare_imports_numba() -> bool:
@@ -146,7 +146,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 
 import pytest
-import ui.ai_worker as w
+import ui.kernel_preparation as w
 preparation = w.KernelPreparation(processes=2)
 for process in preparation.processes:
     wait([process.sentinel], timeout=120)  # ended; a wait reaps nothing
@@ -187,7 +187,7 @@ def test_the_preparations_stop_signals_no_pid_its_reaper_freed(tmp_path, monkeyp
     stops the preparation: ``is_alive`` found no child for its ``waitpid``, said "alive", and
     ``terminate`` sent SIGTERM to the freed pid, another process's once reused (a CI run lost
     pytest workers to stray signals).  Here the reaper is held between the two."""
-    import ui.ai_worker as w
+    import ui.kernel_preparation as w
     from ai.kernels import KERNEL_GAMES
     from tests.reap_helpers import reap_held
 

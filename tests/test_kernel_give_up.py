@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 
 import ai.kernels as kernels
-import ui.ai_worker as ai_worker
 from ai.kernel_lock import StageLock, holder, lock_path, own_niceness, stage_lock, urgent_path
 from tests.stage_processes import TINY_SEARCH, read_until, start
-from ui.ai_worker import KernelPreparation
+from ui import kernel_preparation
+from ui.kernel_preparation import KernelPreparation
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME, STAGE = "tictactoe", "search"  # the stage's lock; what it compiles: tests/tiny_stage.py (``TINY_SEARCH``)
 KERNEL_FILE = "tiny_stage"  # how numba names that stage's cache files: tiny_stage.root-21.py311.nbi ...
 NET = 300  # seconds: a safety net only, so that a broken run ends (a nice-19 process on a busy machine)
-LOWEST = 19  # the window's preparation's niceness (ui.ai_worker.PREPARE_NICENESS)
+LOWEST = 19  # the window's preparation's niceness (ui.process_priority.PREPARE_NICENESS)
 
 LOGGED = (
     "import logging, sys, time\n"
@@ -235,7 +235,7 @@ def _gives_up_the_first_time(game_ids, *_logged) -> None:
 
 def test_the_window_starts_a_preparation_that_gave_a_stage_up_again(tmp_path, monkeypatch):
     monkeypatch.setenv("TABULEIRO_TEST_GIVE_UP", str(tmp_path))
-    monkeypatch.setattr(ai_worker, "_prepare", _gives_up_the_first_time)
+    monkeypatch.setattr(kernel_preparation, "_prepare", _gives_up_the_first_time)
     preparation = KernelPreparation(processes=1)
     preparation.reaper.join(NET)
     preparation.stop()

@@ -171,7 +171,7 @@ def test_the_lock_file_says_who_holds_it_and_what_it_does(tmp_path, compiling):
         assert holder(path).compiling is not compiling
 
 
-LOWEST = 19  # the window's preparation's niceness (ui.ai_worker.PREPARE_NICENESS)
+LOWEST = 19  # the window's preparation's niceness (ui.process_priority.PREPARE_NICENESS)
 below_us = pytest.mark.skipif(own_niceness() is None or own_niceness() >= LOWEST,
                               reason="needs a system with nice and this process above its lowest")
 

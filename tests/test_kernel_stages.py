@@ -263,7 +263,7 @@ def test_only_a_match_that_can_run_kernels_has_its_worker_prepare_them():
     assert kernels.used_by(games.load("tictactoe", width=15, height=15, k=5))
     assert kernels.used_by(games.load("reversi")) and not kernels.used_by(games.load("trax"))
 
-    from ui.ai_worker import AIWorker
+    from ui.worker_client import AIWorker
 
     small, big = AIWorker(games.load("tictactoe")), AIWorker(games.load("tictactoe", width=15, height=15, k=5))
     try:
@@ -412,7 +412,7 @@ def test_each_stages_kernels_found_in_its_code_are_those_a_fresh_process_runs_fo
 
 def test_every_games_kernels_once_compiled_are_found_on_disk():
     """After a warm-up every game's kernels are in the cache folder, so a spare worker loads them
-    in the menus (``ui.ai_worker._head_start_steps`` asks ``on_disk``).  Reversi's kernels inlined
+    in the menus (``ui.worker_process._head_start_steps`` asks ``on_disk``).  Reversi's kernels inlined
     into their callers (``inline="always"``) get no file of their own: looked for, they made
     Reversi's kernels never found, and its spare loaded none."""
     for game_id in kernels.KERNEL_GAMES:
@@ -427,7 +427,8 @@ def test_the_windows_first_hint_on_rules_that_run_no_kernel_prepares_none(monkey
     job's rules: a 3x3 hint prepares no kernel, a 15x15 one still does."""
     import threading
 
-    from ui.ai_worker import AIResult, Job, _run_job
+    from ui.ai_worker import AIResult, Job
+    from ui.worker_jobs import _run_job
 
     class Reports(list):
         put = list.append

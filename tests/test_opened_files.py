@@ -95,7 +95,7 @@ def test_a_file_game_lost_off_the_board_names_its_loser_on_the_replay_and_in_sav
 
 def test_a_resignation_read_from_a_file_names_the_player_and_an_unnamed_side_stays_its_colour():
     """Little Golem's game 1804563 (PlayHex's tests): PB resigns at the end; an SGF naming nobody says the colour alone."""
-    from ui.autosave import ended_as
+    from ui.autosave_words import ended_as
 
     named = record_from_sgf("(;FF[4]PB[lazy]PW[Shumacher]SZ[11]RE[W]SO[https://www.littlegolem.net]"
                             ";W[ad];B[swap];W[eg];B[resign])")

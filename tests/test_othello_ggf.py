@@ -211,7 +211,7 @@ def copied_to_the_clipboard(monkeypatch) -> list[str]:
 
 def test_the_replays_ggf_buttons_save_a_file_and_copy_the_game(app, monkeypatch):
     from tests.ui_helpers import click
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     put = copied_to_the_clipboard(monkeypatch)
     app.switch(ReplayScene(app, finished(SHORTEST_WIPEOUT)))
@@ -229,7 +229,7 @@ def test_the_replays_ggf_buttons_save_a_file_and_copy_the_game(app, monkeypatch)
 
 
 def test_g_and_shift_g_in_a_reversi_game_save_and_copy_it_as_ggf(app, monkeypatch):
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     put = copied_to_the_clipboard(monkeypatch)
     app.switch(GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 0.1), ["f5", "d6"]))

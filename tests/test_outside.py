@@ -903,7 +903,7 @@ def test_bot_logs_of_games_and_matches_last_in_the_data_folder(tmp_path, monkeyp
 
     from ai.data_folder import bot_logs_dir
     from ai.outside_process import LOG_ROOT_VARIABLE, new_log
-    from ui.autosave import data_dir
+    from ui.data_folders import data_dir
 
     monkeypatch.delenv(LOG_ROOT_VARIABLE, raising=False)
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))

@@ -18,6 +18,7 @@ import pytest
 from ai import parent_watch
 from ai.base import Forfeit
 from ai.outside import OutsideLoadError, parse_outside_id
+from ui import process_priority
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -352,7 +353,6 @@ def test_the_computers_processes_yield_to_the_window_on_windows_too(monkeypatch,
     """Windows has no ``os.nice``: the search and the analysis ran at the window's priority, and
     a long analysis made its frames stutter.  They take the priority class below normal (a move's
     search) or idle (an analysis)."""
-    from ui import ai_worker
 
     calls = []
     kernel32 = types.SimpleNamespace(GetCurrentProcess=lambda: -1,
@@ -360,13 +360,11 @@ def test_the_computers_processes_yield_to_the_window_on_windows_too(monkeypatch,
     monkeypatch.delattr(os, "nice")
     monkeypatch.setattr(sys, "platform", "win32")
     monkeypatch.setattr("ctypes.windll", types.SimpleNamespace(kernel32=kernel32), raising=False)
-    ai_worker.lower_priority(niceness)
+    process_priority.lower_priority(niceness)
     assert calls == [(-1, klass)]
 
 
 def test_a_posix_process_is_niced_to_at_least_the_level_and_never_back_up(monkeypatch):
-    from ui import ai_worker
-
     current, asked = [3], []
 
     def nice(increment: int) -> int:
@@ -375,9 +373,9 @@ def test_a_posix_process_is_niced_to_at_least_the_level_and_never_back_up(monkey
         return current[0]
 
     monkeypatch.setattr(os, "nice", nice)
-    ai_worker.lower_priority(5)
-    ai_worker.lower_priority(5)
-    ai_worker.lower_priority(2)
+    process_priority.lower_priority(5)
+    process_priority.lower_priority(5)
+    process_priority.lower_priority(2)
     assert current[0] == 5 and [i for i in asked if i] == [2]
 
 

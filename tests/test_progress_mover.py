@@ -10,10 +10,11 @@ import pytest
 import ai
 from tests.test_ui_ticking_redraw import _computer_stood_in, _thinks
 from tests.ui_helpers import click, computer_words
-from ui.ai_worker import AIProgress, progress_report
+from ui.ai_worker import AIProgress
 from ui.analysis import opinion_from_progress
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.worker_jobs import progress_report
 
 
 def test_a_report_cannot_leave_out_the_side_to_move():

@@ -13,7 +13,7 @@ import games
 from games.record import GameRecord
 from games.record_parts import Side
 from tests.ui_helpers import first_legal_line
-from ui import autosave
+from ui import autosave, autosave_reading, data_folders
 from ui.record_files import save
 
 
@@ -31,7 +31,8 @@ def _counting_reads(monkeypatch) -> list:
         return real(path)
 
     real = autosave.load_record
-    monkeypatch.setattr(autosave, "load_record", load)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", load)
     return read
 
 
@@ -39,25 +40,25 @@ def test_a_list_read_again_replays_only_the_files_that_changed(tmp_path, monkeyp
     for n in range(3):
         save(_record(n + 1), tmp_path / f"game-{n}.json")
     read = _counting_reads(monkeypatch)
-    first, _ = autosave.scan(tmp_path)
+    first, _ = autosave_reading.scan(tmp_path)
     assert sorted(read) == ["game-0.json", "game-1.json", "game-2.json"]
 
     read.clear()
-    again, _ = autosave.scan(tmp_path)
+    again, _ = autosave_reading.scan(tmp_path)
     assert read == [] and [(p, r.moves) for p, r in again] == [(p, r.moves) for p, r in first]
 
     save(_record(9), tmp_path / "game-1.json")  # played on in another window
     (tmp_path / "game-2.json").unlink()
-    changed, _ = autosave.scan(tmp_path)
+    changed, _ = autosave_reading.scan(tmp_path)
     assert read == ["game-1.json"]
     assert {p.name: len(r.moves) for p, r in changed} == {"game-0.json": 1, "game-1.json": 9}
 
 
 def test_a_file_damaged_after_it_was_listed_is_still_moved_aside(tmp_path):
     path = save(_record(2), tmp_path / "game.json")
-    assert len(autosave.scan(tmp_path)[0]) == 1
+    assert len(autosave_reading.scan(tmp_path)[0]) == 1
     path.write_text(path.read_text()[:40])  # cut short by a disk fault: a new size, a new time
-    found, problems = autosave.scan(tmp_path)
+    found, problems = autosave_reading.scan(tmp_path)
     assert found == [] and len(problems) == 1
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("*.corrupt-*")] == ["game.json"]
 
@@ -70,7 +71,7 @@ def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, 
 
     from tests.ui_helpers import recorded_text
     from ui import folder_reading
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     for n in range(3):
         save(_record(n + 1), games_dir() / f"game-{n}.json")
@@ -84,7 +85,8 @@ def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, 
         held.wait(10)
         return real(path)
 
-    monkeypatch.setattr(autosave, "load_record", load)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", load)
     drawn = recorded_text(monkeypatch)
     app.show_saved_games()
     draws = app.draws
@@ -116,7 +118,8 @@ def test_the_main_menu_with_many_new_unfinished_games_opens_at_once_and_continue
     monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
     held = threading.Event()
     real = autosave.load_record
-    monkeypatch.setattr(autosave, "load_record", lambda path: held.wait(10) and real(path))
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", lambda path: held.wait(10) and real(path))
     app.show_menu()
     draws = app.draws
     drawn = recorded_text(monkeypatch)
@@ -138,7 +141,7 @@ def test_saved_games_left_and_opened_again_while_reading_reads_each_file_once(ap
     import threading
 
     from ui import folder_reading
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     for n in range(3):
         save(_record(n + 1), games_dir() / f"game-{n}.json")
@@ -151,7 +154,8 @@ def test_saved_games_left_and_opened_again_while_reading_reads_each_file_once(ap
         read.append(path.name)
         return real(path)
 
-    monkeypatch.setattr(autosave, "load_record", load)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", load)
     app.show_saved_games()
     app.run_frames(2)
     app.show_menu()
@@ -167,9 +171,9 @@ def test_a_field_set_on_a_listed_record_is_not_in_the_next_listing(tmp_path):
     """The replay sets its record's evaluations before saving a copy elsewhere; with the records
     kept between visits, the next listing showed the original file with evaluations it lacks."""
     save(_record(2), tmp_path / "game.json")
-    (path, record), = autosave.scan(tmp_path)[0]
+    (path, record), = autosave_reading.scan(tmp_path)[0]
     record.evaluations = [0.5, 0.25]
-    (_, again), = autosave.scan(tmp_path)[0]
+    (_, again), = autosave_reading.scan(tmp_path)[0]
     assert again.evaluations != [0.5, 0.25] and again.moves == record.moves
 
 
@@ -182,7 +186,8 @@ def _held_reading(monkeypatch):
     monkeypatch.setattr(folder_reading, "READ_AT_ONCE", 2)
     held = threading.Event()
     real = autosave.load_record
-    monkeypatch.setattr(autosave, "load_record", lambda path: held.wait(10) and real(path))
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", lambda path: held.wait(10) and real(path))
     return held
 
 
@@ -212,7 +217,7 @@ def test_a_damaged_file_found_after_its_list_was_left_is_said_on_the_menu_once(a
     said (the next reading finds it already moved).  The main menu says it when the reading ends,
     once."""
     from ui import file_report
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     for n in range(3):
         save(_record(n + 1), games_dir() / f"game-{n}.json")
@@ -246,14 +251,14 @@ def _restarted(monkeypatch) -> list:
     from ui.background_writer import WRITER
 
     assert WRITER.wait(10)
-    monkeypatch.setattr(autosave, "_READ", {})
+    monkeypatch.setattr(autosave_reading, "_READ", {})
     return _counting_reads(monkeypatch)
 
 
 def _cache_of(folder):
     from ui import list_cache
 
-    return list_cache.cache_file(folder, autosave.cache_dir())
+    return list_cache.cache_file(folder, data_folders.cache_dir())
 
 
 def _rows(found) -> list:
@@ -265,17 +270,17 @@ def test_a_new_start_lists_the_folder_from_the_cache_without_replaying_a_record(
     the records read before come from the cache, only the new file is read."""
     for n in range(3):
         save(_record(n + 1), tmp_path / f"game-{n}.json")
-    first, _ = autosave.scan(tmp_path)
+    first, _ = autosave_reading.scan(tmp_path)
     read = _restarted(monkeypatch)
     assert _cache_of(tmp_path).is_file()
 
-    again, problems = autosave.scan(tmp_path)
+    again, problems = autosave_reading.scan(tmp_path)
     assert read == [] and problems == []
     assert _rows(again) == _rows(first)
 
     save(_record(5), tmp_path / "game-new.json")
     read = _restarted(monkeypatch)
-    assert len(autosave.scan(tmp_path)[0]) == 4 and read == ["game-new.json"]
+    assert len(autosave_reading.scan(tmp_path)[0]) == 4 and read == ["game-new.json"]
 
 
 def test_a_new_start_reads_again_a_file_changed_since_and_forgets_a_removed_one(tmp_path, monkeypatch):
@@ -283,12 +288,12 @@ def test_a_new_start_reads_again_a_file_changed_since_and_forgets_a_removed_one(
 
     for n in range(3):
         save(_record(n + 1), tmp_path / f"game-{n}.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     save(_record(9), tmp_path / "game-1.json")  # played on, or replaced, while the window was closed
     (tmp_path / "game-2.json").unlink()
     read = _restarted(monkeypatch)
 
-    found, _ = autosave.scan(tmp_path)
+    found, _ = autosave_reading.scan(tmp_path)
     assert read == ["game-1.json"]
     assert {p.name: len(r.moves) for p, r in found} == {"game-0.json": 1, "game-1.json": 9}
     _restarted(monkeypatch)
@@ -308,7 +313,7 @@ def test_a_cache_without_the_openings_is_used_and_written_again_with_them(tmp_pa
     tictactoe = games.load("tictactoe")
     save(GameRecord.start(tictactoe, (Side(None, "Ana"), Side(None, "Rui"))).with_moves(["b2"], tictactoe.play_line(["b2"])),
          tmp_path / "none.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     read = _restarted(monkeypatch)
     cache = json.loads(_cache_of(tmp_path).read_text())
     assert {name: entry["opening"] for name, entry in cache["files"].items()} == {"tiger.json": "Tiger", "none.json": ""}
@@ -316,14 +321,14 @@ def test_a_cache_without_the_openings_is_used_and_written_again_with_them(tmp_pa
         del entry["opening"]  # as the version before wrote it
     _cache_of(tmp_path).write_text(json.dumps(cache))
 
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     assert read == []
     _restarted(monkeypatch)
     again = json.loads(_cache_of(tmp_path).read_text())
     assert {name: entry["opening"] for name, entry in again["files"].items()} == {"tiger.json": "Tiger", "none.json": ""}
-    assert autosave.listed_opening(tmp_path / "tiger.json", record) is None  # a new start: nothing read yet
-    autosave.scan(tmp_path)
-    assert autosave.listed_opening(tmp_path / "tiger.json", record) == "Tiger"
+    assert autosave_reading.listed_opening(tmp_path / "tiger.json", record) is None  # a new start: nothing read yet
+    autosave_reading.scan(tmp_path)
+    assert autosave_reading.listed_opening(tmp_path / "tiger.json", record) == "Tiger"
 
 
 def test_a_cache_of_the_version_that_named_no_set_up_position_is_made_again(tmp_path, monkeypatch):
@@ -336,28 +341,28 @@ def test_a_cache_of_the_version_that_named_no_set_up_position_is_made_again(tmp_
     record = GameRecord.start(reversi, (Side(None, "Ana"), Side(None, "Rui")), start_position=tiger).with_moves(
         ["f4"], reversi.play_line(["f4"], reversi.from_text(tiger)))
     save(record, tmp_path / "set-up.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     _restarted(monkeypatch)
     cache = json.loads(_cache_of(tmp_path).read_text())
     cache["version"], cache["files"]["set-up.json"]["opening"] = 1, ""  # as version 1 wrote it
     _cache_of(tmp_path).write_text(json.dumps(cache))
 
-    autosave.scan(tmp_path)
-    assert autosave.listed_opening(tmp_path / "set-up.json", record) == "Tiger"
+    autosave_reading.scan(tmp_path)
+    assert autosave_reading.listed_opening(tmp_path / "set-up.json", record) == "Tiger"
 
 
 def test_a_file_damaged_while_the_window_was_closed_is_moved_aside_and_said(tmp_path, monkeypatch):
     """A cached record must not hide its file going bad: cut short, it has another size and time."""
     path = save(_record(2), tmp_path / "game.json")
     save(_record(3), tmp_path / "other.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     path.write_text(path.read_text()[:40])
     _restarted(monkeypatch)
 
-    found, problems = autosave.scan(tmp_path)
+    found, problems = autosave_reading.scan(tmp_path)
     assert [p.name for p, _r in found] == ["other.json"] and len(problems) == 1 and "game.json" in problems[0]
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("*.corrupt-*")] == ["game.json"]
-    assert autosave.scan(tmp_path)[1] == []  # said once
+    assert autosave_reading.scan(tmp_path)[1] == []  # said once
 
 
 @pytest.mark.parametrize("damage", ["cut short", "not UTF-8", "a newer version", "another folder's", "a bad entry",
@@ -370,7 +375,7 @@ def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeyp
 
     for n in range(2):
         save(_record(n + 1), tmp_path / f"game-{n}.json")
-    first, _ = autosave.scan(tmp_path)
+    first, _ = autosave_reading.scan(tmp_path)
     _restarted(monkeypatch)
     cache = _cache_of(tmp_path)
     data = json.loads(cache.read_text())
@@ -394,24 +399,24 @@ def test_a_cache_that_cannot_be_used_is_ignored_and_made_again(tmp_path, monkeyp
     read = _counting_reads(monkeypatch)
 
     with caplog.at_level(logging.INFO, logger="ui.list_cache"):
-        found, problems = autosave.scan(tmp_path)
+        found, problems = autosave_reading.scan(tmp_path)
     assert _rows(found) == _rows(first) and problems == []
     assert read == (["game-0.json"] if "entry" in damage else ["game-0.json", "game-1.json"])
     assert any(str(cache) in r.getMessage() for r in caplog.records)
     read = _restarted(monkeypatch)
-    assert _rows(autosave.scan(tmp_path)[0]) == _rows(first) and read == []
+    assert _rows(autosave_reading.scan(tmp_path)[0]) == _rows(first) and read == []
 
 
 def test_the_cache_is_in_the_cache_folder_and_nothing_is_written_when_nothing_changed(tmp_path, monkeypatch):
-    from ui.autosave import data_dir
+    from ui.data_folders import data_dir
 
     save(_record(1), tmp_path / "game.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     _restarted(monkeypatch)
     cache = _cache_of(tmp_path)
     assert cache.parent.parent == data_dir() / "cache"  # TABULEIRO_DATA_DIR set: nothing written outside it
     before = cache.stat().st_mtime_ns
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     _restarted(monkeypatch)
     assert cache.stat().st_mtime_ns == before
 
@@ -425,13 +430,13 @@ def test_a_second_process_lists_the_folder_without_replaying_a_record(tmp_path):
 
     for n in range(3):
         save(_record(n + 1), tmp_path / f"game-{n}.json")
-    autosave.scan(tmp_path)
+    autosave_reading.scan(tmp_path)
     from ui.background_writer import WRITER
 
     assert WRITER.wait(10)
-    script = ("import sys; from pathlib import Path; from ui import autosave; read = []; real = autosave.load_record; "
-              "autosave.load_record = lambda p: read.append(p) or real(p); "
-              "found, _ = autosave.scan(Path(sys.argv[1])); print(len(found), len(read))")
+    script = ("import sys; from pathlib import Path; from ui import autosave_reading; read = []; "
+              "real = autosave_reading.load_record; autosave_reading.load_record = lambda p: read.append(p) or real(p); "
+              "found, _ = autosave_reading.scan(Path(sys.argv[1])); print(len(found), len(read))")
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], cwd=root, env=dict(os.environ),
                           capture_output=True, text=True, timeout=120)
@@ -454,7 +459,7 @@ def test_a_record_opened_from_the_list_is_read_from_its_file(app):
     import pygame
 
     from tests.ui_helpers import key
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.scenes.replay import ReplayScene
 
     path = save(_record(3), games_dir() / "game.json")
@@ -564,7 +569,7 @@ def _looks_at_files(monkeypatch, folder) -> list:
 def test_saved_games_looks_at_each_file_once_as_it_opens(app, monkeypatch, new_files):
     """Opening Saved games looked at every file of its folders twice: once to count those not
     read before (``unread``: on a thread when many), once more as it read them (``scan``)."""
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     for n in range(new_files):
         save(_record(n % 5 + 1), games_dir() / f"game-{n:02d}.json")
@@ -606,7 +611,7 @@ def test_what_a_reading_found_wrong_is_told_from_its_one_listing(tmp_path, monke
     (tmp_path / "newer.json").write_text(json.dumps(_record(2).to_dict() | {"version": 99}), encoding="utf-8")
     listed = _listings_of(monkeypatch, tmp_path)
 
-    found, findings = file_report.read(tmp_path, lambda: autosave.scan(tmp_path))
+    found, findings = file_report.read(tmp_path, lambda: autosave_reading.scan(tmp_path))
     assert len(listed) == 1
     assert sorted(path.name for path, _record in found) == ["game-0.json", "game-1.json", "game-2.json"]
     [aside] = tmp_path.glob("cut.json.corrupt-*")
@@ -620,7 +625,8 @@ def test_the_main_menu_lists_the_saved_games_folders_again_only_once_they_change
 
     import pygame_menu
 
-    from ui.autosave import SHELF, games_dir
+    from ui.autosave import SHELF
+    from ui.data_folders import games_dir
     from ui.record_files import save as save_record
 
     finished = _record(64)  # played to its end
@@ -677,9 +683,9 @@ def test_the_unfinished_games_are_replayed_once_whichever_lists_ask_which_contin
     from ui.scenes import row_pictures
 
     _unfinished_both_ways(SHELF.folder)
-    autosave.scan(SHELF.folder)  # as read by a list before: no file is read again below
+    autosave_reading.scan(SHELF.folder)  # as read by a list before: no file is read again below
     monkeypatch.setattr(row_pictures, "last_position", lambda record: None)  # the rows' pictures replay the games too
-    monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
+    monkeypatch.setattr(autosave_reading, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
     replays = _counting_replays(monkeypatch)
     app.show_menu()
     app.run_frames(2)
@@ -701,14 +707,14 @@ def test_a_new_start_knows_who_moved_in_the_unfinished_games_without_replaying_t
 
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
     _unfinished_both_ways(shelf.folder)
-    monkeypatch.setattr(autosave, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
+    monkeypatch.setattr(autosave_reading, "_MOVERS", {})  # as a new run has it (an earlier test may have played these moves)
 
     def offered() -> list[str]:
-        return sorted(record.players[0].title for _path, record in autosave.to_continue(shelf.unfinished()[0]))
+        return sorted(record.players[0].title for _path, record in autosave_reading.to_continue(shelf.unfinished()[0]))
 
     assert offered() == ["Ana 0", "Ana 1", "Ana 2"]
     _restarted(monkeypatch)
-    monkeypatch.setattr(autosave, "_MOVERS", {})
+    monkeypatch.setattr(autosave_reading, "_MOVERS", {})
     replays = _counting_replays(monkeypatch)
     assert offered() == ["Ana 0", "Ana 1", "Ana 2"]
     assert sorted(record.players[0].title for _path, record in shelf.not_offered()) == ["Level 0", "Level 1", "Level 2"]

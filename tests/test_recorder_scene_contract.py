@@ -15,7 +15,7 @@ from games.move_list import DRAW_AGREED
 from games.record import GameRecord
 from games.record_parts import PlyValue, Result
 from tests.ui_helpers import autosaves_written
-from ui.autosave import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
+from ui.autosave_setup import LEVEL_OFFER_KEY, REDO_KEY, SESSION_KEY, SHOWN_KEY, SPEED_KEY
 from ui.clocks import PAUSED_KEY
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.recorder import SceneRecorder

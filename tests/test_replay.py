@@ -426,7 +426,7 @@ def test_save_writes_the_graph_as_shown_with_analysis_modes_values_laid_over_it(
     analysis mode's deeper values are laid over them (``graph_lines``): the record read back
     showed another graph than the one the player saved."""
     from tests.ui_helpers import key as press
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     record = random_record("tictactoe")
     record.evaluations = [0.0] * (len(record.moves) + 1)  # a background analysis over, all even

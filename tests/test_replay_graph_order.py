@@ -9,8 +9,9 @@ import pytest
 
 from tests.test_replay import random_record
 from tests.ui_helpers import job_mover
-from ui.ai_worker import AIProgress, AIResult, wait_for_closed_workers
+from ui.ai_worker import AIProgress, AIResult
 from ui.analysis import ANSWER_WAY_BACK, ROUGH_SECONDS, BackgroundAnalysis, Opinion, deeper
+from ui.worker_lifecycle import wait_for_closed_workers
 
 
 class _Instant:

@@ -12,14 +12,14 @@ import pygame
 import pytest
 
 import games
-import ui.ai_worker
+import ui.worker_client
 from games.record import GameRecord
 from games.record_parts import PlyValue, Side
 from tests.test_analysis_graph import _Silent
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import autosaves_written, click, key, wait
 from ui.analysis import Opinion
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, MatchSetup
 from ui.record_files import load
 from ui.scenes.game import GameScene
@@ -43,7 +43,7 @@ class Worker(_Silent):
 
 @pytest.fixture
 def worker(monkeypatch) -> type[Worker]:
-    monkeypatch.setattr(ui.ai_worker, "AIWorker", Worker)
+    monkeypatch.setattr(ui.worker_client, "AIWorker", Worker)
     Worker.jobs = []
     return Worker
 

@@ -216,7 +216,8 @@ def test_the_worker_asks_a_hint_for_the_best_move_and_a_game_move_for_its_own():
     import queue
     import threading
 
-    from ui.ai_worker import Job, _run_job
+    from ui.ai_worker import Job
+    from ui.worker_jobs import _run_job
 
     class Recorder:  # the worker hands the player these limits
         def choose(self, state, limits, progress=None):

@@ -191,7 +191,8 @@ def test_the_stage_of_each_searched_position_reaches_the_window():
     points are drawn by (``ui.analysis.scale_in``)."""
     from ai.eval_scales import empty_share
     from tests.test_ai_worker import answers_until
-    from ui.ai_worker import AIProgress, AIWorker, Job
+    from ui.ai_worker import AIProgress, Job
+    from ui.worker_client import AIWorker
 
     game = games.load("reversi", size=6)
     state = game.play_line(random_line(game, 10, 5))

@@ -106,8 +106,9 @@ def _panel_depth(game_id: str, info) -> str:
     the AI worker reports it (its job run here, in this process)."""
     import threading
 
-    from ui.ai_worker import AIProgress, Job, _run_job
+    from ui.ai_worker import AIProgress, Job
     from ui.scenes.thinking import detail_parts
+    from ui.worker_jobs import _run_job
 
     class Reports(list):
         put = list.append

@@ -1,4 +1,4 @@
-"""A worker process started while the window waits in its menus (``ui.ai_worker.SpareWorker``):
+"""A worker process started while the window waits in its menus (``ui.worker_client.SpareWorker``):
 the next game's worker takes it, told its game only then, and plays that game as a worker started
 with it; the game expected (New game's last choice) has its compiled kernels loaded before the game
 starts; no spare beside a running worker; none left when the window closes.  A hot-seat game's
@@ -15,17 +15,11 @@ import ai.kernels
 import games
 from tests.test_ai_worker import answers_until, polled_until, reversi_job
 from tests.ui_helpers import click, click_widget, key, make_app, wait
-from ui.ai_worker import (
-    AIResult,
-    AISpareReady,
-    AIWarmUp,
-    AIWorker,
-    Job,
-    SpareExpect,
-    SpareWorker,
-    wait_for_closed_workers,
-)
+from ui import process_priority, worker_process
+from ui.ai_worker import AIResult, AISpareReady, AIWarmUp, Job, SpareExpect
 from ui.app import App
+from ui.worker_client import AIWorker, SpareWorker
+from ui.worker_lifecycle import wait_for_closed_workers
 
 
 @pytest.fixture(autouse=True)
@@ -188,17 +182,15 @@ def test_a_spare_takes_its_head_start_at_the_windows_priority_then_lowers_it(mon
     worker's lower priority, the window's frames first."""
     import queue
 
-    import ui.ai_worker as ai_worker
-
     calls: list[str] = []
     jobs: queue.Queue = queue.Queue()
     jobs.put(("hex", False, ()))  # the game given once the head start is taken
     jobs.put(None)
-    monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
-    monkeypatch.setattr(ai_worker, "_head_start", lambda *_args: calls.append("head start") or ai_worker._NOTHING_YET)
+    monkeypatch.setattr(worker_process, "lower_priority", lambda niceness: calls.append(f"priority {niceness}"))
+    monkeypatch.setattr(worker_process, "_head_start", lambda *_args: calls.append("head start") or worker_process._NOTHING_YET)
     monkeypatch.setattr("ai.parent_watch.end_with_parent", lambda: None)
-    ai_worker.worker_main(jobs, None, None, "hex", spare=True)
-    assert calls == ["head start", f"priority {ai_worker.WORKER_NICENESS}"]
+    worker_process.worker_main(jobs, None, None, "hex", spare=True)
+    assert calls == ["head start", f"priority {process_priority.WORKER_NICENESS}"]
 
 
 def test_a_hex_worker_above_13x13_leaves_the_connection_kernels_unloaded():
@@ -224,10 +216,9 @@ def test_a_spare_loads_the_stages_on_disk_and_compiles_none(monkeypatch):
     """A spare asked whether Hex's main module was compiled on disk and then loaded both stages:
     with the search's kernels there and the connection kernels (other modules) not, it compiled
     those in the menus, beside the window's preparation compiling them too."""
-    from ui import ai_worker
 
     monkeypatch.setattr(ai.kernels, "on_disk", lambda game_id, stage=None: stage != "knowledge")
-    steps = list(ai_worker._head_start_steps("hex", (), {"size": 11}))
+    steps = list(worker_process._head_start_steps("hex", (), {"size": 11}))
     loaded = [step.args for step in steps if getattr(step, "func", None) is ai.kernels.warm_up]
     assert loaded == [("hex", "search")]
 
@@ -296,8 +287,6 @@ def test_a_spare_told_several_games_in_a_row_takes_the_last_only(monkeypatch):
     last, and the game given then ends its menus' work."""
     import queue
 
-    import ui.ai_worker as ai_worker
-
     jobs: queue.Queue = queue.Queue()
     reports: queue.Queue = queue.Queue()
     for game_id in ("hex", "alquerque", "reversi"):
@@ -306,8 +295,8 @@ def test_a_spare_told_several_games_in_a_row_takes_the_last_only(monkeypatch):
     def one_step(expected, *_args):  # Reversi's step: the player starts the game meanwhile
         return iter([lambda: jobs.put(("reversi", True, ())) if expected == "reversi" else None])
 
-    monkeypatch.setattr(ai_worker, "_head_start_steps", one_step)
-    given = ai_worker._spare_until_given("tictactoe", jobs, reports, (), {}, None)
+    monkeypatch.setattr(worker_process, "_head_start_steps", one_step)
+    given = worker_process._spare_until_given("tictactoe", jobs, reports, (), {}, None)
     assert given == ("reversi", True, ())
     assert [reports.get_nowait().game_id for _ in range(reports.qsize())] == ["reversi"]
 
@@ -419,13 +408,12 @@ def test_a_worker_for_rules_that_run_no_kernel_imports_its_engine_before_its_fir
     import queue
 
     from ai import parent_watch
-    from ui import ai_worker
 
     imported: list[str] = []
     monkeypatch.setattr(parent_watch, "end_with_parent", lambda: None)
-    monkeypatch.setattr(ai_worker, "lower_priority", lambda niceness: None)
-    monkeypatch.setattr(ai_worker, "_import_quietly", imported.append)
+    monkeypatch.setattr(worker_process, "lower_priority", lambda niceness: None)
+    monkeypatch.setattr(worker_process, "_import_quietly", imported.append)
     jobs = queue.Queue()
     jobs.put(None)  # no job: the worker ends at once
-    ai_worker.worker_main(jobs, None, None, "tictactoe", warm=False)
+    worker_process.worker_main(jobs, None, None, "tictactoe", warm=False)
     assert imported == [ai.engine_module("tictactoe")]

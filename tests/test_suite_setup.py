@@ -189,7 +189,8 @@ def test_the_check_of_processes_left_finds_an_orphaned_bot_and_a_worker(tmp_path
     import conftest
 
     from tests import left_processes
-    from ui.ai_worker import AIWorker, wait_for_closed_workers
+    from ui.worker_client import AIWorker
+    from ui.worker_lifecycle import wait_for_closed_workers
 
     folders = (conftest._scratch,)
     logs = Path(conftest._scratch) / "bot-logs"

@@ -44,7 +44,7 @@ from tests.ui_helpers import (
 )
 from ui import clipboard
 from ui import settings as settings_file
-from ui.ai_worker import AIProgress, Job, _format_line, _rebuild
+from ui.ai_worker import AIProgress, Job
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.notation import shown_moves
 from ui.parts import SEPARATOR
@@ -52,6 +52,7 @@ from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupChoices
+from ui.worker_jobs import _format_line, _rebuild
 
 
 def plies_of(game, texts: list[str]) -> list[tuple]:

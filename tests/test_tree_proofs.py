@@ -10,7 +10,7 @@ import games
 from ai.game_tree import ALPHABETA, build
 from tests.test_tree import built, random_reversi_line
 from tests.ui_helpers import click, key, recorded_text, wait
-from ui import ai_worker
+from ui import worker_lifecycle
 
 
 def _explorer_after_a1_b2_at_depth_2(app):
@@ -108,7 +108,7 @@ def test_leaving_the_explorer_ends_its_solvers_process(app):
     assert app.scene is not explorer and explorer.proofs.worker is None
     # the closed worker's own ending thread joins it: a second join here raced that thread's, one
     # reaping the process while the other's poll found no child and called it alive
-    assert ai_worker.wait_for_closed_workers(60)
+    assert worker_lifecycle.wait_for_closed_workers(60)
     assert not process.is_alive()
 
 
@@ -118,8 +118,9 @@ def test_the_prove_job_answers_a_proof_and_keeps_an_estimate_to_itself():
     gets its answer and nothing else (an estimate there would read as a proof in the panel); a
     tic-tac-toe position with a win in one gets the proof."""
     from tests.test_ai_worker import answers_until
-    from ui.ai_worker import AIProgress, AIResult, AIWorker
+    from ui.ai_worker import AIProgress, AIResult
     from ui.tree_proofs import TreeProofs
+    from ui.worker_client import AIWorker
 
     reversi, tictactoe = games.load("reversi"), games.load("tictactoe")
     won = tictactoe.play_line(["a1", "b2", "a2", "c3"])  # X to move, a3 wins

@@ -162,7 +162,7 @@ def test_the_rules_figures_time_each_games_page_in_english_and_portuguese(app, m
 def test_the_worker_start_figures_take_the_spare_only_in_the_spare_runs(monkeypatch):
     """``bench ui``'s worker figures: the "fresh" worker starts a process with its game, the
     "spare" one takes the spare started before it; both answer level-5's move."""
-    from ui.ai_worker import SpareWorker
+    from ui.worker_client import SpareWorker
 
     taken: list[bool] = []
     take = SpareWorker.take.__func__

@@ -136,7 +136,7 @@ def test_a_player_that_says_it_plays_at_random_accepts_whatever_its_id():
     from ai.base import AT_RANDOM, Progress
     from ai.levels import random_level
     from ai.roster import ROSTER
-    from ui.ai_worker import progress_report
+    from ui.worker_jobs import progress_report
 
     game = games.load("reversi")
     state = game.play_line(midgame(16))

@@ -17,16 +17,10 @@ import pytest
 
 import games
 from tests.ui_helpers import in_language, key, wait
-from ui.autosave import (
-    NOT_OFFERED_KEPT,
-    SHELF,
-    WATCHED_KEPT,
-    WATCHED_PREFIX,
-    games_dir,
-    record_for_setup,
-    updated_at,
-    worth_continuing,
-)
+from ui.autosave import NOT_OFFERED_KEPT, SHELF, WATCHED_KEPT, WATCHED_PREFIX
+from ui.autosave_reading import updated_at, worth_continuing
+from ui.autosave_setup import record_for_setup
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.record_files import save
 from ui.scenes.game import GameScene
@@ -250,7 +244,7 @@ def test_watched_games_written_while_no_list_is_read_are_kept_to_the_newest_too(
     of a watched game prunes them (once: not at each of its moves); a game Continue offers and a
     damaged file are left alone."""
     from ui import autosave
-    from ui.autosave import GameAutosaver
+    from ui.game_autosaver import GameAutosaver
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     offered = unfinished("tictactoe", HOTSEAT, (None, None), ["b2"], 1)
@@ -282,7 +276,7 @@ def test_watched_games_ended_one_after_another_in_one_screen_are_kept_among_the_
     it: Rematch after Rematch all evening, a file a game there (8 rematches: 8 files).  The next
     watched game's first write moves them among the finished games, kept to the newest
     ``WATCHED_KEPT``; a finished game a person played is left for the lists, which count it."""
-    from ui.autosave import GameAutosaver
+    from ui.game_autosaver import GameAutosaver
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
     won = ["a1", "b1", "a2", "b2", "a3"]

@@ -26,7 +26,8 @@ from tests.ui_helpers import (
     wait,
     words_in,
 )
-from ui.autosave import ended_as, games_dir
+from ui.autosave_words import ended_as
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.record_files import load
 from ui.scenes.game import GameScene
@@ -432,7 +433,7 @@ def test_a_friend_s_declined_offer_is_kept_for_continue(app, monkeypatch, old_re
     record keeps it (``FRIEND_DECLINED_KEY``), as a level's refusal; a record from before it was
     kept has none, and the friend may offer."""
     from tests.test_ui_level_offers_draw import continued_from_the_menu
-    from ui.autosave import FRIEND_DECLINED_KEY
+    from ui.autosave_setup import FRIEND_DECLINED_KEY
 
     held_messages_clock(monkeypatch)
     scene = named_hotseat(app, "tictactoe")
@@ -460,7 +461,7 @@ def test_a_friend_s_declined_offer_is_kept_for_continue(app, monkeypatch, old_re
 def test_a_friend_s_refusal_hand_edited_or_from_later_is_none(kept):
     """A record's setup is the user's file: a side that is no side (JSON's ``true``, 2), a ply
     past the game's moves or a value of another shape is no refusal; the game goes on without it."""
-    from ui.autosave import FRIEND_DECLINED_KEY, kept_friend_refusal
+    from ui.autosave_setup import FRIEND_DECLINED_KEY, kept_friend_refusal
 
     assert kept_friend_refusal({FRIEND_DECLINED_KEY: kept}, 2) is None
     assert kept_friend_refusal({FRIEND_DECLINED_KEY: [1, 2]}, 2) == (1, 2)

@@ -93,7 +93,7 @@ def test_a_warning_said_mid_game_is_said_again_once_the_game_has_ended(app, monk
 def saved_games_folder_in_the_way() -> None:
     """A file where the saved-games folder goes: Save cannot write there either (a read-only
     data folder does both at once)."""
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     games_dir().parent.mkdir(parents=True, exist_ok=True)
     games_dir().write_text("not a folder", encoding="utf-8")

@@ -94,7 +94,7 @@ def test_the_message_stays_off_the_game(window):
 
 
 def test_a_few_damaged_files_are_named_and_one_keeps_its_own_words(tmp_path):
-    from ui.autosave import scan
+    from ui.autosave_reading import scan
 
     folder = tmp_path / "games"
     folder.mkdir()
@@ -126,7 +126,7 @@ def test_a_newer_versions_file_alone_is_said_in_one_sentence_in_a_players_words(
 
 
 def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_path, monkeypatch):
-    """A file kept up to its last legal move (``ui.autosave._kept_up_to_legal``) was said in the
+    """A file kept up to its last legal move (``ui.autosave_reading._kept_up_to_legal``) was said in the
     error's red, and with other bad files counted as "moved aside": its game is kept.  It is a
     notice now, saying how many moves each game keeps, and the damaged files are counted alone."""
     from tests.test_ui_legal_part import with_an_illegal_move
@@ -154,7 +154,7 @@ def test_a_saved_game_cut_in_half_is_said_cut_short_and_its_bytes_kept_aside(tmp
     aside holds the bytes it had."""
     import logging
 
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
     good = unfinished_tictactoe()

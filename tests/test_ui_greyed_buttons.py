@@ -14,7 +14,7 @@ from games.record import GameRecord
 from tests.test_clock_window import clocked
 from tests.test_ui_computer_draw import against, said
 from tests.ui_helpers import click, held_game_clock, in_language, key, wait
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 

@@ -10,9 +10,9 @@ import time
 import pygame
 
 from tests.ui_helpers import key, make_app, wait
-from ui.ai_worker import AIWorker
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game_computer import HINT_PLAYER
+from ui.worker_client import AIWorker
 
 
 def test_the_hints_player_is_made_while_the_window_waits_and_the_hint_then_asks_that_worker(tmp_path, monkeypatch):

@@ -10,7 +10,8 @@ import json
 import games
 from games.record import GameRecord, up_to_last_legal
 from games.record_parts import Side
-from ui.autosave import SHELF, games_dir
+from ui.autosave import SHELF
+from ui.data_folders import games_dir
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.records import RecordsScene

@@ -22,7 +22,7 @@ from games.record_parts import Result
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
-from ui.autosave import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
+from ui.autosave_setup import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes import game_computer
 from ui.scenes.game import GameScene

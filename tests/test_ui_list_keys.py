@@ -22,7 +22,7 @@ import pygame
 from tests.test_ui_records_filter import a_class_of_games, open_list, read_in, searched
 from tests.test_ui_unfinished import start
 from tests.ui_helpers import autosaves_written, key
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.scenes.records import RecordsScene
 from ui.scenes.unfinished import UnfinishedScene
 

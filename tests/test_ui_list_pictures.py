@@ -16,8 +16,9 @@ import games
 from games.record import GameRecord
 from games.record_parts import Side
 from tests.ui_helpers import key, recorded_text_rects, wait
-from ui import autosave
-from ui.autosave import SHELF, games_dir
+from ui import autosave_reading
+from ui.autosave import SHELF
+from ui.data_folders import games_dir
 from ui.record_files import save
 from ui.scenes import row_pictures
 from ui.scenes.common import board_picture
@@ -110,11 +111,11 @@ def test_a_record_that_cannot_be_replayed_keeps_its_row_without_a_picture(app, m
     broken = replace(reversi_game(9, first_choice=False), updated="2026-11-25T11:00:00")
     save(sound, games_dir() / "sound.json")
     path = save(broken, games_dir() / "broken.json")
-    autosave.scan(games_dir())
-    listed = autosave._READ[games_dir()][path]
+    autosave_reading.scan(games_dir())
+    listed = autosave_reading._READ[games_dir()][path]
     kept = listed.record
     damaged = replace(kept, moves=[*kept.moves, "a1"]) if damage.startswith("moves") else replace(kept, game_id="go")
-    monkeypatch.setitem(autosave._READ[games_dir()], path, listed._replace(record=damaged))
+    monkeypatch.setitem(autosave_reading._READ[games_dir()], path, listed._replace(record=damaged))
 
     scene = open_list(app)
     assert [entry.path.name for entry in scene.entries] == ["broken.json", "sound.json"]
@@ -196,7 +197,7 @@ def test_a_new_start_draws_the_rows_unchanged_since_without_replaying_their_game
     assert WRITER.wait(10)
     for memory in ("_POSITIONS", "_PICTURES"):  # a new start: the disk as the window left it, nothing else
         monkeypatch.setattr(row_pictures, memory, OrderedDict())
-    monkeypatch.setattr(autosave, "_READ", {})
+    monkeypatch.setattr(autosave_reading, "_READ", {})
     save(replace(reversi_game(12), updated="2026-11-25T10:00:00"), games_dir() / "g0.json")  # played on meanwhile
     replayed: list[int] = []
     real = row_pictures.last_position
@@ -215,9 +216,9 @@ def test_a_kept_position_that_cannot_be_read_is_replayed(app, monkeypatch):
     """A last position kept with a file that its game cannot read (a cache edited, another
     version's text) gives way to a replay of the moves: the row still shows its board."""
     path = save(reversi_game(7), games_dir() / "g.json")
-    autosave.scan(games_dir())
-    listed = autosave._READ[games_dir()][path]
-    monkeypatch.setitem(autosave._READ[games_dir()], path, listed._replace(position="not a position"))
+    autosave_reading.scan(games_dir())
+    listed = autosave_reading._READ[games_dir()][path]
+    monkeypatch.setitem(autosave_reading._READ[games_dir()], path, listed._replace(position="not a position"))
     replayed: list[int] = []
     real = row_pictures.last_position
     monkeypatch.setattr(row_pictures, "last_position", lambda record: replayed.append(len(record.moves)) or real(record))

@@ -12,7 +12,7 @@ from ai.tournament import Tournament
 from ai.tournament_events import GameFinished
 from tests.ui_helpers import click, held_messages_clock, wait
 from ui import i18n
-from ui.autosave import tournaments_dir
+from ui.data_folders import tournaments_dir
 from ui.scenes.menu import MenuScene
 from ui.scenes.tournament import TournamentScene
 

@@ -10,7 +10,7 @@ import pygame
 from tests.test_ui_records import open_list, saved_games
 from tests.ui_helpers import down_to_widget, held_messages_clock, key, wait
 from ui import clipboard, desktop, settings
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.scenes.menu import MenuScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene

@@ -128,7 +128,7 @@ def test_stepping_through_the_replay_keeps_the_move_list_and_the_graph_in_place(
 
 
 def test_saved_games_rows_name_the_opening_where_it_fits(app, monkeypatch, tmp_path):
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
 
     save(tiger_record(), games_dir() / "tiger.json")
     scene = RecordsScene(app)

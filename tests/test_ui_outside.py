@@ -860,7 +860,8 @@ def test_a_class_of_a_file_has_one_name_in_new_game_its_game_its_save_and_the_to
     from ai.player_names import display_names
     from games.record_parts import Side
     from ui import record_files
-    from ui.autosave import games_dir, setup_dict_for_record
+    from ui.autosave_setup import setup_dict_for_record
+    from ui.data_folders import games_dir
     from ui.scenes.tournament import TournamentScene
 
     bot = tmp_path / "buggy.py"
@@ -1104,7 +1105,7 @@ def test_a_saved_games_forfeit_names_a_log_in_the_data_folder_and_its_replay_nam
     saved game's forfeit named that path (qa109): its log is in the data folder's ``bot-logs/``,
     beside the saved games, and the saved game dropped on the window replays naming it."""
     from tests.ui_helpers import drop
-    from ui.autosave import data_dir
+    from ui.data_folders import data_dir
     from ui.scenes.replay import ReplayScene
 
     monkeypatch.delenv("TABULEIRO_BOT_LOGS", raising=False)  # the default, before any worker is spawned

@@ -187,7 +187,7 @@ def test_a_transcript_pasted_without_names_shows_each_side_alone_not_black_black
     players, and the saved game's list "Reversi: Black vs White" only by chance; in Portuguese an
     empty name drew gettext's catalog header.  The panel shows the colour alone, the list the colours."""
     from tests.ui_helpers import recorded_text
-    from ui.autosave import describe
+    from ui.autosave_words import describe
 
     paste(app, "f5d6c3d3c4", monkeypatch)
     scene = app.scene

@@ -8,14 +8,14 @@ import pytest
 
 from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import click, click_widget, count_calls, job_mover, key, recorded_text, wait
-from ui import ai_worker
+from ui import worker_client, worker_lifecycle, worker_process
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 from ui.scenes.setup import SetupScene
 
-REAL_WORKER_MAIN = ai_worker.worker_main
+REAL_WORKER_MAIN = worker_process.worker_main
 
 
 def cell_center(scene: GameScene, move: int) -> tuple[int, int]:
@@ -155,7 +155,7 @@ def test_hint_is_shown(app):
 
 
 def _searching_until_killed(jobs, reports, stop, *_warm, **_spare) -> None:
-    """A stand-in for ``ui.ai_worker.worker_main``, run in the real worker process: it takes the
+    """A stand-in for ``ui.worker_process.worker_main``, run in the real worker process: it takes the
     move's job, reports that its search has begun, and never answers (it waits for the window's
     goodbye, ``None``), so a test's kill always finds it mid-search.  The real search (2 s) could
     answer before a starved test thread killed it, on a loaded machine."""
@@ -165,13 +165,13 @@ def _searching_until_killed(jobs, reports, stop, *_warm, **_spare) -> None:
 
 
 def test_worker_crash_is_reported_and_the_game_goes_on(app, monkeypatch):
-    monkeypatch.setattr(ai_worker, "worker_main", _searching_until_killed)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", _searching_until_killed)
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 2.0)
     app.switch(GameScene(app, setup))
     scene = app.scene
     click(app, cell_center(scene, 17))
     assert wait(app, lambda: scene.progress is not None)
-    monkeypatch.setattr(ai_worker, "worker_main", REAL_WORKER_MAIN)  # the process that replaces it is real
+    monkeypatch.setattr(worker_lifecycle, "worker_main", REAL_WORKER_MAIN)  # the process that replaces it is real
     scene.worker.process.kill()  # the AI process dies mid-search
     # said as the death is seen, for 8 s: a loaded machine's fresh process took longer to answer
     assert wait(app, lambda: any("stopped unexpectedly" in m.text for m in scene.messages.current()))
@@ -190,7 +190,7 @@ def test_a_game_left_as_it_opened_ends_its_computers_worker_at_once(app, monkeyp
     from tests.reap_helpers import graces_given, still_starting
 
     graces = graces_given(monkeypatch)
-    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", still_starting)
     app.open_demo("game:reversi:pc-pc")
     scene = app.scene
     app.run_frames(2)
@@ -199,14 +199,14 @@ def test_a_game_left_as_it_opened_ends_its_computers_worker_at_once(app, monkeyp
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
     assert graces == [0.0]
-    assert ai_worker.wait_for_closed_workers(60) and process.exitcode is not None
+    assert worker_lifecycle.wait_for_closed_workers(60) and process.exitcode is not None
     assert app.errors == []
 
 
 def test_closing_the_window_while_the_computer_thinks(app, monkeypatch):
     """The window closes with the computer thinking: its worker has ended when the quit returns,
     within its grace, nothing terminated or killed in a hurry (``hurry_closed_workers``)."""
-    hurried = count_calls(monkeypatch, ai_worker, "hurry_closed_workers")
+    hurried = count_calls(monkeypatch, worker_lifecycle, "hurry_closed_workers")
     setup = MatchSetup("tictactoe", {"width": 7, "height": 6, "k": 4}, HUMAN_VS_PC, (None, "level-5"), 30.0)
     app.switch(GameScene(app, setup))
     scene = app.scene
@@ -228,8 +228,8 @@ def test_closing_the_window_ends_a_worker_still_within_its_grace(app, monkeypatc
     import ui.app as app_module
     from tests.reap_helpers import still_starting
 
-    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
-    monkeypatch.setattr(ai_worker, "STOP_GRACE", 600.0)  # an outside player's worker is given the grace
+    monkeypatch.setattr(worker_lifecycle, "worker_main", still_starting)
+    monkeypatch.setattr(worker_client, "STOP_GRACE", 600.0)  # an outside player's worker is given the grace
     monkeypatch.setattr(app_module, "CLOSED_WORKERS_WAIT", 0.1)  # the wait runs out while the grace lasts
     bot = tmp_path / "bot.py"
     bot.write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")

@@ -12,7 +12,7 @@ import pytest
 
 from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import key, wait
-from ui.autosave import SHOWN_KEY, record_for_setup
+from ui.autosave_setup import SHOWN_KEY, record_for_setup
 from ui.clocks import READINGS_KEY
 from ui.export import board_view
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup

@@ -17,7 +17,7 @@ from tests.ui_helpers import (
     resign_by_keys,
     type_text,
 )
-from ui.autosave import SESSION_KEY, setup_dict_for_record
+from ui.autosave_setup import SESSION_KEY, setup_dict_for_record
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.menu_text import FreeClock
 from ui.names import NAME_LENGTH, clean_name

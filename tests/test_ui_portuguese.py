@@ -270,7 +270,8 @@ def test_problems_with_files_passes_and_crashes_draw_no_english_in_portuguese(re
     import random
 
     from ui import theme, words
-    from ui.autosave import SHELF, games_dir
+    from ui.autosave import SHELF
+    from ui.data_folders import games_dir
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene

@@ -14,7 +14,8 @@ from games.record import GameRecord
 from games.record_parts import Side
 from tests.ui_helpers import autosaves_written, click_widget, drop, key, recorded_draws, wait
 from ui import clipboard
-from ui.autosave import SHELF, describe
+from ui.autosave import SHELF
+from ui.autosave_words import describe
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_panel import options_parts

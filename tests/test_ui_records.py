@@ -31,7 +31,8 @@ from tests.ui_helpers import (
 )
 from ui import clipboard, desktop, words
 from ui.app import DOUBLE_CLICK
-from ui.autosave import SHELF, games_dir
+from ui.autosave import SHELF
+from ui.data_folders import games_dir
 from ui.record_files import load, save
 from ui.scenes import records
 from ui.scenes.records import RecordsScene
@@ -142,7 +143,7 @@ def test_a_deleted_unfinished_game_is_named_as_its_row_names_it(app):
     """Continue's rows name a game by its players ("Hex: Level 3 vs You"), no file; Delete then
     said "Deleted hex-2026-12-07-080726-2ffe62.json", a name the player had never seen.  The
     message names the game as its row did."""
-    from ui.autosave import described_parts
+    from ui.autosave_words import described_parts
 
     game = games.load("tictactoe")
     record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
@@ -627,7 +628,7 @@ def test_each_row_says_its_game_players_date_and_end_with_no_word_cut_at_larger_
     short.  Every row, walked with the arrow keys, keeps its game, both players (a long name cut
     short in its own place), the end (in fewest words where the reason does not fit) and the date,
     no other word cut; its lines inside the row, clear of its picture and Delete button."""
-    from ui.autosave import ended_as, ended_briefly, player_names, record_date_text
+    from ui.autosave_words import ended_as, ended_briefly, player_names, record_date_text
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
     app.run_frames(2)
@@ -664,7 +665,7 @@ def test_a_row_gives_its_names_the_room_its_delete_button_does_not_take(app, mon
     of a Hex game were cut short ("Maria Leonor Fi…") beside a button that said "Delete".  The
     row keeps the room of the label its button shows: the names whole beside "Delete", clear of
     it, and the row's title fits again beside the question once Delete is pressed."""
-    from ui.autosave import player_names
+    from ui.autosave_words import player_names
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
     app.run_frames(2)

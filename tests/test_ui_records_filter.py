@@ -16,7 +16,7 @@ from ai.results_log import ResultsLog
 from games.record import GameRecord
 from games.record_parts import Side
 from tests.ui_helpers import click, key, recorded_rings, recorded_text
-from ui.autosave import games_dir, tournaments_dir
+from ui.data_folders import games_dir, tournaments_dir
 from ui.record_files import save
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene

@@ -15,7 +15,9 @@ import games
 from games.record_parts import Side
 from tests.test_record import random_game
 from tests.ui_helpers import click
-from ui.autosave import DAMAGED_FILES, SHELF, games_dir
+from ui.autosave import SHELF
+from ui.autosave_reading import DAMAGED_FILES
+from ui.data_folders import games_dir
 from ui.record_files import save
 from ui.scenes.game import GameScene
 from ui.scenes.records import RecordsScene
@@ -178,7 +180,7 @@ def test_a_cut_file_whose_game_a_tournaments_results_keep_whole_says_where_not_s
     tournament's row and offers no recovery, and its message said "Saved games offers them"."""
     from ai.match import GameResult
     from ai.results_log import ResultsLog
-    from ui.autosave import tournaments_dir
+    from ui.data_folders import tournaments_dir
     from ui.tournament_logs import games_played
 
     record, _final = random_game("reversi", 8, 300)

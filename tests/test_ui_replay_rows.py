@@ -20,7 +20,7 @@ from games.record import GameRecord
 from games.record_parts import Side
 from tests.test_ui_text_size import GAMES, choose_text_size
 from tests.ui_helpers import in_language, key, recorded_draws, window_for_a_test
-from ui.autosave import games_dir
+from ui.data_folders import games_dir
 from ui.export import save_record_under_free_name
 from ui.scenes.game_panel import MOVE_ROWS_WANTED
 from ui.scenes.records import RecordsScene

@@ -122,7 +122,7 @@ def test_the_replays_title_is_whole_its_date_said_to_the_day_where_the_time_has_
     """In Portuguese at Larger text the replay's title read "Jogo do …" beside the date and time
     ("07/12/2026 14:50") at 800x560, 800x600 and 1024x768 (and "Alquerq…" in English at 1024x768).
     The date is said to the day there, and the title whole."""
-    from ui.autosave import record_date_text
+    from ui.autosave_words import record_date_text
 
     with window_for_a_test(tmp_path, monkeypatch, size=size) as app:
         choose_text_size(app, LARGER)

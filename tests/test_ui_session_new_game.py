@@ -11,7 +11,7 @@ import pygame
 from tests.test_ui_player_names import card_text, named_hotseat
 from tests.test_ui_session_score import panel_text, play
 from tests.ui_helpers import key
-from ui.autosave import SESSION_KEY
+from ui.autosave_setup import SESSION_KEY
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene

@@ -13,7 +13,7 @@ import pytest
 from tests.test_ui_player_names import broken_at_the_separator, card_text, named_hotseat
 from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text_rects, resign_by_keys
 from ui import words
-from ui.autosave import SESSION_KEY
+from ui.autosave_setup import SESSION_KEY
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene

@@ -24,12 +24,12 @@ import ui.app
 from tests.test_tree import built
 from tests.ui_helpers import count_calls, key
 from ui import memory
-from ui.ai_worker import wait_for_closed_workers
 from ui.app import RESIZE_SETTLED
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.game_computer import SPEEDS
 from ui.scenes.tree_explorer import TreeExplorerScene
+from ui.worker_lifecycle import wait_for_closed_workers
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -158,7 +158,7 @@ def test_the_count_waits_for_a_closed_workers_job_queue_to_close_its_pipe(monkey
     closes the pipe late on purpose: the count waits for it."""
     import multiprocessing.queues
 
-    from ui.ai_worker import AIWorker
+    from ui.worker_client import AIWorker
 
     feed = multiprocessing.queues.Queue._feed
 

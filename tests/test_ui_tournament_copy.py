@@ -15,7 +15,7 @@ from tests.test_tournament import markdown_tables
 from tests.test_ui_tournament import labelled
 from tests.ui_helpers import click, key, tournament_started, wait
 from ui import clipboard
-from ui.autosave import data_dir
+from ui.data_folders import data_dir
 from ui.paths import folder_shown
 
 IDS = {"level-1", "level-2", "level-3"}

@@ -19,8 +19,8 @@ from ai.tournament import Tournament
 from ai.tournament_events import GameFinished
 from ai.tournament_standings import is_void
 from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
-from ui.autosave import tournaments_dir
 from ui.background_writer import WRITER
+from ui.data_folders import tournaments_dir
 from ui.scenes.tournament import TournamentScene
 
 BOTS = Path(__file__).resolve().parent / "data" / "outside"

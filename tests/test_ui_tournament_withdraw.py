@@ -267,7 +267,7 @@ def resumed_then_stopped(app, tmp_path: Path, game_id: str, players: list[str], 
 
     from ai.tournament_events import GameFinished
     from ai.tournament_schedule import schedule
-    from ui.autosave import tournaments_dir
+    from ui.data_folders import tournaments_dir
 
     held = players.index("held")
     assert all(held in g.players for g in schedule(len(players), games_per_pair)[played:played + 2]), \

@@ -11,7 +11,8 @@ import pytest
 
 import games
 from tests.ui_helpers import autosaves_written, words_in
-from ui.autosave import SHELF, describe
+from ui.autosave import SHELF
+from ui.autosave_words import describe
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -79,7 +80,8 @@ def test_a_game_taken_back_to_its_start_and_left_is_offered_with_its_moves_to_re
     import pygame
 
     from tests.ui_helpers import key
-    from ui.autosave import kept_redo, to_continue
+    from ui.autosave_reading import to_continue
+    from ui.autosave_setup import kept_redo
     from ui.scenes.menu import MenuScene
 
     players = (None, None) if mode == HOTSEAT else (None, "level-1")
@@ -229,7 +231,7 @@ def test_the_main_menu_shows_every_button_without_scrolling(app):
     import pygame
     import pygame_menu
 
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.scenes.menu import MenuScene
 
     scene = start(app)
@@ -352,7 +354,7 @@ def test_the_menus_game_pictures_name_their_games_whole_in_portuguese(app, monke
 
     from tests.ui_helpers import recorded_text
     from ui import i18n
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.scenes.menu import MenuScene
 
     scene = start(app)
@@ -530,11 +532,11 @@ def test_a_game_whose_end_another_window_takes_back_while_the_list_reads_it_stay
     import pygame
 
     from tests.ui_helpers import key
-    from ui import autosave
+    from ui import autosave, autosave_reading
 
     scene = start(app, moves=("a1", "b1", "a2", "b2", "a3"))  # X wins
     autosaves_written()
-    real_scan = autosave.scan
+    real_scan = autosave_reading.scan
 
     def undo_while_the_list_reads(folder, to_play_on=False, **how):
         found = real_scan(folder, to_play_on, **how)
@@ -720,7 +722,7 @@ def test_a_game_continued_shows_a_keyboard_player_as_it_was_left(app, monkeypatc
 def test_a_game_saved_before_the_screen_was_kept_continues_as_a_new_one_shows():
     """A record without ``shown`` (an older Tabuleiro's) or with it malformed by hand shows what a
     new game shows; what is well formed is kept."""
-    from ui.autosave import kept_shown
+    from ui.autosave_setup import kept_shown
 
     assert kept_shown({}) == {}
     assert kept_shown({"shown": "analysis"}) == {}
@@ -734,7 +736,7 @@ def test_a_saved_copy_played_on_from_its_end_goes_on_in_the_games_own_file(app):
     import pygame
 
     from tests.ui_helpers import key
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.record_files import load
     from ui.scenes.menu import MenuScene
     from ui.scenes.play_from import PlayFromScene
@@ -771,7 +773,7 @@ def test_play_from_here_left_before_a_move_adds_nothing_to_continue(app, clock):
     import pygame
 
     from tests.ui_helpers import click, key
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.record_files import load
     from ui.scenes.menu import MenuScene
     from ui.scenes.play_from import PlayFromScene

@@ -7,9 +7,11 @@ import time
 import pytest
 
 from tests.ui_helpers import click, computer_words, wait
-from ui.ai_worker import AIProgress, AIWorker, Job
+from ui import kernel_preparation, process_priority, worker_process
+from ui.ai_worker import AIProgress, Job
 from ui.match import HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
+from ui.worker_client import AIWorker
 
 
 def test_worker_reports_the_warm_up_and_still_answers():
@@ -33,10 +35,9 @@ def preparing_here(monkeypatch) -> list[int]:
     its priority: the niceness it asked for, in the list returned."""
     import ai.kernel_folders
     import ai.parent_watch
-    from ui import ai_worker
 
     niceness: list[int] = []
-    monkeypatch.setattr(ai_worker, "lower_priority", niceness.append)
+    monkeypatch.setattr(kernel_preparation, "lower_priority", niceness.append)
     monkeypatch.setattr(ai.parent_watch, "end_with_parent", lambda: None)
     monkeypatch.setattr(ai.kernel_folders, "is_prepared", lambda game_id, cache: False)  # a first run, whatever
     monkeypatch.setattr(ai.kernel_folders, "mark_prepared", lambda game_id, cache: None)  # stamps earlier tests left
@@ -47,14 +48,13 @@ def test_the_windows_preparation_compiles_every_games_search_first(monkeypatch, 
     """The user may pick any game: each one's search kernels come before any game's later stages
     (Reversi's solver, Hex's connection kernels), at the lowest priority."""
     import ai.kernels
-    from ui import ai_worker
 
     done = []
     monkeypatch.setattr(ai.kernels, "fill_cache", lambda game_id, stage: done.append((game_id, stage)))
-    ai_worker._prepare(("hex", "reversi", "rastros"))
+    kernel_preparation._prepare(("hex", "reversi", "rastros"))
     assert done == [("hex", "search"), ("reversi", "search"), ("rastros", "search"),
                     ("hex", "knowledge"), ("reversi", "solver")]
-    assert preparing_here == [ai_worker.PREPARE_NICENESS] and ai_worker.PREPARE_NICENESS > ai_worker.WORKER_NICENESS
+    assert preparing_here == [process_priority.PREPARE_NICENESS] and process_priority.PREPARE_NICENESS > process_priority.WORKER_NICENESS
 
 
 def test_the_windows_preparation_leaves_a_stage_found_on_disk_there(monkeypatch, tmp_path, preparing_here):
@@ -63,7 +63,6 @@ def test_the_windows_preparation_leaves_a_stage_found_on_disk_there(monkeypatch,
     the cache.  It compiles only the stage not on disk."""
     import ai.kernels
     from ai.kernels import reversi
-    from ui import ai_worker
 
     ran = []
     for stage in reversi.STAGES:
@@ -71,7 +70,7 @@ def test_the_windows_preparation_leaves_a_stage_found_on_disk_there(monkeypatch,
     monkeypatch.setattr(ai.kernels, "_stages", {})
     monkeypatch.setattr(ai.kernels, "cache_dir", lambda: tmp_path)  # the locks only: numba keeps its folder
     monkeypatch.setattr(ai.kernels, "on_disk", lambda game_id, stage=None: stage == "search")
-    ai_worker._prepare(("reversi",))
+    kernel_preparation._prepare(("reversi",))
     assert ran == ["solver"]
 
 
@@ -89,14 +88,13 @@ def test_a_search_stage_compiled_from_scratch_is_said_ready_as_its_stand_ins_beg
     the stand-ins search; the window said "Preparing the engine… N s" over that search (analysis
     with no value yet) until the stage was compiled.  One loaded from the cache is waited for."""
     import ai.kernels
-    from ui import ai_worker
 
     reports, said_as_it_began = SaidReports(), []
     monkeypatch.setattr(ai.kernels, "is_ready", lambda game_id, stage="search": False)
     monkeypatch.setattr(ai.kernels, "compiled_elsewhere", lambda game_id, stage="search": from_scratch)
     monkeypatch.setattr(ai.kernels, "warm_up",
                         lambda game_id, *only: said_as_it_began.append((only, [r.done for r in reports])))
-    ai_worker._warm_up("rastros", reports)
+    worker_process._warm_up("rastros", reports)
     assert said_as_it_began[0] == (("search",), [False, True] if from_scratch else [False])
     assert reports[-1].done and not reports[-1].error
 

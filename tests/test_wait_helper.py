@@ -10,7 +10,8 @@ from collections.abc import Iterator
 
 import ui.app
 from tests.ui_helpers import count_calls, wait
-from ui.ai_worker import AIResult, AIWorker, Job
+from ui.ai_worker import AIResult, Job
+from ui.worker_client import AIWorker
 
 SEARCH = Job("tictactoe", {"width": 7, "height": 6, "k": 4}, ("a1", "g6", "b3"), "", "level-5", 1.0, 1)
 

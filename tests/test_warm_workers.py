@@ -13,7 +13,7 @@ import pytest
 
 import ai.start_method as start_method
 import ai.tournament
-import ui.ai_worker as ai_worker
+from ui import worker_client, worker_lifecycle
 
 WARM_WORKERS = conftest.WARM_WORKERS
 
@@ -34,7 +34,7 @@ def _started(monkeypatch, capfd) -> dict:
     monkeypatch.setenv("TABULEIRO_TEST_WARM_WORKER", "this test's")
     ctx = start_method.worker_context()
     reports = ctx.Queue()
-    process = start_method.worker_process(ctx, ai_worker.WORKER_NAME, _say_what_it_has, reports)
+    process = start_method.worker_process(ctx, worker_lifecycle.WORKER_NAME, _say_what_it_has, reports)
     process.start()
     try:
         said = reports.get(timeout=120)
@@ -71,13 +71,13 @@ def test_the_check_of_processes_left_finds_a_forked_worker_and_not_the_fork_serv
     the fork server, the session's, is not counted as left."""
     from tests import left_processes
 
-    worker = ai_worker.AIWorker("tictactoe", warm_up=False)
+    worker = worker_client.AIWorker("tictactoe", warm_up=False)
     try:
         assert worker._ctx.get_start_method() == "forkserver"
         assert [one.pid for one in left_processes.left_workers()] == [worker.process.pid]
     finally:
         worker.close()
-        assert ai_worker.wait_for_closed_workers(60)
+        assert worker_lifecycle.wait_for_closed_workers(60)
     assert left_processes.left_workers() == []
 
 

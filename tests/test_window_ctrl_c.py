@@ -4,7 +4,7 @@ it closes as later, with one line ("stopped") and status 130, and nothing it sta
 The terminal sends SIGINT to the whole process group: the kernel preparation's processes and the
 spare AI worker each printed its own KeyboardInterrupt's traceback (or, met still starting,
 Python's "Fatal Python error") under the window's line.  They now start out of its reach
-(``ui.ai_worker.start_leaving_ctrl_c``), and the window ends them, even before it is made.
+(``ui.worker_lifecycle.start_leaving_ctrl_c``), and the window ends them, even before it is made.
 """
 
 from __future__ import annotations
@@ -18,10 +18,10 @@ from pathlib import Path
 
 import pytest
 
-import ui.ai_worker as ai_worker
 import ui.app
 from tests.reap_helpers import Descendant
 from tests.test_ui_soak import CtrlC, ctrl_c_as_processes_start, session_processes
+from ui import kernel_preparation
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 HELD_START = r"""
 import multiprocessing, os, pathlib, sys, time
 os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
-import main, ui.ai_worker, ui.app
+import main, ui.app, ui.worker_client
 from tests.test_window_ctrl_c import sigint_disposition
 reached, where = pathlib.Path(sys.argv[1]), sys.argv[2]
 def held():
@@ -53,13 +53,13 @@ if where == "making":
         make(self, *args, **kwargs)
     ui.app.App.__init__ = making
 else:
-    start = ui.ai_worker.SpareWorker.start
+    start = ui.worker_client.SpareWorker.start
     def spare_started(cls, *args, **kwargs):
         started = start(*args, **kwargs)
         if started:
             held()
         return started
-    ui.ai_worker.SpareWorker.start = classmethod(spare_started)
+    ui.worker_client.SpareWorker.start = classmethod(spare_started)
 sys.exit(main.main([]))
 """
 
@@ -165,7 +165,7 @@ def test_ctrl_c_as_the_window_is_made_ends_the_preparation_before_going_on_up(mo
     def window_made_ctrl_c(*_args, **_kwargs):
         raise CtrlC
 
-    monkeypatch.setattr(ai_worker, "KernelPreparation", Preparation)
+    monkeypatch.setattr(kernel_preparation, "KernelPreparation", Preparation)
     monkeypatch.setattr(ui.app, "App", window_made_ctrl_c)
     monkeypatch.setattr(ui.app.pygame, "quit", lambda: ended.append("pygame"))
     with pytest.raises(CtrlC):
@@ -179,7 +179,7 @@ def test_ctrl_c_inside_the_preparations_start_ends_its_processes_once_started(mo
     to inherit) waits for every process to have started, then goes on up from
     ``KernelPreparation()``, which no one can then stop: it stops them itself."""
     with ctrl_c_as_processes_start(monkeypatch) as started:
-        ai_worker.KernelPreparation(processes=2)
+        kernel_preparation.KernelPreparation(processes=2)
     assert len(started) == 2
     assert not any(process.is_alive() for process in started)
 

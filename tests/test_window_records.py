@@ -223,7 +223,7 @@ def test_the_app_quits_by_itself_for_ci_and_prints_no_noise(tmp_path):
 
 
 def test_finished_game_saves_and_replays_and_the_menu_lists_saved_games(app):
-    from ui.autosave import games_dir
+    from ui.data_folders import games_dir
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
     from ui.scenes.menu import MenuScene
@@ -266,7 +266,7 @@ def test_settings_screen_has_sound_volume_language_and_outside_players(app, monk
 
 def test_export_keys_in_the_game(app, monkeypatch):
     from ui import export
-    from ui.autosave import data_dir, games_dir
+    from ui.data_folders import data_dir, games_dir
 
     monkeypatch.setattr(export.clipboard, "put_text", lambda text: False)  # as on a machine without a clipboard
     from ui.match import HOTSEAT, MatchSetup
@@ -447,7 +447,7 @@ def test_games_another_window_moves_on_meanwhile_are_not_said_to_be_damaged_or_s
     import os
     import shutil
 
-    from ui import autosave
+    from ui import autosave, autosave_reading
     from ui.autosave import Shelf
 
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
@@ -469,10 +469,12 @@ def test_games_another_window_moves_on_meanwhile_are_not_said_to_be_damaged_or_s
             shutil.move(path, shelf.finished_folder / path.name)  # moved on by the other window
         return record
 
-    monkeypatch.setattr(autosave, "load_record", other_window_meanwhile)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", other_window_meanwhile)
     kept, problems = shelf.unfinished()
     assert problems == [] and [r.moves for _p, r in kept] == [["b2", "a1"]]
-    monkeypatch.setattr(autosave, "load_record", reader)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", reader)
     assert [p.name for p, _r in shelf.finished()[0]] == ["ended.json"]
 
 
@@ -481,7 +483,7 @@ def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp
     updated); a file that tripped an unexpected error stopped the scan, and the main menu with it."""
     import json
 
-    from ui import autosave
+    from ui import autosave, autosave_reading
     from ui.autosave import Shelf
 
     shelf = Shelf(tmp_path / "unfinished", tmp_path / "finished")
@@ -497,7 +499,8 @@ def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp
             raise OverflowError("a fault of ours")
         return reader(path)
 
-    monkeypatch.setattr(autosave, "load_record", fragile)
+    for module in (autosave, autosave_reading):  # both read records with it
+        monkeypatch.setattr(module, "load_record", fragile)
     kept, problems = shelf.unfinished()
     assert [r.moves for _p, r in kept] == [["b2", "a1"]]
     assert any("newer Tabuleiro" in p and p.endswith("left in place") for p in problems)
@@ -508,7 +511,7 @@ def test_the_continue_list_leaves_what_it_cannot_read_now_and_lists_the_rest(tmp
 def test_a_record_from_a_windows_editor_opens_and_lists_sort_by_time(tmp_path):
     """A byte-order mark (Notepad's UTF-8) made a record "corrupt" (moved aside); the lists sorted
     the date texts, so a game saved before a summer-time change could come first."""
-    from ui.autosave import scan
+    from ui.autosave_reading import scan
     from ui.record_files import from_text, load
 
     record = unfinished_tictactoe()

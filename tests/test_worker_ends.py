@@ -14,7 +14,10 @@ import ai.tournament_workers
 import ui.ai_worker as ai_worker
 from ai.tournament import Tournament
 from tests.reap_helpers import graces_given
-from ui.ai_worker import KernelPreparation, SpareWorker, wait_for_closed_workers
+from ui import kernel_preparation, worker_client, worker_lifecycle
+from ui.kernel_preparation import KernelPreparation
+from ui.worker_client import SpareWorker
+from ui.worker_lifecycle import wait_for_closed_workers
 
 NET = 300.0  # seconds: a safety net, the process ends at once (a preparation runs at nice 19: on a busy
 #              machine its start alone took over 30 s in a CI run)
@@ -35,7 +38,7 @@ def _playing_leaving_a_thread(*args, **kwargs) -> None:
 
 
 def test_a_preparation_done_ends_by_itself(monkeypatch):
-    monkeypatch.setattr(ai_worker, "_prepare", _prepared_leaving_a_thread)
+    monkeypatch.setattr(kernel_preparation, "_prepare", _prepared_leaving_a_thread)
     preparation = KernelPreparation(processes=1)
     process = preparation.processes[0]
     preparation.reaper.join(NET)  # its reaper's join, not this thread's: one waitpid reaps, the other's says None
@@ -76,7 +79,7 @@ def test_a_spare_waiting_for_its_game_ends_by_itself_when_closed(monkeypatch):
     assert spare.ready is not None
     SpareWorker.end()
     assert wait_for_closed_workers(NET)
-    assert graces == [ai_worker.SPARE_GRACE] and graces[0] > 0
+    assert graces == [worker_client.SPARE_GRACE] and graces[0] > 0
     assert spare.process.exitcode == 0
 
 
@@ -98,8 +101,8 @@ def test_a_worker_closed_before_any_job_reported_is_ended_at_once(monkeypatch):
     from tests.reap_helpers import still_starting
 
     graces = graces_given(monkeypatch)
-    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
-    worker = ai_worker.AIWorker("tictactoe")
+    monkeypatch.setattr(worker_lifecycle, "worker_main", still_starting)
+    worker = worker_client.AIWorker("tictactoe")
     process = worker.process
     worker.submit(ai_worker.Job("tictactoe", {}, (), "", "level-5", 0.0, 1, "hint", kind="load"))
     worker.close()
@@ -114,9 +117,9 @@ def test_a_worker_asked_for_an_outside_player_keeps_its_grace_though_unheard(tmp
     from tests.reap_helpers import still_starting
 
     graces = graces_given(monkeypatch)
-    monkeypatch.setattr(ai_worker, "worker_main", still_starting)
-    worker = ai_worker.AIWorker("tictactoe", warm_up=False)
+    monkeypatch.setattr(worker_lifecycle, "worker_main", still_starting)
+    worker = worker_client.AIWorker("tictactoe", warm_up=False)
     worker.submit(ai_worker.Job("tictactoe", {}, (), "", str(tmp_path / "bot.py"), 1.0, 1))
     worker.close()
-    assert graces == [ai_worker.STOP_GRACE]
+    assert graces == [worker_client.STOP_GRACE]
     assert wait_for_closed_workers(NET)

@@ -583,7 +583,7 @@ def job_mover(job: Job) -> int:
     """The side to move in the position ``job`` asks about, rebuilt as the worker rebuilds it: a
     stand-in worker's reports speak for that side, as the real worker's do (``AIProgress.mover``)."""
     import games
-    from ui.ai_worker import _rebuild
+    from ui.worker_jobs import _rebuild
 
     return _rebuild(games.load(job.game_id, **job.options), job).to_move
 

@@ -58,9 +58,34 @@ from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 GAMES = ("reversi", "hex:size=11", "rastros", "alquerque", "trax", "tictactoe")
 
+# the AI worker's names where the checkout measured has them: since ui/ai_worker.py was split by
+# concern, in its new modules (ui.ai_worker keeps the protocol: Job and the reports); all in
+# ui.ai_worker in an older checkout (``--against``)
+WORKER_NAMES = r"""
+WORKER_MODULES = {"KernelPreparation": "ui.kernel_preparation", "SpareWorker": "ui.worker_client",
+                  "AIWorker": "ui.worker_client", "wait_for_closed_workers": "ui.worker_lifecycle",
+                  "lower_priority": "ui.process_priority", "WORKER_NICENESS": "ui.process_priority",
+                  "ANALYSIS_NICENESS": "ui.process_priority", "worker_main": "ui.worker_process"}
+
+
+def worker_names(*names):
+    # the AI worker's ``names`` as this checkout has them (one name: the thing itself)
+    import importlib
+
+    found = []
+    for name in names:
+        try:
+            module = importlib.import_module(WORKER_MODULES[name])
+        except ImportError:  # an older checkout: all in ui.ai_worker
+            module = importlib.import_module("ui.ai_worker")
+        found.append(getattr(module, name))
+    return found[0] if len(names) == 1 else found
+"""
+
+
 # what the scripts below share, put before each: the game a GAME[:OPTION=VALUE...] names, the same
 # random opening in each (so the WINDOW and RESTART games match), and the window as main.py opens it
-COMMON = r"""
+COMMON = WORKER_NAMES + r"""
 def spec_options(spec):
     # "hex:size=11": the game's id and its options
     game_id, *pairs = spec.split(":")
@@ -87,7 +112,7 @@ def opened_window(opened, menu, shown=None):
     # checkout has none: left unread), New game showing ``shown`` (game id, options: the game last
     # chosen, as on a second launch) if given; left in its menus until ``menu`` s after ``opened``
     import time
-    from ui.ai_worker import KernelPreparation
+    KernelPreparation = worker_names("KernelPreparation")
     from ui.app import App
 
     preparation = KernelPreparation()
@@ -159,7 +184,7 @@ game_spec, menu, plies = sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 def main():
     opened = time.monotonic()
     import games
-    from ui.ai_worker import SpareWorker
+    SpareWorker = worker_names("SpareWorker")
     from ui.match import HUMAN_VS_PC, MatchSetup
 
     game_id, options = spec_options(game_spec)
@@ -239,7 +264,7 @@ def ready_in(game_id):
 
 def game_worker(began, game_id, said):
     # the game's AI worker: its priority, compiling deferred, a warm-up of every stage
-    from ui.ai_worker import WORKER_NICENESS, lower_priority
+    WORKER_NICENESS, lower_priority = worker_names("WORKER_NICENESS", "lower_priority")
     import ai.kernels as kernels
 
     lower_priority(WORKER_NICENESS)
@@ -251,7 +276,7 @@ def game_worker(began, game_id, said):
 def analysis_worker(began, game_spec, said):
     # the analysis worker: its priority, a warm-up thread, and its analysis (a stand-in's while
     # the kernels compile) until every stage is ready
-    from ui.ai_worker import ANALYSIS_NICENESS, lower_priority
+    ANALYSIS_NICENESS, lower_priority = worker_names("ANALYSIS_NICENESS", "lower_priority")
     import ai.kernels as kernels
     import games
     from ai.move_values import analyse
@@ -272,7 +297,7 @@ def analysis_worker(began, game_spec, said):
 def main():
     began = time.time()
     from ai.kernels import compile_groups
-    from ui.ai_worker import KernelPreparation
+    KernelPreparation = worker_names("KernelPreparation")
 
     game_id, _ = spec_options(game_spec)
     context = mp.get_context("spawn")
@@ -308,9 +333,9 @@ STEPS = COMMON + r"""
 import sys, time
 began = time.perf_counter()
 sys.path.insert(0, sys.argv[1])
-import ui.ai_worker
+worker_names("worker_main")  # what a worker process imports first: the module of its entry point
 game_spec, plies = sys.argv[2], int(sys.argv[3])
-steps = [("interpreter and ui.ai_worker", time.perf_counter() - began)]
+steps = [("interpreter and the worker process's modules", time.perf_counter() - began)]
 
 
 def step(name, action):
@@ -361,7 +386,7 @@ def loaded(spec):
 def switched(game):
     # New game shows ``game`` instead of the spare's first guess; ``delay`` seconds later Start
     # game, the window's idle frames meanwhile letting a replacement spare take the old one's place
-    from ui.ai_worker import SpareWorker
+    SpareWorker = worker_names("SpareWorker")
 
     SpareWorker.expect(game)
     told = time.monotonic()
@@ -371,7 +396,8 @@ def switched(game):
 
 
 def main():
-    from ui.ai_worker import AIResult, AISpareReady, AIWorker, Job, SpareWorker, wait_for_closed_workers
+    from ui.ai_worker import AIResult, AISpareReady, Job
+    AIWorker, SpareWorker, wait_for_closed_workers = worker_names("AIWorker", "SpareWorker", "wait_for_closed_workers")
 
     game = loaded(game_spec)
     game_id = game.id
@@ -427,7 +453,8 @@ def resident_mb(pid):
 
 def ready_for(game_id):
     # the window's spare's head start over for ``game_id`` (as the window hears it, where it does)
-    from ui.ai_worker import AISpareReady, SpareWorker
+    from ui.ai_worker import AISpareReady
+    SpareWorker = worker_names("SpareWorker")
 
     while True:
         getattr(SpareWorker, "settle", lambda: None)()  # a replacement takes the old spare's place
@@ -443,7 +470,7 @@ def ready_for(game_id):
 
 def main():
     import games
-    from ui.ai_worker import SpareWorker, wait_for_closed_workers
+    SpareWorker, wait_for_closed_workers = worker_names("SpareWorker", "wait_for_closed_workers")
 
     words = []
     for number, spec in enumerate(sys.argv[2:]):

@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
 
-from tools.cold_start import _median, _output, _side_by_side  # noqa: E402
+from tools.cold_start import WORKER_NAMES, _median, _output, _side_by_side  # noqa: E402
 from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
-HINT = r"""
+HINT = WORKER_NAMES + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 game_spec, menu, idle, fresh = sys.argv[2], float(sys.argv[3]), float(sys.argv[4]), sys.argv[5] == "fresh"
@@ -35,7 +35,7 @@ game_spec, menu, idle, fresh = sys.argv[2], float(sys.argv[3]), float(sys.argv[4
 
 def main():
     import pygame
-    from ui.ai_worker import KernelPreparation
+    KernelPreparation = worker_names("KernelPreparation")
     from ui.app import App
     from ui.match import HOTSEAT, MatchSetup
 

@@ -4,7 +4,7 @@
     python tools/hint_memory.py alquerque --against /tmp/before  # beside another checkout's, run by run
     python tools/hint_memory.py --no-hint                        # no hint: the computer's player alone
 
-A game's worker (``ui.ai_worker.AIWorker``, the kernels compiled in ``NUMBA_CACHE_DIR`` or the
+A game's worker (``ui.worker_client.AIWorker``, the kernels compiled in ``NUMBA_CACHE_DIR`` or the
 user's cache) is given the jobs a window gives it when the person plays first against level 5:
 the hint's player made ahead (a "load" of the "hint" slot), the person's first hint (1 s), and
 the computer's reply to the move hinted (1 s); once its warm-up has loaded every kernel stage,
@@ -23,12 +23,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
 
-from tools.cold_start import _median, _output, _side_by_side  # noqa: E402
+from tools.cold_start import WORKER_NAMES, _median, _output, _side_by_side  # noqa: E402
 from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 GAMES = ("alquerque", "hex", "reversi", "rastros", "tictactoe", "trax")
 
-WORKER_RSS = r"""
+WORKER_RSS = WORKER_NAMES + r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 game_id, hinted = sys.argv[2], sys.argv[3] == "hint"
@@ -50,7 +50,8 @@ def answer(worker, job_id):
 
 def main():
     import games
-    from ui.ai_worker import AIWorker, Job
+    from ui.ai_worker import Job
+    AIWorker = worker_names("AIWorker")
 
     game = games.load(game_id)
     state = game.initial_state()

@@ -13,7 +13,7 @@ the person is to move, the worker waits; "search": level-5 is to move, its searc
 The window goes on drawing while a thread waits for the closed worker's end.
 
 Printed for each case: how many closed workers ended by themselves and how many were terminated
-after their grace (``ui.ai_worker.STOP_GRACE``; the debug line "terminated (not ended within
+after their grace (``ui.worker_client.STOP_GRACE``; the debug line "terminated (not ended within
 ...)"), and the median and slowest seconds from the change of screen to the process gone.
 Figures of one machine at one moment: run it before and after a change, side by side.
 
@@ -63,8 +63,8 @@ def one_change(app, game_id: str, case: str, args, seed: int) -> float:
     of screen until the closed worker's process is gone, the window drawing meanwhile."""
     import games
     from ai.match import random_line
-    from ui.ai_worker import wait_for_closed_workers
     from ui.match import HUMAN_VS_PC, MatchSetup
+    from ui.worker_lifecycle import wait_for_closed_workers
 
     app.run_frames(0, timeout=args.menu)
     game = games.load(game_id)
@@ -132,16 +132,16 @@ def _done_to_gone(new: bool, main, *args) -> float:
 def _quit_wait(new: bool, ready: bool) -> float:
     """Seconds of the window's quit (``App.quit``) from its main menu, its spare waiting for its game
     (``ready``) or just started; the old way: the spare's grace 0."""
-    import ui.ai_worker as ai_worker
+    from ui import worker_client
     from ui.app import App
 
-    kept = ai_worker.SPARE_GRACE
-    ai_worker.SPARE_GRACE = kept if new else 0.0
+    kept = worker_client.SPARE_GRACE
+    worker_client.SPARE_GRACE = kept if new else 0.0
     try:
         app = App(fps=60)
         app.spare_worker = True
-        app.run_frames(1, until=lambda: ai_worker.SpareWorker._spare is not None, timeout=30.0)
-        spare = ai_worker.SpareWorker._spare
+        app.run_frames(1, until=lambda: worker_client.SpareWorker._spare is not None, timeout=30.0)
+        spare = worker_client.SpareWorker._spare
         while ready and spare.ready is None and spare.process.is_alive():
             app.run_frames(1)  # the window hears its spare as it waits (``SpareWorker.settle``)
             time.sleep(0.01)
@@ -149,7 +149,7 @@ def _quit_wait(new: bool, ready: bool) -> float:
         app.quit()
         return time.monotonic() - began
     finally:
-        ai_worker.SPARE_GRACE = kept
+        worker_client.SPARE_GRACE = kept
 
 
 def _tasks(game_id: str) -> list[dict]:

@@ -88,7 +88,8 @@ def log_words() -> str:
 def about_page() -> str:
     """The About page as the rules pages' Markdown, in the window's language."""
     from ai.kernels import cache_dir
-    from ui.autosave import SHELF, games_dir, tournaments_dir
+    from ui.autosave import SHELF
+    from ui.data_folders import games_dir, tournaments_dir
     from ui.debug_log import log_path
     from ui.i18n import _
     from ui.settings import settings_path

@@ -323,7 +323,7 @@ def settled(opinion: Opinion | None) -> bool:
 
 
 class BackgroundAnalysis:
-    """Analyse a record in an ``ui.ai_worker.AIWorker``; call ``poll()`` every frame.
+    """Analyse a record in an ``ui.worker_client.AIWorker``; call ``poll()`` every frame.
 
     ``points`` fills in as the answers come, roughly first (``pass_seconds``), then deeper; ``done``
     when every pass is over.  A record saved with its evaluations (``GameRecord.evaluations``, the
@@ -376,7 +376,7 @@ class BackgroundAnalysis:
             return
         self.done = False
         if worker is None:
-            from ui.ai_worker import AIWorker
+            from ui.worker_client import AIWorker
 
             worker = AIWorker(record.game())
         self.worker = worker
@@ -413,7 +413,7 @@ class BackgroundAnalysis:
         if self.done:
             return False
         if self.worker is None:  # closed on the way to another screen, and shown again
-            from ui.ai_worker import AIWorker
+            from ui.worker_client import AIWorker
 
             self.worker = AIWorker(self.record.game())
         changed = self._collect()

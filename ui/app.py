@@ -41,7 +41,6 @@ import pygame
 from ui import clipboard, memory, sdl, words
 from ui import settings as settings_mod
 from ui import text as tx
-from ui.ai_worker import SpareWorker
 from ui.background_writer import WRITE_WAIT, WRITER
 from ui.caught_errors import ERRORS_KEPT, CaughtErrors, worth_a_note
 from ui.debug_log import trail
@@ -60,6 +59,7 @@ from ui.text_field import Carets
 from ui.theme import THEMES, Theme, window_scale
 from ui.warm_start import WarmStart, game_modules
 from ui.widgets import Messages, everywhere, keys_held, stepped_within
+from ui.worker_client import SpareWorker
 
 if TYPE_CHECKING:
     from ai.tournament import Tournament
@@ -135,7 +135,7 @@ def between_frames(seconds: float, drew: bool = False) -> None:
     """The pause between two frames of a wait for another thread or process of the window (the
     tests' ``App.run_frames`` with a timeout, tests/ui_helpers.py's ``wait``, the benches): sleep
     ``FRAME_PAUSE``, then, while an AI worker runs, until one of them reports (a move, a hint, an
-    analysis's values: ``multiprocessing.connection.wait`` on ``ui.ai_worker.report_readers``) or
+    analysis's values: ``multiprocessing.connection.wait`` on ``ui.worker_client.report_readers``) or
     ``seconds`` in all; while another thread runs (a tournament's, a folder's reading, the tree's
     building) and the frame before drew nothing (``drew``), ``seconds`` in all.  A window waiting
     1 or 2 ms between frames drew some 200 frames a second, 2.5 ms of a core each: half a core
@@ -146,7 +146,7 @@ def between_frames(seconds: float, drew: bool = False) -> None:
     after ``FRAME_PAUSE``, as it does with nothing else running."""
     from multiprocessing.connection import wait as readable
 
-    from ui.ai_worker import report_readers
+    from ui.worker_client import report_readers
 
     time.sleep(min(FRAME_PAUSE, max(0.0, seconds)))
     rest = seconds - FRAME_PAUSE
@@ -200,11 +200,11 @@ def _remove_writes_killed_halfway() -> None:
     """Remove the hidden temporary files (``.settings.json.<hex>.tmp``, ``.results.json.<hex>.tmp``,
     a game list's cache) that a window killed in the middle of saving its settings, your results
     or a list's cache left beside them: nothing else ever looks there (the game folders' own go
-    as their lists are read, in ``ui.autosave.scan``), so each kill at that moment left one for
+    as their lists are read, in ``ui.autosave_reading.scan``), so each kill at that moment left one for
     good.  Only old ones go (``ai.atomic.STALE_AFTER``): another window may be writing one now."""
     from ai.atomic import remove_stale_temporaries
     from ui import list_cache
-    from ui.autosave import cache_dir, data_dir
+    from ui.data_folders import cache_dir, data_dir
 
     lists = list_cache.cache_file(data_dir(), cache_dir()).parent
     for folder in (settings_mod.settings_path().parent, data_dir(), lists):
@@ -284,7 +284,7 @@ class App:
         wanted = (max(self.min_size[0], wanted[0]), max(self.min_size[1], wanted[1]))
         # the remembered size is made to fit this desktop; a size asked for (tests, tools) is kept
         if size is None:  # a second Tabuleiro opens a little down and right of the first, not over it
-            from ui.autosave import data_dir
+            from ui.data_folders import data_dir
 
             slot = claim_window_slot(data_dir())
             self.screen = open_fitted_window(wanted, self.min_size, self._window, slot)
@@ -335,7 +335,7 @@ class App:
         # game New game will show first (the last one chosen)
         shown_first = self.expected_game()
         self.warm_start = WarmStart(lambda: game_modules(shown_first))
-        # a worker process started as the window waits (``ui.ai_worker.SpareWorker``), its engines
+        # a worker process started as the window waits (``ui.worker_client.SpareWorker``), its engines
         # imported before a game takes it: set by ``run`` (a test's window starts no process)
         self.spare_worker = False
         # warm start's imports set aside from the collections once imported (``_set_imports_aside``),
@@ -464,7 +464,7 @@ class App:
         ``PB``/``PW``, an SGF's setup stones): shown at its start with its players, its date and
         its end kept, "Play from here" (C) plays on from it as they played it.  ``on_back`` and
         ``back_label``: the replay's Esc and its name (the main menu if None)."""
-        from ui.autosave import names_a_game
+        from ui.autosave_words import names_a_game
 
         if record.start_position is not None and not record.moves and not names_a_game(record):
             self.show_setup(start=record)
@@ -488,7 +488,8 @@ class App:
         clocks as they were after its last move; it is autosaved in ``autosave_path`` (a game from
         the Continue list), in the file of the Continue list's game it is a copy of (a saved copy
         played on from its end: ``ui.autosave.unfinished_file_of``), or in a file of its own."""
-        from ui.autosave import setup_dict_for_record, unfinished_file_of
+        from ui.autosave import unfinished_file_of
+        from ui.autosave_setup import setup_dict_for_record
         from ui.clocks import left_on_the_move, played_clock
         from ui.match import MatchSetup
         from ui.playing import PLAYED_ELSEWHERE, played_elsewhere
@@ -540,7 +541,7 @@ class App:
 
     def expected_rules(self) -> Game | str | None:
         """``expected_game`` with the options New game has for it: its rules, for the spare AI worker
-        to load only the kernels they use (``ui.ai_worker.warm_plan``); the id alone if they do not
+        to load only the kernels they use (``ui.worker_client.warm_plan``); the id alone if they do not
         load (options saved by another version)."""
         game_id, options = self._expected_choice()
         import games
@@ -1446,7 +1447,7 @@ class App:
         are given ``CLOSED_WORKERS_WAIT`` seconds to end in their graces; those still running
         then are terminated and killed at once (``hurry_closed_workers``), with their outside
         bots: given up on, a worker was left running past the window's end."""
-        from ui.ai_worker import end_unclosed_workers, hurry_closed_workers, wait_for_closed_workers
+        from ui.worker_lifecycle import end_unclosed_workers, hurry_closed_workers, wait_for_closed_workers
 
         self.running = False
         self.warm_start.stop()
@@ -1527,8 +1528,8 @@ def run(log_level: str | None = None, path: str | None = None) -> int:
     started or the window was made, it left them to Python's exit.  ``log_level`` (``--log``,
     else ``$TABULEIRO_LOG``) also writes the log to a file (``ui.debug_log``); ``path`` (``main.py
     FILE``) is opened as a file dropped on the window is (``open_as_dropped``)."""
-    from ui.ai_worker import KernelPreparation
     from ui.debug_log import start_logging
+    from ui.kernel_preparation import KernelPreparation
 
     start_logging(log_level)
     _init_pygame()

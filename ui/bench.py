@@ -544,7 +544,8 @@ def _worker_start(game_id: str, options: dict, line: list[str], spare: bool) -> 
     """A worker for ``game_id`` (taken from a spare given ``SPARE_HEAD_START`` s, if ``spare``),
     asked for level-5's move after ``line``: the seconds to its kernels loaded, and to the move."""
     import games
-    from ui.ai_worker import AIResult, AIWorker, Job, SpareWorker
+    from ui.ai_worker import AIResult, Job
+    from ui.worker_client import AIWorker, SpareWorker
 
     if spare:
         SpareWorker.start(game_id)  # the game last chosen: New game shows it first
@@ -570,7 +571,7 @@ def _worker_start(game_id: str, options: dict, line: list[str], spare: bool) -> 
 def worker_start_figures(game_id: str, options: dict, runs: int = 3) -> dict[str, tuple[float, float]]:
     """``_worker_start`` without a spare and with one, by "fresh" and "spare": the median of ``runs``
     each, taken in turn (the machine's load the same for both)."""
-    from ui.ai_worker import wait_for_closed_workers
+    from ui.worker_lifecycle import wait_for_closed_workers
 
     line = middle_game(game_id, options)
     seen: dict[str, list[tuple[float, float]]] = {"fresh": [], "spare": []}

@@ -12,7 +12,7 @@ The level is Tabuleiro's own loggers' (``OUR_LOGGERS``): the libraries stay at i
 screen, game started and ended, file saved or opened, settings changed, tournament) is at info in
 the file, and kept off the terminal without the switch, where it would be a line at every click.  The AI workers' lines come to the same file
 through their report channel (``ai.worker_log``), each with its process's name and id, and so do the
-kernel preparation's (``ui.ai_worker.KernelPreparation``): each stage of a game's compiled kernels
+kernel preparation's (``ui.kernel_preparation.KernelPreparation``): each stage of a game's compiled kernels
 said as it begins, compiling or loading from the cache, and when it is ready, in how many seconds.
 
 The file is in the platform's log folder (``platformdirs.user_log_dir``), which lasts, unlike
@@ -54,7 +54,7 @@ trail = logging.getLogger(TRAIL)  # what the user did, at info: in the file with
 def log_folder() -> Path:
     """The folder of the window's log file: the platform's log folder, or ``TABULEIRO_DATA_DIR``'s
     ``logs`` when that is set (nothing written outside it)."""
-    from ui.autosave import data_dir
+    from ui.data_folders import data_dir
 
     if os.environ.get("TABULEIRO_DATA_DIR"):
         return data_dir() / "logs"

@@ -42,9 +42,9 @@ from games.position_text import position_text
 from games.record import SUFFIX, GameRecord, default_name
 from games.record_parts import RecordError
 from ui import clipboard, words
-from ui.autosave import data_dir, games_dir
 from ui.board_view import Overlay
 from ui.clocks import record_clock
+from ui.data_folders import data_dir, games_dir
 from ui.debug_log import trail
 from ui.i18n import N_, _
 from ui.record_files import atomic_write_text, write_problem, write_record

@@ -1,18 +1,18 @@
 """What the lists of games found wrong with the files in their folders: one message, said once.
 
-``ui.autosave.scan`` (behind the main menu's Continue, the Continue list and Saved games) gives a
+``ui.autosave_reading.scan`` (behind the main menu's Continue, the Continue list and Saved games) gives a
 message per bad file.  A folder of nine bad files gave nine messages, of which the window's
 message pills keep the last three; the files left in place (a newer version's, an unknown
 game's) were said again at every visit of the menu and at every resize, and the messages followed
 the player into the game.
 
-Here what the list's reading of a folder looked at is asked (``ui.autosave.scans_seen``: its one
+Here what the list's reading of a folder looked at is asked (``ui.autosave_reading.scans_seen``: its one
 listing, no other): a file it renamed ``NAME.corrupt-<date>`` was moved aside; a ``.json`` it found
 that the list does not hold was left in place, and is read again for why
 (``RecordNotReadableHere.why``).  What is new is
 summed up in one message (one file keeps the list's own detailed message); a file left in place
 is told once a session, again only once it changes.  A file whose game the reading kept up to its
-last legal move (``ui.autosave._kept_up_to_legal``) is a game kept, not a file lost: it is said
+last legal move (``ui.autosave_reading._kept_up_to_legal``) is a game kept, not a file lost: it is said
 apart, as a notice, not counted among the files moved aside.  The message stays while the player is on
 the screens that list games, and goes when they leave them for another (``lists_games``).
 
@@ -31,7 +31,7 @@ from typing import Any
 from games.record import GameRecord
 from games.record_parts import RecordError, RecordNotReadableHere
 from ui import folder_reading
-from ui.autosave import recovered_from, scans_seen
+from ui.autosave_reading import recovered_from, scans_seen
 from ui.i18n import Phrase, _, ngettext
 from ui.record_files import load, with_known_players
 
@@ -56,7 +56,7 @@ class Findings:
     # games kept up to their last legal move: (name, the name the file as it was has now, moves kept)
     kept: list[tuple[str, str, int]] = field(default_factory=list)
     # the files moved aside (the names they have now) whose game another file keeps whole
-    # (``ui.autosave.kept_whole_elsewhere``, a tournament's results: ``tournament_keeping``): nothing of it is lost
+    # (``ui.autosave_reading.kept_whole_elsewhere``, a tournament's results: ``tournament_keeping``): nothing of it is lost
     whole: set[str] = field(default_factory=set)
 
     def count(self) -> int:
@@ -67,7 +67,7 @@ class Findings:
 def read(folder: Path, reader: Reader) -> tuple[list[tuple[Path, GameRecord]], Findings]:
     """``reader()``'s records (``scan(folder)``, ``SHELF.unfinished``) and what it found wrong in
     ``folder`` that was not told yet: the files its scan of ``folder`` moved aside, and those its
-    look found that the list does not hold (``ui.autosave.scans_seen``: no listing of our own)."""
+    look found that the list does not hold (``ui.autosave_reading.scans_seen``: no listing of our own)."""
     with scans_seen() as seen:
         found, problems = reader()
     findings = Findings(folder, problems=problems)
@@ -188,7 +188,7 @@ def _sentences(findings: Findings) -> list[str]:
 
 def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
-    Saved games offers ("Recover 23 moves": ``ui.autosave.recoverable_in``), and that others' games
+    Saved games offers ("Recover 23 moves": ``ui.autosave_reading.recoverable_in``), and that others' games
     are kept whole in another file (``Findings.whole``), so nothing of them is lost; none where
     none do."""
     held = [now for _name, now in findings.moved if recovered_from(findings.folder / now) is not None]

@@ -1,9 +1,9 @@
 """Reading the game lists' folders off the window's thread when they hold many files not read before.
 
 A teacher's years of files (2000 saved games, 300 unfinished ones) take seconds to read: each
-record's moves are replayed to check it.  ``ui.autosave.scan`` keeps what it read, in memory and
+record's moves are replayed to check it.  ``ui.autosave_reading.scan`` keeps what it read, in memory and
 on disk (``ui.list_cache``), so only new and changed files cost; a first reading in a run counts
-every file as not read (``ui.autosave.unread``): it loads the cache and checks the players the
+every file as not read (``ui.autosave_reading.unread``): it loads the cache and checks the players the
 games name, a second with hundreds of files.  A screen with few files not read reads them at once;
 with more than ``READ_AT_ONCE`` it reads them on a thread, says so meanwhile (``loading``), and
 takes the result on a later frame (``poll``), so the window goes on drawing and answering.  A
@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ui.autosave import unread
+from ui.autosave_reading import unread
 
 READ_AT_ONCE = 30  # files to read that a screen reads on the window's thread: well under a second
 _UNDER_WAY: dict[tuple[Path, ...], threading.Thread] = {}  # the last reading of each set of folders

@@ -2,8 +2,8 @@
 that the first visit of Saved games, Continue or the main menu after a new start reads again only
 the files changed since (a teacher's 2000 saved games took 7-10 s of "Loading…" at every start).
 
-``ui.autosave.scan`` keeps each folder's records in memory for the run; this module keeps them
-between runs, one JSON file per folder in the cache folder (``ui.autosave.cache_dir``), each
+``ui.autosave_reading.scan`` keeps each folder's records in memory for the run; this module keeps them
+between runs, one JSON file per folder in the cache folder (``ui.data_folders.cache_dir``), each
 record under its file's name with the stamp it was read at (modification time in nanoseconds,
 size, inode: a save replaces the file, so any change gives a new stamp) and the name of its
 opening (``Game.opening_name``: Othello's "Tiger", "" for none), which the rows show and the
@@ -14,7 +14,7 @@ comes back with None there (worked out, and the cache written again, at its next
 last position a list row's picture replayed (``Game.to_text``: ``ui.scenes.row_pictures``) is
 kept there too, so a new start draws the rows in sight without replaying their games; and, for an
 unfinished game between a person and the computer, the sides that made its first moves (whether
-Continue offers it: ``ui.autosave.worth_continuing``), which the main menu replayed at every start.
+Continue offers it: ``ui.autosave_reading.worth_continuing``), which the main menu replayed at every start.
 
 The cache is ours, not the user's: a file that cannot be read, is damaged, is of another folder or
 of a newer version is ignored (and logged), and the next reading writes it anew; an entry that

@@ -22,7 +22,7 @@ import logging
 from pathlib import Path
 
 from ai.file_lock import Lock, try_take
-from ui.autosave import cache_dir
+from ui.data_folders import cache_dir
 
 log = logging.getLogger(__name__)
 

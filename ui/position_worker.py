@@ -115,7 +115,7 @@ class PositionWorker:
         self.position = position
         if state.is_terminal():
             return
-        from ui.ai_worker import AIWorker
+        from ui.worker_client import AIWorker
 
         if self.worker is None:
             self.worker = AIWorker(self.game)

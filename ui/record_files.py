@@ -197,10 +197,10 @@ def kept_up_to_legal(refused: PartlyLegal, messages: Any, in_file: bool) -> Game
     move list or record that a hand or a disk damaged), kept up to its last legal move, with
     ``messages`` (the window's) saying so: the move that could not be played and why, and how
     many moves are kept (the notice Saved games and Continue give a damaged file of their own,
-    ``ui.autosave._kept_up_to_legal``); ``in_file``: a file's, which is left as it was.  None
+    ``ui.autosave_reading._kept_up_to_legal``); ``in_file``: a file's, which is left as it was.  None
     where no move is kept (its first move is refused): nothing is opened, and the refusal is the
     caller's to say.  The game's redo moves (``setup``'s) followed the moves lost: they go."""
-    from ui.autosave import REDO_CLOCKS_KEY, REDO_KEY
+    from ui.autosave_setup import REDO_CLOCKS_KEY, REDO_KEY
     from ui.widgets import on_the_next_screen
 
     record = refused.legal

@@ -25,8 +25,11 @@ from typing import Any
 
 from games.record import GameRecord
 from games.record_parts import Result
-from ui.autosave import Autosave, GameAutosaver, WriteOutcome, games_dir, kept_shown
+from ui.autosave import Autosave
+from ui.autosave_setup import kept_shown
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.data_folders import games_dir
+from ui.game_autosaver import GameAutosaver, WriteOutcome
 from ui.i18n import _
 from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.playing import GameHold
@@ -56,7 +59,7 @@ class SceneRecorder:
     def __init__(self, scene: Any, autosave_path: Path | None = None, begun: GameRecord | None = None) -> None:
         """``autosave_path``: the file of a game resumed from the Continue list (it goes on there);
         otherwise the game gets a new file of its own.  ``begun``: the record the game plays on,
-        whose start it keeps (``ui.autosave.record_for_setup``)."""
+        whose start it keeps (``ui.autosave_setup.record_for_setup``)."""
         self.setup = scene.setup
         self.moves = [p.text for p in scene.history]
         autosave = Autosave(autosave_path) if autosave_path else None
@@ -165,14 +168,14 @@ class SceneRecorder:
 
     def keep_shown(self, scene: Any) -> None:
         """Save a game left between moves whose screen shows other than its file says
-        (``ui.autosave.kept_shown``): the board's cursor shown or hidden, a click or a key played
+        (``ui.autosave_setup.kept_shown``): the board's cursor shown or hidden, a click or a key played
         with since the last move, which no move has saved (Esc hides the cursor on the way out)."""
         if scene.shown_kept() != kept_shown(self.autosaver.record.setup):
             self.keep_between_moves(scene)
 
     def forget_taken_back(self, scene: Any) -> None:
         """The person started another game from this one taken back to no moves (``GameCommands
-        ._start_chosen``): its moves to redo, kept for Continue (``ui.autosave.REDO_KEY``), are
+        ._start_chosen``): its moves to redo, kept for Continue (``ui.autosave_setup.REDO_KEY``), are
         dropped from its file, which the next reading of the list then removes, as ever for a game
         with no moves.  The scene's redo stack is emptied first."""
         if not self.moves and self.autosaver.redo and not scene.redo_kept():

@@ -88,7 +88,7 @@ class Settings:
     # game, options ({"games": 2, "time": 0.5, "openings": 0, "watch": True, "options": {"hex": {"size": 7}}});
     # read leniently there (ui.scenes.tournament_setup.kept_index, kept_watch, kept_options), so not checked here
     tournament_choices: dict = field(default_factory=dict)
-    # the unfinished tournaments' logs (file names in ui.autosave.tournaments_dir()) the tournament
+    # the unfinished tournaments' logs (file names in ui.data_folders.tournaments_dir()) the tournament
     # screen no longer offers to resume: the user dismissed them (ui.tournament_logs); files kept
     dismissed_tournaments: list[str] = field(default_factory=list)
     # the Saved games screen's filter: the game shown and the text searched in the players' names

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui import words
-from ui.autosave import SESSION_KEY
+from ui.autosave_setup import SESSION_KEY
 from ui.i18n import _
 from ui.match import HOTSEAT, MatchSetup
 

@@ -47,8 +47,9 @@ from ai.file_lock import held
 from games.record import GameRecord
 from games.record_parts import Result
 from ui import last_good, words
-from ui.autosave import SHELF, data_dir
+from ui.autosave import SHELF
 from ui.background_writer import WRITER
+from ui.data_folders import data_dir
 from ui.i18n import Phrase, _
 from ui.match import HUMAN_VS_PC, computer_title
 from ui.parts import join_parts

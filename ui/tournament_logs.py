@@ -2,7 +2,7 @@
 
 The tournament screen writes FILE.jsonl (ai.results_log: a header with the settings that fix the
 schedule, then one fsynced line per finished game) beside its report files (FILE.txt, .json,
-.csv) in ``ui.autosave.tournaments_dir()``, so a tournament left, closed with the window or
+.csv) in ``ui.data_folders.tournaments_dir()``, so a tournament left, closed with the window or
 killed can be taken up again.  ``newest_unfinished`` finds the one to offer: the newest log of
 that folder with at least one finished game and fewer than its schedule's total, of a game this
 install has, that the user did not dismiss, and that no other window is running now.  Dismissing (``dismiss``) only stops the offer: the

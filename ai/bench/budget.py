@@ -42,8 +42,8 @@ from games.base import Game, State
 Report = Callable[[str], None]
 
 OVER = 0.10  # an answer more than this share past its budget is an overrun
-PROGRESS_EVERY = 0.1  # the worker's throttle on progress reports (ui/ai_worker.PROGRESS_EVERY)
-LINE = 8  # moves of the principal variation the worker formats (ui/ai_worker._format_line)
+PROGRESS_EVERY = 0.1  # the worker's throttle on progress reports (ui/worker_jobs.PROGRESS_EVERY)
+LINE = 8  # moves of the principal variation the worker formats (ui/worker_jobs._format_line)
 LEVELS = ("level-3", "level-4", "level-5")
 
 # (game, options, plies of random play before each of the three starts, course players with a time budget)

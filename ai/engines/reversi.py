@@ -68,7 +68,7 @@ def load_ahead(options: dict[str, Any]) -> tuple[str, ...]:
     """Read now what level-5 reads when it is made on a board of ``options``: on 8x8 its learned
     pattern weights (the file checked, the weights spread out: about 0.8 s) and its ProbCut
     parameters, kept for the process (``lru_cache``).  A spare AI worker calls it in the menus
-    (``ui.ai_worker._load_ahead``), so the game's level-5 finds them read.  The names of what was read."""
+    (``ui.worker_process._load_ahead``), so the game's level-5 finds them read.  The names of what was read."""
     if games.load("reversi", **options).size != 8:
         return ()
     loaded = ("pattern_weights",) if pattern_weights() is not None else ()

@@ -96,7 +96,7 @@ def unused_stages(game) -> tuple[str, ...]:
 
 def cache_root() -> Path:
     """Tabuleiro's folder in the platform's user cache: the compiled kernels (``cache_dir``) and the
-    window's game lists (``ui.autosave.cache_dir``) are kept in it, side by side."""
+    window's game lists (``ui.data_folders.cache_dir``) are kept in it, side by side."""
     return Path(platformdirs.user_cache_dir("tabuleiro"))
 
 

@@ -188,7 +188,7 @@ class Scene:
         return {}
 
     def shown_kept(self) -> dict[str, bool]:
-        """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``); none by default."""
+        """What the screen shows that Continue shows again (``ui.autosave_setup.SHOWN_PARTS``); none by default."""
         return {}
 
     def redo_kept(self) -> list[Ply]:

@@ -43,7 +43,7 @@ from games.record import GameRecord
 from games.record_parts import PlyValue, Result
 from ui import eval_graph, words
 from ui.analysis_mode import AnalysisMode, wanted_at_start
-from ui.autosave import kept_redo, kept_redo_clocks, kept_shown, kept_speed
+from ui.autosave_setup import kept_redo, kept_redo_clocks, kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
@@ -204,7 +204,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
     board_area, eval_rect, graph_rect = _parts("board_side", "area", "eval_rect", "graph_rect")
 
     def _take_up_redo(self, texts: list[str], clocks: list[tuple[float, float]] | None = None) -> None:
-        """The moves Undo had taken back as a continued game was left (``ui.autosave.kept_redo``)
+        """The moves Undo had taken back as a continued game was left (``ui.autosave_setup.kept_redo``)
         on the redo stack again, so Redo plays them as it would have before the game was left:
         a game taken back to its start stays in the Continue list for them (``unfinished``).  They
         are taken as far as the rules take them: one the rules refuse (a hand-edited file, a rule
@@ -244,7 +244,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         game_keys.aim_cursor(self)
 
     def shown_kept(self) -> dict[str, bool]:
-        """What the screen shows that Continue shows again (``ui.autosave.SHOWN_PARTS``)."""
+        """What the screen shows that Continue shows again (``ui.autosave_setup.SHOWN_PARTS``)."""
         return {"analysis": self.analysis.active, "connections": self.connections.active, "turned": self.view.turned,
                 "keyboard": self.keyboard_play, "cursor": self.cursor.on}
 

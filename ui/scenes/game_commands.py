@@ -28,8 +28,11 @@ from typing import TYPE_CHECKING, Any
 import ai
 from games.record import GameRecord
 from ui import eval_bar, words
-from ui.autosave import can_write_in, games_dir, record_with_setup, worth_continuing
+from ui.autosave import can_write_in
+from ui.autosave_reading import worth_continuing
+from ui.autosave_setup import record_with_setup
 from ui.clocks import record_up_to, setup_clock
+from ui.data_folders import games_dir
 from ui.game_log import log_game_started
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, Phrase, _, language
@@ -482,7 +485,7 @@ class GameCommands:
         """Moves were played and the game is not over: leaving keeps it in the Continue list.  A
         game Undo took back to its start counts while Redo can play its moves again: leaving it
         (Back, Esc, closing the window) lost it and its moves, though nobody chose to drop them;
-        its file keeps them (``ui.autosave.REDO_KEY``), and Continue gives Redo them back.  Only
+        its file keeps them (``ui.autosave_setup.REDO_KEY``), and Continue gives Redo them back.  Only
         starting another game from its New game drops them (``_start_chosen``)."""
         return bool(self.history or self.redo_stack) and not self.is_over()
 

@@ -33,7 +33,7 @@ import ai
 from ai import referee
 from ai.referee import Loss
 from ui import eval_graph, outside_players, words
-from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, AIWorker, Job
+from ui.ai_worker import AIError, AIForfeit, AIProcessDied, AIProgress, AIResigned, AIResult, Job
 from ui.analysis_mode import hint_as_analysed, hint_from_analysis
 from ui.eval_bar import measured_proof_beside
 from ui.i18n import N_, Phrase, _
@@ -41,6 +41,7 @@ from ui.match import HUMAN_VS_PC, PC_VS_PC
 from ui.notation import shown_move
 from ui.scenes.hint_words import hint_why
 from ui.scenes.thinking import seen_from_board
+from ui.worker_client import AIWorker
 
 if TYPE_CHECKING:
     from ui.scenes.game import GameScene
@@ -384,7 +385,7 @@ class ComputerMoves:
 
     def make_hint_player_ahead(self) -> None:
         """Have the worker make the hint's player while it idles on a person's turn (a "load" of
-        the "hint" slot, ``ai_worker._player_for`` keeps it): a game's first hint made its level-5
+        the "hint" slot, ``worker_jobs._player_for`` keeps it): a game's first hint made its level-5
         player first, 1.3-1.6 s of Alquerque's or Rastros' imports and tables before a search of its
         own budget.  Once a worker, and only while the worker has nothing else to do: its answer is
         no job of the screen's (``poll`` drops it), and a search asked meanwhile waits for it."""

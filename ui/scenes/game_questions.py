@@ -25,7 +25,7 @@ from ai.draw_offers import Judged
 from ai.roster import LEVEL_IDS
 from ui import words
 from ui.ai_worker import AIProgress, AIResult
-from ui.autosave import (
+from ui.autosave_setup import (
     FRIEND_DECLINED_KEY,
     LEVEL_DECLINED_KEY,
     LEVEL_OFFER_KEY,
@@ -378,7 +378,7 @@ class GameQuestions:
 
     def level_offer_kept(self) -> dict[str, object]:
         """The level's draw offer standing and its last refusal, as the game's record keeps them
-        for Continue (``ui.autosave.kept_level_offer``): a game saved while the card showed came
+        for Continue (``ui.autosave_setup.kept_level_offer``): a game saved while the card showed came
         back without it, and without its refusal the level offered again at its next move.  A
         hot-seat friend's declined offer too: that friend could offer again at once after Continue."""
         kept: dict[str, object] = {}

@@ -31,8 +31,10 @@ from games.record import GameRecord
 from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
-from ui.autosave import SHELF, games_dir, holds_any, read_listed, to_continue, tournaments_dir
+from ui.autosave import SHELF
+from ui.autosave_reading import holds_any, read_listed, to_continue
 from ui.clipboard import is_paste
+from ui.data_folders import games_dir, tournaments_dir
 from ui.folder_reading import FolderReading
 from ui.i18n import N_, _
 from ui.paste import paste_game

@@ -28,7 +28,7 @@ import games
 from games.record import GameRecord
 from ui import outside_players, words
 from ui import text as tx
-from ui.autosave import setup_dict_for_record
+from ui.autosave_setup import setup_dict_for_record
 from ui.clocks import choice_label, reading_text, record_clock
 from ui.export import board_view
 from ui.i18n import _

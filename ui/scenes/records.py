@@ -20,7 +20,7 @@ so the list stays clean; a dropped file from elsewhere is only reported, never t
 
 A folder of many files not read before (a teacher's thousands of records) is read on a thread, the
 list saying "Loading…" meanwhile (``ui.folder_reading``); a file read once is not read again until
-it changes (``ui.autosave.scan``).
+it changes (``ui.autosave_reading.scan``).
 
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
@@ -55,31 +55,24 @@ from games.record import GameRecord
 from games.record_parts import RecordError
 from ui import clipboard, file_report, playing, words
 from ui import text as tx
-from ui.autosave import (
-    NOT_OFFERED_KEPT,
-    SHELF,
-    WATCHED_KEPT,
+from ui.autosave import NOT_OFFERED_KEPT, SHELF, WATCHED_KEPT
+from ui.autosave_reading import (
     Recoverable,
-    describe,
-    described_parts,
-    ended_as,
-    ended_briefly,
-    games_dir,
     kept_whole_in,
     listed_opening,
     opening_name,
-    player_names,
     read_listed,
     recoverable_in,
     recovered_from,
     recovered_notice,
     recovered_words,
     scan,
-    tournaments_dir,
     updated_at,
     watched,
 )
+from ui.autosave_words import describe, described_parts, ended_as, ended_briefly, player_names
 from ui.clipboard import is_paste
+from ui.data_folders import games_dir, tournaments_dir
 from ui.desktop import open_folder
 from ui.folder_reading import READ_AT_ONCE, FolderReading
 from ui.i18n import N_, _, language, ngettext
@@ -133,8 +126,8 @@ def _same_game(record: GameRecord) -> tuple:
 
 
 def recovered_entries(folders: list[Path], listed: list[Entry], unfinished_only: bool = False) -> list[Entry]:
-    """A row for each game recovered from a damaged file in ``folders`` (``ui.autosave.recoverable_in``),
-    but those a ``listed`` row holds already (``ui.autosave.kept_whole_in``: kept since in a file of
+    """A row for each game recovered from a damaged file in ``folders`` (``ui.autosave_reading.recoverable_in``),
+    but those a ``listed`` row holds already (``ui.autosave_reading.kept_whole_in``: kept since in a file of
     its own); ``unfinished_only``: the games that can be played on (Continue's list)."""
     rows = []
     for folder in folders:
@@ -176,7 +169,7 @@ def searched_of(entry: Entry) -> str:
 
 def opening_name_of(entry: Entry) -> str:
     """``entry``'s opening's name ("Tiger"), "" without one: as its folder's reading kept it with
-    its file (``ui.autosave.listed_opening``, in the list cache between runs), so that the search
+    its file (``ui.autosave_reading.listed_opening``, in the list cache between runs), so that the search
     does not replay every game's moves at each visit; a row of another kind (a tournament's game)
     works it out, once."""
     if entry.opening is None:
@@ -531,7 +524,7 @@ class RecordsScene(Scene):
             self.say_recovered(entry)
 
     def read_entry(self, entry: Entry) -> GameRecord | None:
-        """``entry``'s record as its file holds it now (``ui.autosave.read_listed``); a file gone or
+        """``entry``'s record as its file holds it now (``ui.autosave_reading.read_listed``); a file gone or
         damaged since is said, and the list read again.  A tournament's game is listed from its log
         unchecked (``ui.tournament_logs.games_played``): its moves are checked now.  A game recovered
         from a damaged file is recovered again from the file as it is now (never written)."""

@@ -70,10 +70,12 @@ from ui.analysis_mode import (
     value_tip,
     wanted_at_start,
 )
-from ui.autosave import SHOWN_KEY, ended_as, games_dir, kept_shown, record_date_text, record_with_setup
+from ui.autosave_setup import SHOWN_KEY, kept_shown, record_with_setup
+from ui.autosave_words import ended_as, record_date_text
 from ui.board_view import Overlay
 from ui.clipboard import is_paste
 from ui.clocks import ClockHistory, clock_history, reading_text, record_up_to, time_control_forms
+from ui.data_folders import games_dir
 from ui.eval_graph import GraphLines, LiveEvaluations, draw_graph, draw_plate, graph_ground, ply_at
 from ui.export import (
     board_view,

@@ -13,7 +13,7 @@ A list holds dozens of games (a teacher's, thousands), and the window must not w
   its pictures in its first frame, and a file changed since (a game played on in another window)
   is another record, replayed and drawn again;
 - the last positions replayed are kept with their files in the lists' cache too
-  (``ui.autosave.keep_positions``, ``ui.list_cache``: per file stamp), so after a new start the
+  (``ui.autosave_reading.keep_positions``, ``ui.list_cache``: per file stamp), so after a new start the
   rows in sight read theirs back (``Game.from_text``) instead of replaying every game.
 
 A record whose moves cannot be replayed (a game this Tabuleiro lacks, a record whose moves the
@@ -35,7 +35,7 @@ import pygame
 
 from games.base import State
 from games.record import GameRecord
-from ui import autosave
+from ui import autosave_reading
 from ui.scenes.common import board_picture
 from ui.theme import Theme
 from ui.widgets import card, mix
@@ -216,7 +216,7 @@ class RowPictures:
                     self._replayed += 1
         finally:
             if replayed:
-                autosave.keep_positions(replayed)
+                autosave_reading.keep_positions(replayed)
 
 
 def _text_of(position: State) -> str | None:
@@ -229,9 +229,9 @@ def _text_of(position: State) -> str | None:
 
 
 def kept_position(path: Path, record: GameRecord) -> State | None:
-    """``record``'s last position as its file's listing kept it (``ui.autosave.listed_position``),
+    """``record``'s last position as its file's listing kept it (``ui.autosave_reading.listed_position``),
     read back without a replay; None when none was kept or it cannot be read (logged: replayed)."""
-    text = autosave.listed_position(path, record)
+    text = autosave_reading.listed_position(path, record)
     if text is None:
         return None
     try:

@@ -160,7 +160,7 @@ class TournamentScene(TournamentControls, TournamentRun, ResultsLists, Tournamen
         self.saved: list[Path] = []  # the files the results were last written to
         self.base: Path | None = None  # FILE of the running tournament: FILE.jsonl, its log, and its report files
         self.saved_games = 0  # how many finished games they hold
-        self.save_folder: Path | None = None  # None: ui.autosave.tournaments_dir()
+        self.save_folder: Path | None = None  # None: ui.data_folders.tournaments_dir()
         self.buttons: list[Button] = []
         self.game_chooser: Stepper | None = None  # the game, while setting up (``_build``)
         self.player_buttons: list[Button] = []

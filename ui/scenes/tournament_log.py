@@ -36,8 +36,8 @@ from ai.tournament_play import loader_logging_beside
 from ai.tournament_standings import Summary
 from ai.tournament_workers import STOP_GRACE, STOP_WAIT
 from ui import tournament_logs, words
-from ui.autosave import tournaments_dir
 from ui.background_writer import WRITE_WAIT, WRITER
+from ui.data_folders import tournaments_dir
 from ui.i18n import Phrase, _, ngettext
 from ui.outside_players import short
 from ui.paths import folder_shown
@@ -180,7 +180,7 @@ class TournamentLog:
 
         from ai.commands.tournament import tables_markdown
         from ui import clipboard
-        from ui.autosave import data_dir
+        from ui.data_folders import data_dir
         from ui.record_files import atomic_write_text, os_problem
 
         if self.messages.refuse(self._nothing_to_copy()):

@@ -1,6 +1,6 @@
 """Continue: the unfinished games the player played (one autosave file each), newest first; a click
 plays it on.  A watched game, or one where only the computer moved, is listed under Saved games
-instead (``ui.autosave.worth_continuing``).  An autosave cut short offers the moves it still holds
+instead (``ui.autosave_reading.worth_continuing``).  An autosave cut short offers the moves it still holds
 ("Recover 23 moves": ``ui.scenes.records.recovered_entries``), played on in a file of its own."""
 
 from __future__ import annotations
@@ -8,7 +8,9 @@ from __future__ import annotations
 from typing import Any
 
 from ui import file_report
-from ui.autosave import SHELF, described_parts, player_names, to_continue, where_it_stands
+from ui.autosave import SHELF
+from ui.autosave_reading import to_continue
+from ui.autosave_words import described_parts, player_names, where_it_stands
 from ui.i18n import N_, _
 from ui.scenes.records import Entry, RecordsScene, RowParts, recovered_entries, recovered_row
 from ui.scenes.row_pictures import replayed_position
@@ -32,7 +34,7 @@ class UnfinishedScene(RecordsScene):
         return _("Unfinished games")
 
     def hint(self) -> str:
-        # what Continue leaves out (``ui.autosave.worth_continuing``) said as it is: one only watched,
+        # what Continue leaves out (``ui.autosave_reading.worth_continuing``) said as it is: one only watched,
         # and one where the computer moved but the person never did (a slip of the menu), are under
         # Saved games; "a watched one" alone let the player look here for the second kind
         return _("Every game you leave before it ends, once you have moved in it, is kept here; one you only "
