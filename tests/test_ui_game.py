@@ -30,7 +30,7 @@ from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import EXPECTS
+from ui.scenes.panel_search import EXPECTS
 from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text

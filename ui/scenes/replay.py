@@ -103,9 +103,9 @@ from ui.scenes.game_panel import (
     SCALE_STEP,
     SEEN_GROWTH,
     draw_clock,
-    draw_search_lines,
     fits_beside_title,
 )
+from ui.scenes.panel_search import draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, scrolling_scale, widened, window_scale
