@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, NamedTuple
 import pygame
 
 import ai
-from games.record import move_place, move_rows, times_taken
+from games.record import move_rows
 from ui import text as tx
 from ui import words
 from ui.clocks import reading_text, time_control_forms
@@ -19,11 +19,12 @@ from ui.hex_connections import draw_legend, legend_height
 from ui.i18n import _, ngettext, number_text
 from ui.keyed_cache import KeyedCache
 from ui.match import PC_VS_PC
-from ui.move_list import draw_move_rows, room_given, times_shown
-from ui.notation import shown_moves, shown_search
+from ui.move_list import room_given
+from ui.notation import shown_search
 from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_board_side import play_tips
 from ui.scenes.game_over import players_named, reason_lines, result_detail_forms, result_words, shown_score
+from ui.scenes.panel_moves import MOVE_ROWS_KEPT, MOVE_ROWS_WANTED, MoveList
 from ui.scenes.panel_search import (
     asking_side,
     best_first,
@@ -85,17 +86,9 @@ THINKING_HEIGHT = 86
 """The thinking card's height (unscaled): a headline and two lines of a search."""
 COMPACT_THINKING_HEIGHT = 40
 """The thinking card's height with nothing of a search to say, where room is short: one line."""
-NO_MOVES_TOP = 20
-"""How far (unscaled) under the top of the move list's box its "No moves yet" stands."""
 REASON_ROW = 18
 """The height (unscaled) of each line under the thinking card's headline: an ended game's reason
 takes more than its two where the move list can spare them (``GamePanel._result_lines``)."""
-MOVE_ROWS_KEPT = 3
-"""The move-list rows the panel keeps by drawing its thinking card compact, then its rows of
-buttons lower, its gaps smaller, then leaving its extras out (``GamePanel._room_plan``)."""
-MOVE_ROWS_WANTED = 4
-"""The move-list rows the panel makes room for by all but leaving its extras out (Hex's legend of
-the connections asked for): Hex's panel with the connections kept three at 1280x800."""
 CARD_HEIGHT = 58
 """A player's card's height (unscaled): the side on one line, the player's name under it."""
 CARD_GAP = 14
@@ -179,10 +172,6 @@ class RoomPlan:
 BUTTON_ROW = 42
 """The height (unscaled) of a row of the panel's buttons: a fingertip's 40 pixels on a 1366x768
 touch screen (at 38, Undo was 36 pixels high there, under the finger that tapped it)."""
-TOUCH_ROW = 36
-"""A move-list row's height (unscaled) once the last press was a finger's: 34 pixels at 1366x768,
-where a line's 21 put a fingertip over three plies and it picked the wrong one (3 rows shown
-there at the end of a Reversi game, 5 with the mouse's rows)."""
 FINGERTIP = 40
 """The least height in pixels (whatever the scale) a row of the panel's buttons gives way to,
 where the move list would keep fewer than ``MOVE_ROWS_KEPT`` rows: a fingertip's (rows already
@@ -218,7 +207,7 @@ WIDTH_ROUNDING = 0.005
 (``GamePanel._largest_fitting``): 1.2587 for 1.26 at 1366x768."""
 
 
-class GamePanel:
+class GamePanel(MoveList):
     def __init__(self, scene: GameScene) -> None:
         self.scene = scene
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -287,33 +276,6 @@ class GamePanel:
         """A small text's size (``ui.text.small``)."""
         return tx.small(v, self.scale)
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        """The pointer on the move list: a tap or click on a move shows the position after it, on
-        its release; a press dragged up or down scrolls the list (``DragScroll``: a finger has no
-        wheel) and shows nothing.  True: the event was the list's."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.drag.press(event.pos, self.moves_rect)
-        if event.type == pygame.MOUSEMOTION and self.drag.pressed_at is not None:
-            rows = self.drag.rows(event.pos, self.scale, self._row_height())
-            if rows:
-                self.offset, self.follow = max(0, self.offset + rows), False
-                self.scene.invalidate()
-            return False  # the hover follows the pointer as ever
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.drag.pressed_at is not None:
-            pressed = self.drag.pressed_at
-            if not self.drag.release():
-                self.click(pressed)
-            return True
-        return False
-
-    def click(self, pos: tuple[int, int]) -> bool:
-        """A click on a move of the list shows the position after it; True if it hit one."""
-        for rect, plies in self.move_cells:
-            if rect.collidepoint(pos):
-                self.scene.browse(plies)
-                return True
-        return False
-
     def clock_texts(self) -> tuple[str, str] | None:
         """What the two clocks show now (None without a game clock): the scene redraws when it
         changes.  An earlier position looked at shows the clocks as they were after its move
@@ -334,11 +296,6 @@ class GamePanel:
             return None
         kept = scene.history[plies - 1].clocks if plies else (clock.initial, clock.initial)
         return None if kept is None else (reading_text(kept[0]), reading_text(kept[1]))
-
-    def scroll(self, event: pygame.event.Event) -> None:
-        if self.moves_rect.collidepoint(pygame.mouse.get_pos()) or not self.moves_rect.width:
-            self.offset = max(0, self.offset - event.y * 2)
-            self.follow = False
 
     def draw_ground(self, surface: pygame.Surface) -> None:
         """The panel's ground and its edge along the board, alone (under a card that covers the rest)."""
@@ -1494,16 +1451,6 @@ class GamePanel:
         drawn: not while a person's pause covers the board, whose position they would tell."""
         return not self.scene.paused_with_people()
 
-    def _row_height(self) -> int:
-        """A move-list row's height: a line of its text, or a fingertip's (``TOUCH_ROW``) while
-        the window is used by touch (``App.by_touch``)."""
-        line = tx.line_height(self._s(15)) + self._s(2)
-        return max(line, self._s(TOUCH_ROW)) if self.scene.app.by_touch else line
-
-    def _moves_height(self, rows: int) -> int:
-        """The room the move list needs to show ``rows`` rows: its heading, its box and the rows."""
-        return tx.ui_font(self._s(15), True).get_height() + self._s(6) + self._s(12) + rows * self._row_height()
-
     def _session_lines(self, w: int) -> list[str]:
         """The friends' score so far in a hot-seat session (``SittingScore.running_line``), on at
         most two lines of the panel's width, broken between whole parts as the result card breaks
@@ -1541,73 +1488,6 @@ class GamePanel:
                         scene.connections.waiting, scene.computer.holds_move_after_move())
             y += self._s(12) + height
         return y
-
-    def _move_times(self) -> list[str] | None:
-        """Each move's time as a clock reads it, for the move list (as the replay's list gives them),
-        or None: no clock, or a move whose clocks were not kept (a game continued from an older
-        version's record)."""
-        scene, clock = self.scene, self.scene.referee.clock
-        if clock is None or any(ply.clocks is None for ply in scene.history):
-            return None
-        movers = [ply.before.to_move for ply in scene.history]
-        return [reading_text(seconds) for seconds in times_taken(scene.clock_readings(), movers, clock.increment)]
-
-    def _no_moves_height(self, count: int) -> int:
-        """The room in the move list's box that its "No moves yet" takes (0 with ``count`` moves):
-        it stands lower than a row, and a box one row high cut it through its letters."""
-        return self._s(NO_MOVES_TOP) + tx.line_height(self._t(14)) - self._s(6) if count == 0 else 0
-
-    def _moves(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        scene, theme = self.scene, self.scene.app.theme
-        row_h = self._row_height()
-        count = len(scene.history)
-        if rect.height < tx.line_height(self._s(15), True) + 2 * self._s(6) + max(row_h, self._no_moves_height(count)):
-            self.moves_rect = pygame.Rect(0, 0, 0, 0)  # not one whole row (or "No moves yet"): none
-            return
-        head = tx.text(surface, _("Moves"), (rect.x, rect.y), self._s(15), theme.muted, bold=True)
-        tx.text(surface, ngettext("{n} move", "{n} moves", count).format(n=count), (rect.right, rect.y), self._t(13),
-                theme.muted, "topright")
-        box = pygame.Rect(rect.x, head.bottom + self._s(6), rect.width, rect.bottom - head.bottom - self._s(6))
-        self.moves_rect = box
-        card(surface, box, mix(theme.panel, theme.background, 0.45), self._s(10))
-        if scene.paused_with_people():  # the moves would show the position the cover hides
-            self.move_cells = []
-            tx.text(surface, tx.fit(_("Hidden while paused"), self._t(14), box.width - self._s(16)),
-                    (box.centerx, box.y + self._s(20)), self._t(14), theme.muted, "midtop")
-            return
-        visible = max(1, (box.height - self._s(12)) // row_h)
-        lead = scene.initial.to_move  # 1: the second side moved first, "1. … d3"
-        rows = move_rows(count, lead)
-        shown = scene.shown_plies()
-        if shown != self.shown_before:  # browsed (a key, the graph, the list): its move comes into view
-            self.shown_before = shown
-            row = move_place(max(0, shown - 1), lead)[0]
-            if scene.browsing is None:
-                self.follow = True  # back to the live game: its newest move
-            elif not self.offset <= row < self.offset + visible:
-                self.offset, self.follow = max(0, row - visible // 2), False
-        if self.follow:
-            self.offset = max(0, rows - visible)
-        self.offset = max(0, min(self.offset, max(0, rows - visible)))
-        if self.offset >= max(0, rows - visible):
-            self.follow = True
-        clip = surface.get_clip()
-        surface.set_clip(box)
-        texts = shown_moves(scene.app, scene.game, ((ply.before, ply.move, ply.text) for ply in scene.history))
-        times = times_shown(box.width, self.scale, self._s(15), texts, self._move_times())
-        self.move_cells = draw_move_rows(surface, theme, box, self.scale, self.offset,
-                                         min(rows, self.offset + visible) - self.offset, row_h, self._s(15),
-                                         texts, lead, shown, times)
-        if count == 0:
-            tx.text(surface, _("No moves yet"), (box.centerx, box.y + self._s(NO_MOVES_TOP)), self._t(14), theme.muted,
-                    "midtop")
-        if rows > visible:  # a scroll bar
-            track = box.inflate(0, -self._s(12))
-            bar_h = max(self._s(20), track.height * visible // rows)
-            bar_y = track.y + (track.height - bar_h) * self.offset // max(1, rows - visible)
-            pygame.draw.rect(surface, mix(theme.panel, theme.text, 0.3),
-                             (box.right - self._s(7), bar_y, self._s(4), bar_h), border_radius=self._s(2))
-        surface.set_clip(clip)
 
 
 def draw_clock(surface: pygame.Surface, theme: Theme, text: str, size: int, midright: tuple[int, int], height: int,
