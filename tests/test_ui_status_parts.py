@@ -20,7 +20,7 @@ from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import BADGE_GAP
+from ui.scenes.panel_cards import BADGE_GAP
 from ui.scenes.panel_search import idle_headline
 
 BAD_JOINS = re.compile(r"(?<!\.)\.\s*·|·\s*·|^\s*·|·\s*$")
