@@ -864,7 +864,7 @@ def test_the_panel_names_a_trax_centre_tile_by_its_code(app):
     from ui import words
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
-    from ui.scenes.game_panel import options_parts
+    from ui.scenes.panel_header import options_parts
 
     scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.3))
     assert "Centre tile: lldd" in options_parts(scene)

@@ -15,8 +15,8 @@ from ui import clipboard
 from ui.autosave import SHELF, describe
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import options_parts
 from ui.scenes.menu import MenuScene
+from ui.scenes.panel_header import options_parts
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
 

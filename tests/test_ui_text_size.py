@@ -541,7 +541,7 @@ def test_the_grown_panel_keeps_the_three_rows_its_scale_was_chosen_for(projector
     badge's room gives them last: three rows, the panel's text as grown as before, its options
     in its small print (``GamePanel._header_lines``: smaller only where the rows lack room)."""
     from ui import text as tx
-    from ui.scenes.game_panel import options_parts
+    from ui.scenes.panel_header import options_parts
 
     app = projector
     scene = opened_at_larger_text(app, game_id, language, clock)
