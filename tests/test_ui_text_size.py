@@ -510,7 +510,7 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
     low as their labels allow: three rows of moves in every game, every text whole, inside the
     window and none over another.  In a 1024x768 window the rows were at a fingertip's height
     already, and Reversi's and Alquerque's list kept one row: the three share one row, their
-    labels alone with less padding (``game_panel.KEYLESS_PADDING``), "Retomar" whole too, paused."""
+    labels alone with less padding (``panel_buttons.KEYLESS_PADDING``), "Retomar" whole too, paused."""
     from ui.match import HOTSEAT, MatchSetup
 
     app = projector

@@ -97,7 +97,8 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
 from ui.scenes.game_over import shown_score
-from ui.scenes.game_panel import FINGERTIP, SCALE_STEP, SEEN_GROWTH
+from ui.scenes.game_panel import SCALE_STEP, SEEN_GROWTH
+from ui.scenes.panel_buttons import FINGERTIP
 from ui.scenes.panel_cards import draw_clock
 from ui.scenes.panel_header import fits_beside_title
 from ui.scenes.panel_moves import MOVE_ROWS_WANTED
