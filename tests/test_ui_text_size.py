@@ -25,7 +25,7 @@ from tests.ui_helpers import (
 )
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import SEEN_GROWTH, WIDTH_ROUNDING
+from ui.scenes.panel_layout import SEEN_GROWTH, WIDTH_ROUNDING
 from ui.scenes.settings_screen import SettingsScene
 from ui.theme import window_scale
 from ui.widgets import Button

@@ -15,7 +15,7 @@ from ui.scenes.common import counts_height, draw_counts, draw_near
 from ui.scenes.game_over import players_named, reason_lines
 
 if TYPE_CHECKING:
-    from ui.scenes.game_panel import RoomPlan
+    from ui.scenes.panel_layout import RoomPlan
 
 
 class PanelExtras:

@@ -47,7 +47,7 @@ from ui.widgets import card, mix, spinner
 
 if TYPE_CHECKING:
     from ui.ai_worker import AIProgress
-    from ui.scenes.game_panel import RoomPlan
+    from ui.scenes.panel_layout import RoomPlan
 
 THINKING_HEIGHT = 86
 """The thinking card's height (unscaled): a headline and two lines of a search."""
