@@ -344,7 +344,7 @@ def test_the_bar_of_a_finished_position_shows_its_result():
 
     import games
     from ui import eval_bar
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
     from ui.theme import THEMES
 
     game = games.load("tictactoe")

@@ -203,7 +203,7 @@ def test_the_graphs_side_names_read_on_their_plate(game_id, name):
     graph's ground, and a coloured side's name keeps its hue."""
     import games
     from ui.eval_graph import draw_graph
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
     from ui.widgets import mix
 
     theme, game = THEMES[name], games.load(game_id)
@@ -640,7 +640,7 @@ def test_the_evaluation_bars_two_parts_stand_apart_from_each_other_and_the_windo
     window beside it: with White ahead the bar looked empty.  Each part now stands 3:1 from the
     window there, and parts of colours close in lightness (Hex's blue and red) have a line
     between them that stands 3:1 from both.  The dark themes' parts keep the sides' colours."""
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
 
     app.settings.theme = name
     for game_id, options in (("reversi", {}), ("trax", {"size": 7}), ("hex", {"size": 7})):
@@ -662,7 +662,7 @@ def test_the_evaluation_bars_dimmed_parts_still_stand_out_from_the_window(app, n
     red stood 2.0:1 from the window in every theme, the light theme's White 1.7:1, and the bar
     looked empty.  Each faded part now stands 3:1 from the window wherever its full colour does."""
     from ui.eval_bar import fill_colour
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
 
     app.settings.theme = name
     for game_id, options in (("reversi", {}), ("trax", {"size": 7}), ("hex", {"size": 7})):
@@ -863,7 +863,7 @@ def test_rastros_goal_letters_read_on_their_goals(tmp_path, monkeypatch, name, s
     (WCAG's ratio for text) from its goal's fill, in every theme, at 1280x800 and in the smallest
     window, and it keeps its side's hue."""
     from tests.ui_helpers import make_app
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
 
     app = make_app(tmp_path, monkeypatch, size=size)
     try:

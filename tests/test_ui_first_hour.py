@@ -88,10 +88,10 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
     """Level 5 thinking over its move in Portuguese: the spinner on its card was drawn over the
     end of "0 capturadas" ("3 peças" in Reversi), the count's unit running under its dots.  The
     count now ends a gap short of the spinner."""
-    from ui.scenes import game_panel
+    from ui.scenes import panel_cards
 
     spun: list[tuple[tuple[int, int], int]] = []
-    draw_spinner = game_panel.spinner
+    draw_spinner = panel_cards.spinner
 
     def recorded_spinner(surface, center, radius, color) -> None:
         spun.append((center, radius))
@@ -101,7 +101,7 @@ def test_the_thinking_spinner_stands_clear_of_the_count_on_its_card(app, monkeyp
         scene = GameScene(app, MatchSetup("alquerque", {}, HUMAN_VS_PC, ("level-5", None), 30.0), [])
         app.switch(scene)
         assert app.run_frames(100000, until=lambda: computer_thinks_until_told.asked() == 1, timeout=120)
-        monkeypatch.setattr(game_panel, "spinner", recorded_spinner)
+        monkeypatch.setattr(panel_cards, "spinner", recorded_spinner)
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.run_frames(1)

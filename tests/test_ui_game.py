@@ -31,7 +31,7 @@ from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import EXPECTS
+from ui.scenes.panel_search import EXPECTS
 from ui.scenes.replay import ReplayScene
 from ui.scenes.rules import RulesScene
 from ui.scenes.thinking import detail_line, eval_text, proven_text
@@ -891,7 +891,7 @@ def test_the_panel_names_a_trax_centre_tile_by_its_code(app):
     from ui import words
     from ui.match import HOTSEAT, MatchSetup
     from ui.scenes.game import GameScene
-    from ui.scenes.game_panel import options_parts
+    from ui.scenes.panel_header import options_parts
 
     scene = GameScene(app, MatchSetup("trax", {}, HOTSEAT, (None, None), 0.3))
     assert "Centre tile: lldd" in options_parts(scene)

@@ -219,7 +219,7 @@ def test_at_800x600_larger_text_the_clocked_panel_shows_every_buttons_key(tmp_pa
     Albuquerque's name cut), a pixel short of room for its Ctrl+R beside "Empate  Ctrl+D", showed
     it nowhere: its row grows to set it under the label (``keys_under_rows``)."""
     from tests.test_ui_room_at_larger import panel_texts
-    from ui.scenes.game_panel import MOVE_ROWS_KEPT
+    from ui.scenes.panel_moves import MOVE_ROWS_KEPT
 
     app = make_app_of(tmp_path, monkeypatch, (800, 600))
     try:

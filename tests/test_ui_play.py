@@ -493,7 +493,7 @@ def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, s
     score now ends short of the spinner's dots, at every window size.  The computer thinks until
     the test has drawn its frame (``computer_thinks_until_told``)."""
     from tests.ui_helpers import recorded_text_rects
-    from ui.scenes import game_panel
+    from ui.scenes import panel_cards
     from ui.widgets import spinner_reach
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
@@ -503,8 +503,8 @@ def test_the_thinking_sides_spinner_keeps_clear_of_its_score(app, monkeypatch, s
     scene = app.scene
     assert wait(app, lambda: scene.computer_thinking() and scene.progress is not None)
     spun: list[tuple[tuple[int, int], int]] = []
-    draw_spinner = game_panel.spinner
-    monkeypatch.setattr(game_panel, "spinner", lambda surface, centre, radius, colour: (
+    draw_spinner = panel_cards.spinner
+    monkeypatch.setattr(panel_cards, "spinner", lambda surface, centre, radius, colour: (
         spun.append((centre, radius)), draw_spinner(surface, centre, radius, colour)))
     drawn = recorded_text_rects(monkeypatch)
     app.invalidate()

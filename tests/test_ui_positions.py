@@ -18,8 +18,8 @@ from ui.autosave import SHELF
 from ui.autosave_words import describe
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import options_parts
 from ui.scenes.menu import MenuScene
+from ui.scenes.panel_header import options_parts
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
 

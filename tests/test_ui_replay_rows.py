@@ -3,7 +3,7 @@ it showed one row of a Hex or Reversi game under five rows of actions at their f
 player reviewing a game seeing one move at a time.  Now the actions go down to a fingertip's
 height, the room between them halves, the graph goes down to its shortest and the rules share a
 line, as the game screen's panel gives way, and the list keeps the game screen's four rows
-(``ui.scenes.game_panel.MOVE_ROWS_WANTED``) in English and Portuguese, for every game, on a
+(``ui.scenes.panel_moves.MOVE_ROWS_WANTED``) in English and Portuguese, for every game, on a
 clock or not.  Headless: each game saved, opened from Saved games with Enter and stepped with
 the arrow keys; the text size chosen on the Settings screen by the keyboard."""
 
@@ -22,7 +22,7 @@ from tests.test_ui_text_size import GAMES, choose_text_size
 from tests.ui_helpers import in_language, key, recorded_draws, window_for_a_test
 from ui.data_folders import games_dir
 from ui.export import save_record_under_free_name
-from ui.scenes.game_panel import MOVE_ROWS_WANTED
+from ui.scenes.panel_moves import MOVE_ROWS_WANTED
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 

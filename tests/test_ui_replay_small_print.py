@@ -17,7 +17,7 @@ from tests.test_ui_text_size import choose_text_size
 from tests.ui_helpers import in_language, key, recorded_draws, window_for_a_test
 from ui import i18n
 from ui import text as tx
-from ui.scenes.game_panel import MOVE_ROWS_WANTED
+from ui.scenes.panel_moves import MOVE_ROWS_WANTED
 
 LARGER = 1.5
 

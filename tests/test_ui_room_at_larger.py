@@ -27,7 +27,7 @@ from tests.ui_helpers import (
 from ui import words
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import SEEN_GROWTH, WIDTH_ROUNDING, panel_width
+from ui.scenes.panel_layout import SEEN_GROWTH, WIDTH_ROUNDING, panel_width
 from ui.scenes.position_editor import PositionEditorScene
 from ui.scenes.tree_explorer import TreeExplorerScene
 

@@ -22,7 +22,8 @@ from ui import i18n
 from ui import text as tx
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import BADGE_GAP, idle_headline
+from ui.scenes.panel_cards import BADGE_GAP
+from ui.scenes.panel_search import idle_headline
 
 BAD_JOINS = re.compile(r"(?<!\.)\.\s*·|·\s*·|^\s*·|·\s*$")
 """A full stop (not an ellipsis's) before a separator, two separators with nothing between, one

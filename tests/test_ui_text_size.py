@@ -25,7 +25,7 @@ from tests.ui_helpers import (
 )
 from ui import settings as settings_mod
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import SEEN_GROWTH, WIDTH_ROUNDING
+from ui.scenes.panel_layout import SEEN_GROWTH, WIDTH_ROUNDING
 from ui.scenes.settings_screen import SettingsScene
 from ui.theme import window_scale
 from ui.widgets import Button
@@ -510,7 +510,7 @@ def test_a_clocked_games_move_list_keeps_three_rows_at_larger_text_in_portuguese
     low as their labels allow: three rows of moves in every game, every text whole, inside the
     window and none over another.  In a 1024x768 window the rows were at a fingertip's height
     already, and Reversi's and Alquerque's list kept one row: the three share one row, their
-    labels alone with less padding (``game_panel.KEYLESS_PADDING``), "Retomar" whole too, paused."""
+    labels alone with less padding (``panel_buttons.KEYLESS_PADDING``), "Retomar" whole too, paused."""
     from ui.match import HOTSEAT, MatchSetup
 
     app = projector
@@ -541,7 +541,7 @@ def test_the_grown_panel_keeps_the_three_rows_its_scale_was_chosen_for(projector
     badge's room gives them last: three rows, the panel's text as grown as before, its options
     in its small print (``GamePanel._header_lines``: smaller only where the rows lack room)."""
     from ui import text as tx
-    from ui.scenes.game_panel import options_parts
+    from ui.scenes.panel_header import options_parts
 
     app = projector
     scene = opened_at_larger_text(app, game_id, language, clock)

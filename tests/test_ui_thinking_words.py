@@ -31,7 +31,7 @@ from ui import i18n
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
-from ui.scenes.game_panel import proof_colour
+from ui.scenes.panel_search import proof_colour
 from ui.scenes.rules import rules_source
 from ui.scenes.thinking import detail_line, detail_parts, nodes_text, proven_text, value_found
 
@@ -231,7 +231,7 @@ LONG_LINE = ["f4", "f5", "a3", "d3", "b4", "e2", "c6", "pass"]  # a Reversi prin
 
 def _line_said(text: str) -> list[str]:
     """What follows ``text``'s last separator, its label ("expects ", ``EXPECTS``) left out."""
-    from ui.scenes.game_panel import EXPECTS
+    from ui.scenes.panel_search import EXPECTS
 
     return text.rsplit(" · ", 1)[-1].removeprefix(i18n._(EXPECTS).format(moves="")).split(" ")
 

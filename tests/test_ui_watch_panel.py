@@ -80,7 +80,7 @@ def test_at_large_text_in_portuguese_the_watched_hex_panel_keeps_its_rows_of_mov
     in one row at the buttons' usual padding: they went two a row, seven rows of buttons over one
     row of moves.  They share one row at less padding, their keys left out (the keys page lists
     them): the move list keeps its rows, every label whole."""
-    from ui.scenes.game_panel import MOVE_ROWS_KEPT
+    from ui.scenes.panel_moves import MOVE_ROWS_KEPT
 
     app = make_app_of(tmp_path, monkeypatch, (1280, 800))
     try:

@@ -14,7 +14,7 @@ import pytest
 
 from tests.ui_helpers import click, count_calls, in_language, key, recorded_text, wait, window_for_a_test
 from ui.match import PC_VS_PC, MatchSetup
-from ui.scenes import game_panel
+from ui.scenes import panel_cards, panel_thinking
 from ui.scenes.game import GameScene
 
 # the card's headline, paused and going on, by language
@@ -34,10 +34,10 @@ def words_drawn(app, monkeypatch) -> list[str]:
 def spinners_drawn(app, monkeypatch) -> int:
     """The spinners one whole frame draws on the panel (the thinking card's, the player card's)."""
     with monkeypatch.context() as patching:
-        calls = count_calls(patching, game_panel, "spinner")
+        calls = [count_calls(patching, module, "spinner") for module in (panel_cards, panel_thinking)]
         app.invalidate()
         app.run_frames(1)
-    return calls[0]
+    return sum(count[0] for count in calls)
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

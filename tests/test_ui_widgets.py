@@ -97,7 +97,7 @@ def test_a_long_text_is_cut_to_the_longest_start_that_fits():
 
 def test_every_sides_winner_label_stands_out_from_its_card_in_both_themes():
     """Black's "winner" on the dark theme was dark grey on dark grey (and White's on the light one)."""
-    from ui.scenes.game_panel import NAMED_COLOURS
+    from ui.scenes.panel_cards import NAMED_COLOURS
     from ui.theme import THEMES
     from ui.widgets import legible, lightness, mix
 

@@ -424,17 +424,17 @@ def recorded_rings(monkeypatch, module: ModuleType) -> list[pygame.Rect]:
 def clocks_lit(app: App, monkeypatch) -> list[bool]:
     """Whether each player's clock on the game panel is drawn lit (running) in a frame drawn
     afresh, in the cards' order."""
-    from ui.scenes import game_panel
+    from ui.scenes import panel_cards
 
     lit: list[bool] = []
-    draw = game_panel.draw_clock
+    draw = panel_cards.draw_clock
 
     def recorded(*args, **kwargs):
         lit.append(kwargs.get("running", args[-1]))
         return draw(*args, **kwargs)
 
     with monkeypatch.context() as patched:
-        patched.setattr(game_panel, "draw_clock", recorded)
+        patched.setattr(panel_cards, "draw_clock", recorded)
         app.invalidate()
         app.run_frames(1)
     return lit

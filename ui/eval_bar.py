@@ -331,7 +331,7 @@ def draw(surface: pygame.Surface, rect: pygame.Rect, snapshot: MoveValues | None
         if room:  # grown with the Text size as far as ``room`` holds it, then notes dropped (Hex's)
             said, size = fitted_caption(caption, notes, bar, size, room, max(tx.SMALLEST, int(12 * scale)))
         tx.text(surface, said, (rect.x - 2, rect.y - int(8 * scale)), size, theme.muted, "bottomleft")
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
 
     game_id = game.id
     colours = (fill_colour(side_colour(game.sides[near], near, theme), theme),

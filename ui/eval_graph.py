@@ -271,7 +271,7 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     def xy(i: int, v: float) -> tuple[int, int]:
         return (r.x + int(i * (r.width - 1) / n), int(mid - sign * v * reach))
 
-    from ui.scenes.game_panel import side_colour
+    from ui.scenes.panel_cards import side_colour
 
     # each side in its own colour, as on the bar and the board (Black's and White's too), made to
     # stand out from the graph's ground

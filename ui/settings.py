@@ -59,7 +59,7 @@ class Settings:
     show_legal: bool = True
     face_me: bool = True  # against the computer, the board is turned to the human's side (ui.board_view)
     # against the computer, the thinking card says how its searches judge the game and the line they
-    # expect; off, only the move chosen, until the game ends (ui.scenes.game_panel.values_hidden)
+    # expect; off, only the move chosen, until the game ends (ui.scenes.panel_search.values_hidden)
     show_evaluations: bool = True
     animation_speed: float = 1.0
     text_size: float = 1.0  # one of TEXT_SIZE_CHOICES: larger text for a projector or low vision

@@ -69,8 +69,9 @@ from ui.scenes.game_over import (
     PausedCard,
     ResignCard,
 )
-from ui.scenes.game_panel import GamePanel, panel_width
+from ui.scenes.game_panel import GamePanel
 from ui.scenes.game_questions import GameQuestions
+from ui.scenes.panel_layout import panel_width
 from ui.settings import text_size_of
 from ui.sitting import SittingScore
 from ui.tally import Score

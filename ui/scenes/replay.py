@@ -100,15 +100,12 @@ from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
 from ui.scenes.game_over import shown_score
-from ui.scenes.game_panel import (
-    FINGERTIP,
-    MOVE_ROWS_WANTED,
-    SCALE_STEP,
-    SEEN_GROWTH,
-    draw_clock,
-    draw_search_lines,
-    fits_beside_title,
-)
+from ui.scenes.panel_buttons import FINGERTIP
+from ui.scenes.panel_cards import draw_clock
+from ui.scenes.panel_header import fits_beside_title
+from ui.scenes.panel_layout import SCALE_STEP, SEEN_GROWTH
+from ui.scenes.panel_moves import MOVE_ROWS_WANTED
+from ui.scenes.panel_search import draw_search_lines
 from ui.settings import text_size_of
 from ui.sound import SOUNDS, sound_for_move
 from ui.theme import Theme, scrolling_scale, widened, window_scale
