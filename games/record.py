@@ -50,10 +50,6 @@ from typing import Any
 
 import games
 from games.base import Game, IllegalMove, State
-
-# ui/scenes/game_panel.py, split on another branch at this time, imports these from here: kept until
-# its modules import them from games.move_numbers
-from games.move_numbers import move_place, move_rows, times_taken  # noqa: F401
 from games.record_fields import (
     game_title,
     given_date,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from games.record import move_place, move_rows, times_taken
+from games.move_numbers import move_place, move_rows, times_taken
 from ui import text as tx
 from ui.clocks import reading_text
 from ui.i18n import _, ngettext

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 import ai
-from games.record import move_rows
+from games.move_numbers import move_rows
 from ui import text as tx
 from ui import words
 from ui.i18n import _, ngettext, number_text
