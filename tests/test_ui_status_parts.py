@@ -52,16 +52,13 @@ def test_parts_are_joined_with_no_stray_stop_or_separator(parts, joined):
 
 
 WRITTEN_SEPARATOR = re.compile(r"\s+·\s+")  # a separator written as a string of its own, of any width
-LEFT_ALONE = {"ui/autosave.py"}  # being split by another change (QA leftovers6): its one ``" · ".join`` left to it
-
-
 def separators_written_again(root: Path) -> list[str]:
     """Where a module of the window writes a separator of its own (``" · ".join``, ``f"{a} · {b}"``,
     Trax's ``"  ·  "``) instead of ``ui.parts``' one: "file:line 'text'"."""
     found = []
     for path in sorted((root / "ui").rglob("*.py")):
         name = path.relative_to(root).as_posix()
-        if name == "ui/parts.py" or name in LEFT_ALONE:
+        if name == "ui/parts.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Constant) and isinstance(node.value, str) and WRITTEN_SEPARATOR.fullmatch(node.value):

@@ -17,13 +17,14 @@ from games.record import GameRecord
 from ui import words
 from ui.autosave_setup import setup_dict_for_record
 from ui.i18n import _, date_text, given_date_text
+from ui.parts import join_parts
 
 
 def describe(record: GameRecord) -> tuple[str, str]:
     """Two lines naming an unfinished game: "Reversi: You vs Level 3" and "12 moves · 2026-11-24
     09:41", with the options that are not the game's usual ones ("· Board size: 19")."""
     title, parts = described_parts(record)
-    return title, " · ".join(parts)
+    return title, join_parts(parts)
 
 
 def described_parts(record: GameRecord) -> tuple[str, list[str]]:
