@@ -35,3 +35,20 @@ def test_level5_estimates_a_rout_within_the_boards_squares_and_the_panel_says_so
                                  unit=best.unit), game.sides, "reversi")
     assert words.startswith("White +")
     assert int(re.search(r"\+(\d+)", words).group(1)) <= 64
+
+
+QA_ROUT = ["d3", "c5", "e6", "d2", "c2", "f3", "d1", "f5", "c4", "d6", "f4", "c3", "b5", "b4", "a4", "b3", "a2",
+           "a3", "a5", "b2", "b1", "c1", "c6"]  # level 3 (Black) against level 4: White to move, 9 discs to 18
+
+
+def test_an_estimate_in_a_rout_stays_short_of_the_whole_board_which_only_a_proof_may_say():
+    """The evaluation calls this a White rout past the board's 64 discs from depth 11 on, with no
+    line searched to the end: the panel and the analysis said "White +64 discs", a wipeout of the
+    whole board, beside the word "estimate" (QA).  An estimate stays at 63 discs at most."""
+    game = games.load("reversi", size=8)
+    state = game.play_line(QA_ROUT)
+    player = ai.make_player("reversi", "level-5", seed=1)
+    seen = []
+    player.choose(state, Limits(depth=12, best=True), seen.append)
+    assert all(p.proven is None for p in seen), "the search proved something: no estimate to check"
+    assert 60 <= max(p.score for p in seen) < 64  # the rout the evaluation sees, short of the whole board
