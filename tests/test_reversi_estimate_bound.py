@@ -1,9 +1,11 @@
-"""Level 5's estimate in a rout stays within the board.
+"""Level 5's values in a rout: an estimate stays short of the whole board, a proof says its bound.
 
 The learned evaluation predicts the final margin in discs and extrapolates past the board when one
 side is being wiped out: the panel said "White +77 discs" with 64 squares on the board (qa111's
-game below, White to move at ply 23).  No final margin exceeds the board's squares, so an
-estimate is kept within them, and the panel's words never name more discs than the board holds.
+game below, White to move at ply 23).  No final margin exceeds the board's squares, and a margin
+of all of them is the game's largest result, which only a proof may say: an estimate is kept one
+disc short of it ("White +64 discs" beside "estimate" read as a proven wipeout).  A midgame proof
+knows the margin only as far as its lines reach: a bound, exact where it is the whole board.
 """
 
 from __future__ import annotations
