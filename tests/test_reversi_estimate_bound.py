@@ -1,18 +1,27 @@
-"""Level 5's estimate in a rout stays within the board.
+"""Level 5's values in a rout: an estimate stays short of the whole board, a proof says its bound.
 
 The learned evaluation predicts the final margin in discs and extrapolates past the board when one
 side is being wiped out: the panel said "White +77 discs" with 64 squares on the board (qa111's
-game below, White to move at ply 23).  No final margin exceeds the board's squares, so an
-estimate is kept within them, and the panel's words never name more discs than the board holds.
+game below, White to move at ply 23).  No final margin exceeds the board's squares, and a margin
+of all of them is the game's largest result, which only a proof may say: an estimate is kept one
+disc short of it ("White +64 discs" beside "estimate" read as a proven wipeout).  A midgame proof
+knows the margin only as far as its lines reach: a bound, exact where it is the whole board.
 """
 
 from __future__ import annotations
 
 import re
 
+import numpy as np
+
 import ai
 import games
 from ai.base import Limits
+from ai.commands.analyse import value_of_report, value_text
+from ai.engines.reversi_search import midgame_progress
+from ai.kernels import reversi as kernel
+from ai.kernels import reversi_endgame as endgame
+from ai.search.driver import new_ctl
 from ui.ai_worker import AIProgress
 from ui.scenes.thinking import eval_text
 
@@ -35,3 +44,59 @@ def test_level5_estimates_a_rout_within_the_boards_squares_and_the_panel_says_so
                                  unit=best.unit), game.sides, "reversi")
     assert words.startswith("White +")
     assert int(re.search(r"\+(\d+)", words).group(1)) <= 64
+
+
+QA_ROUT = ["d3", "c5", "e6", "d2", "c2", "f3", "d1", "f5", "c4", "d6", "f4", "c3", "b5", "b4", "a4", "b3", "a2",
+           "a3", "a5", "b2", "b1", "c1", "c6"]  # level 3 (Black) against level 4: White to move, 9 discs to 18
+
+
+def test_an_estimate_in_a_rout_stays_short_of_the_whole_board_which_only_a_proof_may_say():
+    """The evaluation calls this a White rout past the board's 64 discs from depth 11 on, with no
+    line searched to the end: the panel and the analysis said "White +64 discs", a wipeout of the
+    whole board, beside the word "estimate" (QA).  An estimate stays at 63 discs at most."""
+    game = games.load("reversi", size=8)
+    state = game.play_line(QA_ROUT)
+    player = ai.make_player("reversi", "level-5", seed=1)
+    seen = []
+    player.choose(state, Limits(depth=12, best=True), seen.append)
+    assert all(p.proven is None for p in seen), "the search proved something: no estimate to check"
+    assert 60 <= max(p.score for p in seen) < 64  # the rout the evaluation sees, short of the whole board
+
+
+WIPED_OUT = "OOOOO---OOOOOOX-OOOOOX--OOOOXX--OOOXXX--OOOXXXX-OOX-----OX------ X"
+"""The QA game 17 plies on along level 5's line (22 empties, Black to move): White takes the whole
+board whatever Black does, as the exact solver proves below."""
+
+
+def exact_margin(state) -> int:
+    """The mover's exact final margin by a fresh exact solver (a full window)."""
+    t = kernel.Tables(8, 10, 20)
+    out = np.zeros(2, np.int64)
+    assert endgame.solve_root(np.uint64(state.mover), np.uint64(state.opponent), -64, 64, -1, 0, t.geo,
+                              t.square_value, t.end_keys, t.end_data, t.sqs, t.fls, new_ctl(), out)
+    return int(out[1])
+
+
+def test_a_midgame_proof_says_its_margin_as_the_bound_it_is():
+    """Level 5's search proves the loss 12 plies deep from lines that all end the game, so the margin
+    is at most what those lines reach (-54 for Black), not that margin exactly: it said "proven:
+    White wins" and a bare -54, where the end is a wipeout of all 64 squares."""
+    game = games.load("reversi", size=8)
+    state = game.from_text(WIPED_OUT)
+    assert exact_margin(state) == -64
+    player = ai.make_player("reversi", "level-5", seed=1)
+    seen = []
+    player.choose(state, Limits(depth=12, best=True), seen.append)
+    proof = next(p for p in seen if p.proven is not None)
+    assert proof.proven == -1 and proof.at_most and not proof.exact_margin
+    assert -64 <= proof.score < 0  # a true bound: the exact margin is at most this
+    words = value_text(value_of_report(proof), state.to_move, game)
+    assert words == f"proven: White wins by at least {-round(proof.score)} discs"
+
+
+def test_a_proven_bound_at_the_whole_board_is_the_exact_margin():
+    """No margin exceeds the board's squares: a proof of at least 64 on 8x8 is a 64-0 win exactly."""
+    proof = midgame_progress(20, 0, 64 * kernel.DISC, [0], True, "", 64)
+    assert proof.proven == 1 and proof.exact_margin and not proof.at_least and proof.score == 64
+    loss = midgame_progress(20, 0, -64 * kernel.DISC, [0], True, "", 64)
+    assert loss.proven == -1 and loss.exact_margin and not loss.at_most and loss.score == -64

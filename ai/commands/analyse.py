@@ -8,7 +8,7 @@ a tournament's results); the start without any of them.
 
 Without ``--lines`` the verdict is one search of the position, the one a hint runs (the level's
 ``choose`` with ``Limits.best``; a lone legal move valued past it, as analysis does): its move,
-value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, whose
+value, and whether it is a proof, named by its source (Reversi's endgame solver and 6x6 book, and its search, whose
 bounds it says as bounds, Rastros' solver and book, Hex's small-board solver, Monte Carlo tree, solved
 opening maps and virtual connections, Alquerque's
 tables, tic-tac-toe's exact solver, the rules) or an estimate, with its depth where a search ran.  ``--lines K`` values every move instead, as the

@@ -355,18 +355,39 @@ def midgame_progress(depth: int, move: int, value: int, pv: list[int], every_mov
     points otherwise (``unit`` ``POINTS``: no disc count, so the window says "points"); or DISC per
     disc of final margin when every line the search kept ends the game: as no evaluation reaches
     DISC, a value of DISC or more proves a win (the margin is at least value / DISC), and one of
-    -DISC or less, with every move searched, proves a loss; both end the search.
+    -DISC or less, with every move searched, proves a loss (the margin is at most that); both end
+    the search, said as bounds of the margin (``proven_bound``).
 
-    An estimate in discs is kept within the board's ``squares``: the learned evaluation extrapolates
-    past them in a rout (level 5 told a player "White +77 discs" on the 64 squares of 8x8, qa111),
-    and no final margin can be larger than the board."""
+    An estimate in discs is kept short of the board's ``squares`` (``estimate_within``): the learned
+    evaluation extrapolates past them in a rout (level 5 told a player "White +77 discs" on the 64
+    squares of 8x8, qa111), and the whole board is the game's largest result, which only a proof
+    may say."""
     if value >= kernel.DISC or (value <= -kernel.DISC and every_move_searched):
-        return Progress(depth=depth, best_move=move, score=value / kernel.DISC, pv=pv,
-                        proven=1 if value > 0 else -1, kind="alphabeta")
+        return proven_bound(depth, move, value / kernel.DISC, pv, squares)
     score = value / 100.0
     if not unit and squares:
-        score = max(-squares, min(squares, score))
+        score = estimate_within(score, squares)
     return Progress(depth=depth, best_move=move, score=score, pv=pv, kind="alphabeta", unit=unit)
+
+
+def proven_bound(depth: int, move: int, margin: float, pv: list[int], squares: int | None) -> Progress:
+    """A midgame search's proof: every line it kept ends the game, so the final ``margin`` is at
+    least that for a win, at most that for a loss (the search's lines end where it looked, the
+    best play may win by more); a bound at the board's ``squares`` is the exact margin, since no
+    margin is larger: a forced wipeout of the whole board, "White wins by 64 discs on the board"."""
+    whole = squares is not None and abs(margin) >= squares
+    return Progress(depth=depth, best_move=move, score=margin, pv=pv, proven=1 if margin > 0 else -1,
+                    kind="alphabeta", exact_margin=whole, at_least=margin > 0 and not whole,
+                    at_most=margin < 0 and not whole)
+
+
+def estimate_within(discs: float, squares: int) -> float:
+    """An estimate of the final margin in ``discs``, kept within one disc of the board's
+    ``squares`` either way: a margin of the whole board (64-0 on 8x8) is the game's largest result,
+    and an estimate said at that size read as a proven wipeout beside the word "estimate" (QA: the
+    analysis showed +-64 on most squares of a rout the search had not solved)."""
+    most = squares - 1
+    return max(-most, min(most, discs))
 
 
 class PythonSearch:
