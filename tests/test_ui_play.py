@@ -27,7 +27,7 @@ def human_turn(scene: GameScene) -> bool:
 
 
 @pytest.mark.usefixtures("result_card_at_once")
-def test_menu_to_human_vs_pc_game_played_by_clicks(app):
+def test_menu_to_human_vs_pc_game_played_by_clicks(app, computer_thinks_until_told):
     app.run_frames(3)
     assert isinstance(app.scene, MenuScene)
     click_widget(app, app.scene.menu, "play")
@@ -41,9 +41,11 @@ def test_menu_to_human_vs_pc_game_played_by_clicks(app):
     assert isinstance(scene, GameScene) and scene.setup.mode == HUMAN_VS_PC
     assert scene.setup.players == (None, "level-1")
 
-    # first move by click, the computer answers
+    # first move by click, the computer answers (held until the click is read: a level-1 reply
+    # came within one slow frame of a loaded machine, and the history read ['b2', 'b1'])
     click(app, cell_center(scene, 4))
     assert [p.text for p in scene.history] == ["b2"]
+    computer_thinks_until_told.release()  # this reply and every later one: the level's own, at once
     assert wait(app, lambda: len(scene.history) == 2 and human_turn(scene))
 
     # a click on a taken square is rejected with feedback and changes nothing

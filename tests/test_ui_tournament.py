@@ -13,6 +13,7 @@ import pytest
 
 import games
 from ai.tournament_standings import Standing
+from tests.held_tournament import held_games_fixture  # noqa: F401 - the fixture, used by name
 from tests.ui_helpers import (
     click,
     drop,
@@ -863,14 +864,16 @@ def test_enter_on_the_ringed_stop_stops_a_running_tournament(app):
     assert app.run_frames(400, until=lambda: not scene.running, timeout=30)
 
 
-def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
+def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app, tournament_games_held):
     """A tournament stopped in the window could only be started anew (the command line has
     --resume FILE): Stop becomes Resume, which plays the games left, and the end is a finish."""
     from tests.ui_helpers import click
 
-    # Hex's games last about a second: Tic-tac-toe's workers played all 18 before the first was
-    # seen here, and Stop, which keeps every game already sent (one a worker), left none to resume
-    scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games: 3 or more left at the stop
+    # one game let end before the stop, the others held under way (``tournament_games_held``): a
+    # stop keeps every game already sent, and real games raced the screen (Tic-tac-toe's workers
+    # played all 6 before the first was seen here, a smaller Hex board's all ended in a slow frame)
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"})  # 6 games: 5 left at the stop
+    tournament_games_held.end(1)
     _played(app, scene, 1)
     stop = scene.buttons[1]
     click(app, stop.rect.center)
@@ -883,7 +886,8 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app):
     played = dict(t.results)
     assert t.cancelled and t.pending() and stop.label == "Resume" and stop.enabled
     click(app, stop.rect.center)
-    assert scene.running and stop.label == "Stop"
+    assert scene.running and stop.label == "Stop"  # its games held: none can have ended within the click's frames
+    tournament_games_held.release()  # the games left, played to their end
     _played(app, scene, t.total, seconds=180)
     assert wait(app, lambda: not scene.running, 30)
     assert len(t.results) == t.total and not t.cancelled

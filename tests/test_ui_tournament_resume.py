@@ -18,6 +18,8 @@ from ai.results_log import ResultsLog
 from ai.tournament import Tournament
 from ai.tournament_events import GameFinished
 from ai.tournament_standings import is_void
+from tests.held_tournament import held_games_fixture  # noqa: F401 - the fixture, used by name
+from tests.tournament_standin import TournamentGamesHeld
 from tests.ui_helpers import click, drop, key, leave_tournament, tournament_started, wait, words_in
 from ui.background_writer import WRITER
 from ui.data_folders import tournaments_dir
@@ -62,22 +64,22 @@ def _reopen(app) -> TournamentScene:
     return scene
 
 
-def _started_with_a_game_played(app) -> tuple[TournamentScene, Tournament]:
-    """A Hex tournament of 6 games started on the screen, with at least one played: a game
-    lasts about a second, so some are left when it is stopped (Tic-tac-toe's workers could play
-    all 18 before the screen saw the first, and a stop keeps every game already sent: one a
-    worker, 2 at most, the first seen; 12 games only made the rest, played on resume, longer)."""
-    scene = tournament_started(app, "hex", {"level-1", "level-2", "level-3"})  # 6 games
+def _started_with_a_game_played(app, held: TournamentGamesHeld) -> tuple[TournamentScene, Tournament]:
+    """A tournament of 6 games started on the screen, with exactly one played to its end, the
+    others held unfinished (``tournament_games_held``): the one game let end is kept, the
+    games under way are dropped at the stop, and 5 are left to play on resume."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"})  # 6 games
+    held.end(1)
     # a game played to its end: a void one (a worker lost) is not logged, and is played again on resume
     assert wait(app, lambda: any(not is_void(r) for r in scene.tournament.results.values()), 120), \
         [r.reason for r in scene.tournament.results.values()]
     return scene, scene.tournament
 
 
-def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played(app):
+def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played(app, tournament_games_held):
     """Esc in the middle of a tournament: the screen opened again offers it; Resume keeps every
     game already played (none is played twice) and the report counts them all once, as finished."""
-    scene, old = _started_with_a_game_played(app)
+    scene, old = _started_with_a_game_played(app, tournament_games_held)
     leave_tournament(app)
     assert not isinstance(app.scene, TournamentScene)
     assert wait(app, lambda: not old.is_running(), 30)
@@ -85,11 +87,13 @@ def test_a_tournament_left_is_offered_and_resumed_on_the_games_it_had_not_played
     kept = ResultsLog.read(log)[1]
     assert 1 <= len(kept) < old.total and log.parent == tournaments_dir(), \
         (len(kept), {n: r.reason for n, r in old.results.items()})
+    assert set(kept) == tournament_games_held.ended()  # the game let end kept, those under way dropped
 
     scene = _reopen(app)
     assert scene.offer is not None and scene.offer.path == log and scene.offer.done == len(kept)
     resume, _dismiss = scene.offer_buttons
     assert resume.visible and resume.enabled
+    tournament_games_held.release()  # the games left, played to their end
     click(app, resume.rect.center)
     assert wait(app, lambda: scene.tournament is not None, 30)
     t = _play_out(app, scene)
@@ -152,8 +156,8 @@ def test_a_tournament_begun_in_english_names_our_players_in_portuguese_once_resu
         i18n.set_language("en")
 
 
-def test_new_after_stop_offers_the_tournament_just_stopped(app):
-    scene, old = _started_with_a_game_played(app)
+def test_new_after_stop_offers_the_tournament_just_stopped(app, tournament_games_held):
+    scene, old = _started_with_a_game_played(app, tournament_games_held)
     stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))
     click(app, stop.rect.center)
     assert wait(app, lambda: not old.is_running(), 30)
@@ -161,6 +165,7 @@ def test_new_after_stop_offers_the_tournament_just_stopped(app):
     click(app, new.rect.center)
     assert scene.tournament is None and scene.offer is not None
     assert scene.offer.path == scene.base.with_name(scene.base.name + ".jsonl") and scene.offer.done == len(old.results)
+    tournament_games_held.release()  # the games left, played to their end
     click(app, scene.offer_buttons[0].rect.center)
     assert wait(app, lambda: scene.tournament is not None, 30) and scene.tournament is not old
     t = _play_out(app, scene)
