@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-WORKER_NAME = "tabuleiro-ai"  # ``ui.worker_lifecycle._start_process``'s processes
+WORKER_NAME = "tabuleiro-ai"  # ``ui.worker_lifecycle.start_worker_process``'s processes
 LEFT_WAIT = 15.0  # seconds the check waits for a test's processes to end by themselves (a safety net)
 LAST_PID = Path("/proc/sys/kernel/ns_last_pid")  # the last process id the system handed out
 # seconds after a mark past which every process is looked at: ids go round at pid_max (32768 on

@@ -146,20 +146,20 @@ def all_killed_if_left(found: list[Descendant]) -> Iterator[list[Descendant]]:
 
 
 def graces_given(monkeypatch: pytest.MonkeyPatch) -> list[float]:
-    """The graces closed AI workers are given to end by themselves (``ui.worker_lifecycle._end_in_background``'s),
+    """The graces closed AI workers are given to end by themselves (``ui.worker_lifecycle.end_in_background``'s),
     noted in the list returned as they are closed: by their screens (``ui.worker_client``) or the window's close
     (``end_unclosed_workers``)."""
     from ui import worker_client, worker_lifecycle
 
     given: list[float] = []
-    end_in_background = worker_lifecycle._end_in_background
+    end_in_background = worker_lifecycle.end_in_background
 
     def noting(proc, jobs, reports, stop, grace: float) -> None:
         given.append(grace)
         end_in_background(proc, jobs, reports, stop, grace)
 
     for module in (worker_client, worker_lifecycle):
-        monkeypatch.setattr(module, "_end_in_background", noting)
+        monkeypatch.setattr(module, "end_in_background", noting)
     return given
 
 

@@ -403,13 +403,13 @@ def test_a_built_in_players_first_move_imports_neither_outside_players_nor_unuse
 import queue, sys, threading
 import games
 from ui.ai_worker import AIResult, Job
-from ui.worker_jobs import _run_job
+from ui.worker_jobs import run_job
 game = games.load("tictactoe")
 start = game.to_text(game.initial_state())
 reports, players = queue.Queue(), {}
-_run_job(1, Job("tictactoe", dict(game.options), (), start, "level-2", 0.1, 0, "side0"), players, reports, threading.Event())
+run_job(1, Job("tictactoe", dict(game.options), (), start, "level-2", 0.1, 0, "side0"), players, reports, threading.Event())
 print("after the move:", sorted(name for name in ("numba", "ai.kernels.tictactoe", "ai.outside") if name in sys.modules))
-_run_job(2, Job("tictactoe", dict(game.options), (), start, "level-5", 0.0, 0, "hint", kind="load"), players, reports, threading.Event())
+run_job(2, Job("tictactoe", dict(game.options), (), start, "level-5", 0.0, 0, "hint", kind="load"), players, reports, threading.Event())
 print("after the load:", sorted(name for name in ("ai.outside", "ai.referee") if name in sys.modules))
 answers = []
 while not reports.empty():

@@ -388,7 +388,7 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
 
     from ui.ai_worker import AIReady, AIResult, Job
     from ui.worker_client import AIWorker
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     sent: list[tuple[Job, float]] = []  # each job, and O's clock as it was sent (after the job was made)
     submit = AIWorker.submit
@@ -408,7 +408,7 @@ def test_a_computer_on_a_clock_gets_the_clock_in_its_limits(app, monkeypatch):
     player = Recorder()
     players = {(job.slot, job.player_id, job.game_id, tuple(sorted(job.options.items()))): player}
     reports: queue.Queue = queue.Queue()
-    _run_job(1, job, players, reports, threading.Event())
+    run_job(1, job, players, reports, threading.Event())
     assert isinstance(reports.get_nowait(), AIReady) and isinstance(reports.get_nowait(), AIResult)
     assert (player.limits.time, player.limits.remaining, player.limits.increment) == (job.move_time, job.remaining, 3.0)
 

@@ -899,7 +899,7 @@ def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
     import threading
 
     from ui.ai_worker import AIResult, Job
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     class Reports(list):
         put = list.append
@@ -912,7 +912,7 @@ def test_a_window_worker_made_anew_sets_its_engine_up_with_the_start_ups_time():
     players: dict = {}  # the fresh worker's: nothing made, nothing loaded
     reports = Reports()
     try:
-        _run_job(1, job, players, reports, threading.Event())
+        run_job(1, job, players, reports, threading.Event())
     finally:
         for player in players.values():
             player.close()
@@ -931,7 +931,7 @@ def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_co
     from tests.ui_helpers import words_in
     from ui.ai_worker import Job
     from ui.words import forfeit_reason
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     config = tmp_path / "slow-set-up.json"
     config.write_text(json.dumps({"command": [sys.executable, str(BOTS / "gtp_engine.py"), "--setup", "5"],
@@ -942,7 +942,7 @@ def test_a_window_worker_made_anew_whose_engine_outlasts_its_start_up_says_it_co
     players: dict = {}  # a fresh worker's
     try:
         with pytest.raises(Forfeit) as lost:
-            _run_job(1, job, players, [], threading.Event())
+            run_job(1, job, players, [], threading.Event())
     finally:
         for player in players.values():
             player.close()

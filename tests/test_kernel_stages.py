@@ -428,7 +428,7 @@ def test_the_windows_first_hint_on_rules_that_run_no_kernel_prepares_none(monkey
     import threading
 
     from ui.ai_worker import AIResult, Job
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     class Reports(list):
         put = list.append
@@ -441,7 +441,7 @@ def test_the_windows_first_hint_on_rules_that_run_no_kernel_prepares_none(monkey
         hint = Job("tictactoe", dict(game.options), (), game.to_text(game.initial_state()), "level-5", 0.2,
                    slot="hint")
         reports = Reports()
-        _run_job(1, hint, {}, reports, threading.Event())
+        run_job(1, hint, {}, reports, threading.Event())
         assert isinstance(reports[-1], AIResult) and reports[-1].move is not None
         assert compiled == ([] if options["width"] == 3 else [("tictactoe",)]), options
 

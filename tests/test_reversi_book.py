@@ -217,7 +217,7 @@ def test_the_worker_asks_a_hint_for_the_best_move_and_a_game_move_for_its_own():
     import threading
 
     from ui.ai_worker import Job
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     class Recorder:  # the worker hands the player these limits
         def choose(self, state, limits, progress=None):
@@ -228,7 +228,7 @@ def test_the_worker_asks_a_hint_for_the_best_move_and_a_game_move_for_its_own():
         job = Job("reversi", {}, ("f5",), "", "level-5", 1.0, seed=1, slot=slot)
         player = Recorder()
         players = {(job.slot, job.player_id, job.game_id, ()): player}
-        _run_job(1, job, players, queue.Queue(), threading.Event())
+        run_job(1, job, players, queue.Queue(), threading.Event())
         assert player.limits.best is best
 
 

@@ -108,7 +108,7 @@ def _panel_depth(game_id: str, info) -> str:
 
     from ui.ai_worker import AIProgress, Job
     from ui.scenes.thinking import detail_parts
-    from ui.worker_jobs import _run_job
+    from ui.worker_jobs import run_job
 
     class Reports(list):
         put = list.append
@@ -116,7 +116,7 @@ def _panel_depth(game_id: str, info) -> str:
     game = games.load(game_id)
     job = Job(game_id, {}, (), game.to_text(game.initial_state()), info.id, 60.0, 1)
     reports = Reports()
-    _run_job(1, job, {}, reports, threading.Event())
+    run_job(1, job, {}, reports, threading.Event())
     shown = [r for r in reports if isinstance(r, AIProgress)][-1]
     return next(part for part in detail_parts(shown, game.sides, game_id) if "ahead" in part)
 

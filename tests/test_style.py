@@ -365,7 +365,7 @@ def test_architecture_sets_out_the_worker_protocol():
 
     messages = sorted(name for name, value in vars(worker).items() if isinstance(value, type)
                       and value.__module__ == worker.__name__ and dataclasses.is_dataclass(value))
-    kinds = ["move", *re.findall(r'job\.kind == "(\w+)"', inspect.getsource(jobs._run_job))]
+    kinds = ["move", *re.findall(r'job\.kind == "(\w+)"', inspect.getsource(jobs.run_job))]
     assert len(messages) > 10 and len(kinds) > 3  # the scans find them
     text = architecture_section("The window (ui/)")
     missing = [name for name in messages if not re.search(rf"`{name}`", text)]

@@ -136,12 +136,12 @@ def test_the_idle_wait_returns_input_and_looks_for_it_a_hundred_times_a_second(a
 
     pygame.event.clear()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=4))
-    assert [e.type for e in ui.app._wait_for_events(1.0)] == [pygame.KEYDOWN]
+    assert [e.type for e in ui.app.wait_for_events(1.0)] == [pygame.KEYDOWN]
     looks = []
     get = pygame.event.get
     monkeypatch.setattr(pygame.event, "get", lambda *a, **k: looks.append(1) or get(*a, **k))
     seconds = 0.2
-    assert ui.app._wait_for_events(seconds) == []
+    assert ui.app.wait_for_events(seconds) == []
     assert len(looks) <= seconds / ui.app.EVENT_LOOK + 1
 
 
@@ -197,7 +197,7 @@ def test_a_reply_held_for_its_moment_wakes_the_window_at_that_moment(app, monkey
     app.run_frames(3)  # drawn: the window has nothing left to draw, and sleeps
     plies = len(scene.history)
     sleeps: list[float] = []
-    monkeypatch.setattr(app_module, "_wait_for_events", lambda seconds: sleeps.append(seconds) or [])
+    monkeypatch.setattr(app_module, "wait_for_events", lambda seconds: sleeps.append(seconds) or [])
     clock = StillClock(time.monotonic())  # the window's and the computer's, still: no sleep is timed
     monkeypatch.setattr(app_module, "time", clock)
     monkeypatch.setattr(game_computer, "time", clock)
@@ -237,7 +237,7 @@ def test_the_tournament_boards_paced_move_wakes_the_window_at_its_moment_and_idl
     plies = entry["plies"]
     assert scene._being_shown() and 0 < plies < len(entry["moves"]), entry
     sleeps: list[float] = []
-    monkeypatch.setattr(app_module, "_wait_for_events", lambda seconds: sleeps.append(seconds) or [])
+    monkeypatch.setattr(app_module, "wait_for_events", lambda seconds: sleeps.append(seconds) or [])
     clock.now = time.monotonic()  # on from the window's last drawing, as the real clock is
     monkeypatch.setattr(app_module, "time", clock)
     entry["due"] = clock.now + 1.0  # the next move a second from now: ten wake-ups and no drawing

@@ -476,10 +476,10 @@ def counted(*args, **kwargs):
     return get(*args, **kwargs)
 
 pygame.event.get = counted
-idle = app_module._wait_for_events(1.0)
+idle = app_module.wait_for_events(1.0)
 idle_looks, looks = looks, 0
 threading.Timer(0.3, lambda: pygame.event.post(pygame.event.Event(pygame.USEREVENT, tag="from a thread"))).start()
-woken = app_module._wait_for_events(30.0)
+woken = app_module.wait_for_events(30.0)
 pygame.event.get = get
 app.quit()
 print(json.dumps({"idle": [e.type for e in idle], "idle_looks": idle_looks, "woken_looks": looks,

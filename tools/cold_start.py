@@ -569,7 +569,7 @@ def _fresh_install(kernels: str | None = None) -> tuple[tempfile.TemporaryDirect
     return home, env
 
 
-def _output(code: str, *args: str, root: Path = ROOT, kernels: str | None = None) -> tuple[bool, list[str]]:
+def run_in_fresh_install(code: str, *args: str, root: Path = ROOT, kernels: str | None = None) -> tuple[bool, list[str]]:
     """Run ``code`` on the checkout at ``root`` in a fresh install; (it ended well, the words of its
     last line, or of its last error)."""
     home, env = _fresh_install(kernels)
@@ -590,7 +590,7 @@ def _output(code: str, *args: str, root: Path = ROOT, kernels: str | None = None
 
 def _run(code: str, *args: str) -> tuple[bool, str, float]:
     """Run ``code`` in a fresh install; (it answered, the move, seconds it printed)."""
-    ended, words = _output(code, *args)
+    ended, words = run_in_fresh_install(code, *args)
     if not ended:
         return False, words[0], 0.0
     move, seconds = words[:2]
@@ -600,7 +600,7 @@ def _run(code: str, *args: str) -> tuple[bool, str, float]:
 def _run_window(spec: str, menu: float, plies: int, level: str, root: Path = ROOT) -> tuple[bool, str, float, float]:
     """``WINDOW`` on the checkout at ``root`` in a fresh install; (it answered, the move, seconds to
     it, seconds of them that the window said "Preparing the engine...")."""
-    ended, words = _output(WINDOW, spec, str(menu), str(plies), level, root=root)
+    ended, words = run_in_fresh_install(WINDOW, spec, str(menu), str(plies), level, root=root)
     if not ended:
         return False, words[0], 0.0, 0.0
     move, seconds, preparing = words
@@ -645,11 +645,13 @@ def _compiled_kernels() -> str:
 def _first_frame(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
     """One window's first game on the checkout at ``root``: (modules imported, the engines' among
     them, the longest menu frame, seconds from each click to its frame), or the error."""
-    ended, words = _output(FIRST_FRAME, spec, str(menu), root=root, kernels=kernels)
+    ended, words = run_in_fresh_install(FIRST_FRAME, spec, str(menu), root=root, kernels=kernels)
     return (True, [float(w) for w in words]) if ended else (False, words[0])
 
 
-def _median(runs: list[list[float]]) -> list[float]:
+def median_of_runs(runs: list[list[float]]) -> list[float]:
+    """Each figure's median over ``runs`` (one list of figures a run): one run's slow start does not
+    move the figure shown."""
     return [sorted(column)[len(column) // 2] for column in zip(*runs)]
 
 
@@ -659,9 +661,9 @@ def _frame_words(figures: list[float]) -> str:
             f"{modules:.0f} modules imported ({engines:.0f} the engines'); longest menu frame {1000 * longest:.0f} ms")
 
 
-def _side_by_side(spec: str, setting: float, runs: int, against: Path | None,
-                  measure: Callable[[str, float, Path, str], tuple[bool, list[float] | str]],
-                  ) -> tuple[bool, dict[str, list[list[float]]] | list[str]]:
+def side_by_side(spec: str, setting: float, runs: int, against: Path | None,
+                 measure: Callable[[str, float, Path, str], tuple[bool, list[float] | str]],
+                 ) -> tuple[bool, dict[str, list[list[float]]] | list[str]]:
     """``measure`` of ``spec`` and ``setting`` (its own: the seconds in the menus, the plies past
     the books) on this checkout (and on ``against``'s, run by run beside it, so that the machine's
     load falls on both alike), ``runs`` times each: every run's figures by checkout ("this",
@@ -681,10 +683,10 @@ def _side_by_side(spec: str, setting: float, runs: int, against: Path | None,
 def first_frame_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """The first game frame of ``spec`` on this checkout (and on ``against``'s, run by run beside
     it), the median of ``runs`` runs each."""
-    ok, figures = _side_by_side(spec, menu, runs, against, _first_frame)
+    ok, figures = side_by_side(spec, menu, runs, against, _first_frame)
     if not ok:
         return False, figures
-    return True, [f"{spec:14} {label:8} {_frame_words(_median(measured))}" for label, measured in figures.items()]
+    return True, [f"{spec:14} {label:8} {_frame_words(median_of_runs(measured))}" for label, measured in figures.items()]
 
 
 def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, list[float] | str]:
@@ -693,7 +695,7 @@ def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, li
     game started, else 0: from the start, then past the books), or the error."""
     figures: list[float] = []
     for plies in (0, 12):
-        ended, words = _output(RESTART, spec, str(menu), str(plies), root=root, kernels=kernels)
+        ended, words = run_in_fresh_install(RESTART, spec, str(menu), str(plies), root=root, kernels=kernels)
         if not ended:
             return False, words[0]
         figures += [float(word) for word in words]
@@ -703,12 +705,12 @@ def _restart(spec: str, menu: float, root: Path, kernels: str) -> tuple[bool, li
 def restart_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_restart`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
     median of ``runs`` runs each."""
-    ok, figures = _side_by_side(spec, menu, runs, against, _restart)
+    ok, figures = side_by_side(spec, menu, runs, against, _restart)
     if not ok:
         return False, figures
     lines = []
     for label, measured in figures.items():
-        start_ready, start_move, _, past_ready, past_move, _ = _median(measured)
+        start_ready, start_move, _, past_ready, past_move, _ = median_of_runs(measured)
         ahead = sum(run[2] + run[5] for run in measured)
         lines.append(f"{spec:14} {label:8} from the start: ready {start_ready:.2f} s, moved {start_move:.2f} s; "
                      f"past the books: ready {past_ready:.2f} s, moved {past_move:.2f} s; "
@@ -722,7 +724,7 @@ def _taken(spec: str, plies: float, root: Path, kernels: str) -> tuple[bool, lis
     the search's own) for each, or the error."""
     figures: list[float] = []
     for worker in ("spare", "fresh"):
-        ended, words = _output(TAKEN, spec, str(int(plies)), worker, root=root, kernels=kernels)
+        ended, words = run_in_fresh_install(TAKEN, spec, str(int(plies)), worker, root=root, kernels=kernels)
         if not ended:
             return False, words[0]
         figures += [float(word) for word in words]
@@ -735,7 +737,7 @@ def _switched(first: str, delay: float, spec: str, plies: float, root: Path, ker
     a game started ``delay`` seconds after New game showed it instead of ``first``, the spare's
     first guess (its head start for ``first`` over): (seconds to the kernels ready, to the move,
     the search's own), or the error."""
-    ended, words = _output(TAKEN, spec, str(int(plies)), "switched", first, str(delay), root=root, kernels=kernels)
+    ended, words = run_in_fresh_install(TAKEN, spec, str(int(plies)), "switched", first, str(delay), root=root, kernels=kernels)
     return (True, [float(word) for word in words]) if ended else (False, words[0])
 
 
@@ -745,24 +747,24 @@ def switched_lines(spec: str, first: str, delays: list[float], plies: int, runs:
     ``against``'s, run by run beside it), the median of ``runs`` runs each."""
     lines = []
     for delay in delays:
-        ok, figures = _side_by_side(spec, plies, runs, against, functools.partial(_switched, first, delay))
+        ok, figures = side_by_side(spec, plies, runs, against, functools.partial(_switched, first, delay))
         if not ok:
             return False, figures
         lines += [f"{spec:14} {label:8} started {delay:.1f} s after the switch from {first}: ready {ready:.2f} s, "
                   f"moved {moved:.2f} s (its search {search:.2f} s)"
-                  for label, (ready, moved, search) in ((label, _median(m)) for label, m in figures.items())]
+                  for label, (ready, moved, search) in ((label, median_of_runs(m)) for label, m in figures.items())]
     return True, lines
 
 
 def taken_lines(spec: str, plies: int, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_taken`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), the
     median of ``runs`` runs each."""
-    ok, figures = _side_by_side(spec, plies, runs, against, _taken)
+    ok, figures = side_by_side(spec, plies, runs, against, _taken)
     if not ok:
         return False, figures
     lines = []
     for label, measured in figures.items():
-        median = _median(measured)
+        median = median_of_runs(measured)
         lines += [f"{spec:14} {label:8} {worker}: ready {ready:.2f} s, moved {moved:.2f} s (its search {search:.2f} s)"
                   for worker, (ready, moved, search) in (("spare taken", median[:3]), ("fresh      ", median[3:]))]
     return True, lines
@@ -777,7 +779,7 @@ def memory_main(specs: list[str], runs: int, against: Path | None) -> int:
     checkouts = [("this", ROOT)] + ([("against", against)] if against is not None else [])
     for _run_number in range(runs):
         for label, root in checkouts:
-            ended, words = _output(MEMORY, *specs, root=root, kernels=_compiled_kernels())
+            ended, words = run_in_fresh_install(MEMORY, *specs, root=root, kernels=_compiled_kernels())
             if not ended:
                 print(f"{label:8} failed: {words[0]}", flush=True)
                 return 1
@@ -789,13 +791,13 @@ def memory_main(specs: list[str], runs: int, against: Path | None) -> int:
 def _analysis(spec: str, menu: float, root: Path, _kernels: str) -> tuple[bool, list[float] | str]:
     """A fresh install's first analysis of ``spec`` on the checkout at ``root`` (``ANALYSIS``):
     (seconds from key A to the engine ready, to the first value on the board), or the error."""
-    ended, words = _output(ANALYSIS, spec, str(menu), "12", root=root)
+    ended, words = run_in_fresh_install(ANALYSIS, spec, str(menu), "12", root=root)
     return (True, [float(word) for word in words]) if ended else (False, words[0])
 
 
 def analysis_lines(spec: str, menu: float, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_analysis`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), each run."""
-    ok, figures = _side_by_side(spec, menu, runs, against, _analysis)
+    ok, figures = side_by_side(spec, menu, runs, against, _analysis)
     if not ok:
         return False, figures
     return True, [f"{spec:14} {label:8} " + "; ".join(f"ready {ready:.1f} s, first value {valued:.1f} s"
@@ -806,14 +808,14 @@ def analysis_lines(spec: str, menu: float, runs: int, against: Path | None) -> t
 def _three(spec: str, _setting: float, root: Path, _kernels: str) -> tuple[bool, list[float] | str]:
     """A fresh install's three processes that want ``spec``'s kernels at once (``THREE``) on the
     checkout at ``root``: seconds until each has them, or the error."""
-    ended, words = _output(THREE, spec, root=root)
+    ended, words = run_in_fresh_install(THREE, spec, root=root)
     return (True, [float(word) for word in words]) if ended else (False, words[0])
 
 
 def three_lines(spec: str, runs: int, against: Path | None) -> tuple[bool, list[str]]:
     """``_three`` of ``spec`` on this checkout (and on ``against``'s, run by run beside it), each
     run: the seconds until all three have every kernel, then each one's."""
-    ok, figures = _side_by_side(spec, 0.0, runs, against, _three)
+    ok, figures = side_by_side(spec, 0.0, runs, against, _three)
     if not ok:
         return False, figures
     return True, [f"{spec:14} {label:8} " + "; ".join(
@@ -823,7 +825,7 @@ def three_lines(spec: str, runs: int, against: Path | None) -> tuple[bool, list[
 
 def steps_line(spec: str, plies: int) -> tuple[bool, str]:
     """Where a worker's start goes for ``spec`` (``STEPS``), kernels compiled."""
-    ended, words = _output(STEPS, spec, str(plies), kernels=_compiled_kernels())
+    ended, words = run_in_fresh_install(STEPS, spec, str(plies), kernels=_compiled_kernels())
     if not ended:
         return False, f"{spec:14} failed: {words[0]}"
     steps = " ".join(words).split(";")

@@ -24,7 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
 
-from tools.cold_start import WORKER_NAMES, _median, _output, _side_by_side  # noqa: E402
+from tools.cold_start import WORKER_NAMES, median_of_runs, run_in_fresh_install, side_by_side  # noqa: E402
 from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 HINT = WORKER_NAMES + r"""
@@ -73,7 +73,7 @@ def _hint_seconds(menu: float, fresh: bool, spec: str, idle: float, root: Path, 
                   ) -> tuple[bool, list[float] | str]:
     """One window's first hint of ``spec`` on the checkout at ``root`` (``HINT``), its kernels in
     ``kernels`` or, ``fresh``, none compiled: [seconds from H to the hint], or the error."""
-    ended, words = _output(HINT, spec, str(menu), str(idle), "fresh" if fresh else "compiled", root=root,
+    ended, words = run_in_fresh_install(HINT, spec, str(menu), str(idle), "fresh" if fresh else "compiled", root=root,
                            kernels=None if fresh else kernels)
     if not ended or words[0] == "none":
         return False, words[0] if not ended else "no hint within 120 s"
@@ -87,10 +87,10 @@ def hint_lines(spec: str, menu: float, idle: float, runs: int, against: Path | N
     each window a fresh install's."""
     lines = []
     for wait in (0.0, idle):
-        ok, figures = _side_by_side(spec, wait, runs, against, functools.partial(_hint_seconds, menu, fresh))
+        ok, figures = side_by_side(spec, wait, runs, against, functools.partial(_hint_seconds, menu, fresh))
         if not ok:
             return False, figures
-        lines += [f"{spec:14} {label:8} H {wait:g} s after the board showed: the hint {_median(m)[0]:.2f} s later "
+        lines += [f"{spec:14} {label:8} H {wait:g} s after the board showed: the hint {median_of_runs(m)[0]:.2f} s later "
                   f"(runs: {', '.join(f'{run[0]:.2f}' for run in m)})" for label, m in figures.items()]
     return True, lines
 

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # tools.usage, when run as a script
 
-from tools.cold_start import WORKER_NAMES, _median, _output, _side_by_side  # noqa: E402
+from tools.cold_start import WORKER_NAMES, median_of_runs, run_in_fresh_install, side_by_side  # noqa: E402
 from tools.usage import tool_parser, writes_and_takes  # noqa: E402
 
 GAMES = ("alquerque", "hex", "reversi", "rastros", "tictactoe", "trax")
@@ -90,7 +90,7 @@ def _worker_rss(hinted: bool, game_id: str, _setting: float, root: Path, kernels
     """One worker's VmRSS in MB after ``game_id``'s first hint (none unless ``hinted``: the person's
     first move played without) and the computer's reply (``WORKER_RSS``) on the checkout at ``root``,
     or the error."""
-    ended, words = _output(WORKER_RSS, game_id, "hint" if hinted else "none", root=root, kernels=kernels)
+    ended, words = run_in_fresh_install(WORKER_RSS, game_id, "hint" if hinted else "none", root=root, kernels=kernels)
     return (True, [float(words[0])]) if ended else (False, words[0])
 
 
@@ -99,10 +99,10 @@ def rss_lines(game_ids: list[str], runs: int, against: Path | None, hinted: bool
     ``runs``; without a hint unless ``hinted``."""
     lines = []
     for game_id in game_ids:
-        ok, figures = _side_by_side(game_id, 0.0, runs, against, functools.partial(_worker_rss, hinted))
+        ok, figures = side_by_side(game_id, 0.0, runs, against, functools.partial(_worker_rss, hinted))
         if not ok:
             return False, figures
-        lines.append(f"{game_id:10} " + "  ".join(f"{label}: {_median(m)[0]:6.1f} MB" for label, m in figures.items()))
+        lines.append(f"{game_id:10} " + "  ".join(f"{label}: {median_of_runs(m)[0]:6.1f} MB" for label, m in figures.items()))
     return True, lines
 
 

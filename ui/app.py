@@ -5,7 +5,7 @@ into a scene is guarded: an exception is logged, counted in ``App.errors`` and s
 and the loop goes on -- no click, key or resize can close the window by accident.  The same
 exception again (a screen failing on every frame) is only counted (``ui.caught_errors``).
 
-The loop draws only when something changed: it sleeps (``_wait_for_events``) until an event
+The loop draws only when something changed: it sleeps (``wait_for_events``) until an event
 arrives or the scene's next wake-up (``IDLE_WAKE`` at most, so scenes can poll their workers),
 and redraws after input (a motion of the pointer only where it changed what the pointer lights:
 ``Scene.pointer_key``), after ``App.invalidate()`` (a scene's state changed without input) and
@@ -79,7 +79,7 @@ LEAST_SIZE = (800, 500)
 TITLE = "Tabuleiro"
 CLOSED_WORKERS_WAIT = 5.0  # seconds the quit waits for closed AI workers to end in their graces (``quit``)
 IDLE_WAKE = 0.1  # seconds: the longest sleep, so scenes poll workers and timers at least 10 times a second
-EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see _wait_for_events)
+EVENT_LOOK = 0.01  # seconds between looks for input while asleep (see wait_for_events)
 RESIZE_SETTLED = 0.5  # seconds without a resize after which a drag of the window's edge is over
 TEXT_SIZE_TOPIC = "text size"  # the window's message saying the Text size (``App.step_text_size``)
 DOUBLE_CLICK = 0.5  # seconds: a second press this soon after the first, at its place, is a double-click's
@@ -106,7 +106,7 @@ def apart(rects: list[pygame.Rect]) -> list[pygame.Rect]:
     return joined
 
 
-def _wait_for_events(seconds: float) -> list[pygame.event.Event]:
+def wait_for_events(seconds: float) -> list[pygame.event.Event]:
     """The events that arrive within ``seconds`` (none: an empty list, after the whole wait).
 
     On a desktop the window sleeps in SDL's own wait (``ui.sdl.wait_for_event``), woken by the
@@ -965,7 +965,7 @@ class App:
 
     def _pending_events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
-        the next wake-up (``_wait_for_events``).  The first sleep starts ``warm_start``: the screen
+        the next wake-up (``wait_for_events``).  The first sleep starts ``warm_start``: the screen
         is drawn, and what the first game will import is imported while the user reads it; each
         sleep lets the screen start what it may be asked for (``Scene.waiting``).
 
@@ -991,7 +991,7 @@ class App:
             return events  # the menu built again is drawn now
         if self._imports_to_set_aside_with_the_screen():
             self._set_imports_aside_with_the_screen()
-        return _wait_for_events(wake)
+        return wait_for_events(wake)
 
     def _imports_to_set_aside(self) -> bool:
         """Warm start has imported every engine, not yet set aside, and the window waits on the main

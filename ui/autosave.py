@@ -50,14 +50,14 @@ from pathlib import Path
 from games.record import GameRecord, RecordError
 from ui import words
 from ui.autosave_reading import (
-    _known,
-    _read_as_it_is,
-    _read_once,
-    _set_aside,
     damage_words,
+    last_scan,
     look_at,
     not_offered,
+    read_once,
     scan,
+    set_aside,
+    unchanged_since_scan,
     updated_at,
     watched,
     worth_continuing,
@@ -167,7 +167,7 @@ class Autosave:
         try:
             record = load_record(path)
         except RecordError as exc:
-            where = _set_aside(path)
+            where = set_aside(path)
             log.warning("autosave unreadable: %s; %s", exc, where)
             return None, _("The autosaved game could not be read ({problem}); {where}.").format(
                 problem=damage_words(str(exc)), where=where)
@@ -240,12 +240,12 @@ class Shelf:
         offer (``keep_newest``), as a game's file is first written (``GameAutosaver.write``): the
         lists read them seldom, and games watched while none was opened grew without end.  The
         records are those the last reading of the folder kept, a file new or changed since read
-        once (``_read_once``); a file that cannot be read is left alone and not counted.  The
+        once (``read_once``); a file that cannot be read is left alone and not counted.  The
         files removed."""
-        look, known, games_left = look_at(self.folder), _known(self.folder), []
+        look, known, games_left = look_at(self.folder), last_scan(self.folder), []
         for path, stamp in look.files.items():
             try:
-                games_left.append((path, _read_once(path, stamp, known).record))
+                games_left.append((path, read_once(path, stamp, known).record))
             except Exception as exc:  # noqa: BLE001 - damaged, gone, or a fault of ours: the lists see to it
                 log.info("not counted among the games Continue does not offer: %s (%s)", path, exc)
         self._keep_finished_watched([path for path, record in games_left if record.is_finished() and watched(record)])
@@ -326,7 +326,7 @@ class Shelf:
         found, problems = scan(self.folder, to_play_on=True, who_moved=True)
         keep, self.unmoved, moved = [], [], False  # moved: a watched game among the finished ones
         for path, record in found:
-            if record.is_finished() and not _read_as_it_is(path):
+            if record.is_finished() and not unchanged_since_scan(path):
                 continue  # written again since it was read: another window took the end back (the next reading sees it)
             if record.is_finished():
                 problems += [problem for told in self.found_ended if (problem := told(record))]
@@ -369,7 +369,7 @@ def keep_newest(paths: list[Path], kept: int) -> set[Path]:
 
 
 SHELF = Shelf()
-_SAID_AT_START: set[str] = set()  # why games cannot be kept, as the window said it when it opened
+FAILURES_SAID_AT_START: set[str] = set()  # why games cannot be kept, as the window said it when it opened
 
 
 def same_game(one: GameRecord, other: GameRecord) -> bool:
@@ -406,7 +406,7 @@ def folder_problem(shelf: Shelf = SHELF) -> str | None:
             pass
     except OSError as exc:
         why = os_problem(exc, folder / FILE_NAME)
-        _SAID_AT_START.add(why)
+        FAILURES_SAID_AT_START.add(why)
         return why
     return None
 

@@ -50,12 +50,12 @@ def scan(folder: Path, to_play_on: bool = False,
         return found, problems
     look = _look_for_scan(folder)
     remove_stale_among(look.entries)  # temporaries left by a window killed in the middle of a save
-    known, kept, seen = _known(folder), {}, Scanned(frozenset(look.files), [], [], set())
+    known, kept, seen = last_scan(folder), {}, Scanned(frozenset(look.files), [], [], set())
     _READ[folder] = kept
     _tell_watchers(folder, seen)
     for path, stamp in sorted(look.files.items()):
         try:
-            listed = _read_once(path, stamp, known)
+            listed = read_once(path, stamp, known)
             if listed.stamp is not None:  # only the files still there are kept: the list shown, no more
                 kept[path] = _worked_out(listed, who_moved)
             record = replace(listed.record)  # a screen that sets a field of its record (a replay's evaluations) sets it on its own copy
@@ -161,7 +161,7 @@ def _stamp(info: os.stat_result) -> list_cache.Stamp:
     return info.st_mtime_ns, info.st_size, info.st_ino
 
 
-def _read_as_it_is(path: Path) -> bool:
+def unchanged_since_scan(path: Path) -> bool:
     """Whether ``path`` is the file its folder's last ``scan`` read (not written again since)."""
     listed = _READ.get(path.parent, {}).get(path)
     try:
@@ -210,7 +210,7 @@ def unread(folder: Path) -> int:
     """How many of ``folder``'s records this run has not read (new or changed since its last scan
     of it): a list with many reads them off the window's thread (``ui.folder_reading``).  The
     first reading of a folder in a run goes there even when the disk cache holds its files
-    (``_known``): loading the cache and checking the players named take a second with hundreds
+    (``last_scan``): loading the cache and checking the players named take a second with hundreds
     of games, which the window does not wait for.  The look taken is the one the reading that
     follows uses (``_look_for_scan``)."""
     known = _READ.get(folder, {})
@@ -218,7 +218,7 @@ def unread(folder: Path) -> int:
     return sum(stamp is None or path not in known or known[path].stamp != stamp for path, stamp in look.files.items())
 
 
-def _known(folder: Path) -> list_cache.Known:
+def last_scan(folder: Path) -> list_cache.Known:
     """What the last ``scan`` of ``folder`` read: in this run, or, at its first look at the folder,
     in an earlier one (``ui.list_cache``: the files unchanged since are not read again)."""
     known = _READ.get(folder)
@@ -248,7 +248,7 @@ def _worked_out(listed: list_cache.Listed, who_moved: bool) -> list_cache.Listed
     return listed
 
 
-def _read_once(path: Path, stamp: list_cache.Stamp | None, known: list_cache.Known) -> list_cache.Listed:
+def read_once(path: Path, stamp: list_cache.Stamp | None, known: list_cache.Known) -> list_cache.Listed:
     """The record in ``path`` (``stamp``: as the folder's look found it), read (its moves
     replayed: milliseconds each, seconds for a teacher's thousands of games) only if the file
     changed since the last ``scan`` of its folder (``known``: what that scan read, in this run or
@@ -440,13 +440,13 @@ def tournament_keeping(kept: Recoverable) -> PlayedGame | None:
 
 
 def records_in(folder: Path) -> Iterator[GameRecord]:
-    """The records of ``folder``'s files as the lists read them (``_read_once``: those unchanged
+    """The records of ``folder``'s files as the lists read them (``read_once``: those unchanged
     since its last ``scan`` are not read again); a file that cannot be read is passed over.
     Nothing is moved aside or written: that is ``scan``'s, which says why."""
-    known = _known(folder)
+    known = last_scan(folder)
     for path, stamp in look_at(folder).files.items():
         try:
-            yield _read_once(path, stamp, known).record
+            yield read_once(path, stamp, known).record
         except (OSError, RecordError):
             continue
 
@@ -537,7 +537,7 @@ def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool 
                     kept.found.kept).format(said=said, n=kept.found.kept)
 
 
-def _set_aside(path: Path) -> str:
+def set_aside(path: Path) -> str:
     """Move a damaged file aside; where it is now, in the window's language."""
     return _moved_aside(path)[0]
 

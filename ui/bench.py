@@ -129,12 +129,12 @@ def _pygame_wait(seconds: float) -> list:
 def _run_waiting_in_pygame(app, seconds: float) -> dict:
     import ui.app
 
-    own = ui.app._wait_for_events
-    ui.app._wait_for_events = _pygame_wait
+    own = ui.app.wait_for_events
+    ui.app.wait_for_events = _pygame_wait
     try:
         return measure_loop(app, seconds)
     finally:
-        ui.app._wait_for_events = own
+        ui.app.wait_for_events = own
 
 
 def _field_lag(app) -> dict[str, float]:

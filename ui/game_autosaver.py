@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from games.record import GameRecord
-from ui.autosave import _SAID_AT_START, SHELF, Autosave
+from ui.autosave import FAILURES_SAID_AT_START, SHELF, Autosave
 from ui.autosave_reading import log, not_offered
 from ui.autosave_setup import (
     FRIEND_DECLINED_KEY,
@@ -122,7 +122,7 @@ class GameAutosaver:
         if outcome.problem is None:
             self.failed = False
             return None
-        first = not self.failed and outcome.failure not in _SAID_AT_START
+        first = not self.failed and outcome.failure not in FAILURES_SAID_AT_START
         self.failed = True
         return outcome.problem if first else None
 

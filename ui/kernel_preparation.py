@@ -17,7 +17,7 @@ from ai.worker_channel import WorkerChannel
 from ai.worker_log import send_logs_to_parent, workers_level
 from ui.ai_worker import log
 from ui.process_priority import PREPARE_NICENESS, lower_priority
-from ui.worker_lifecycle import _log_if_line, _log_lines_left, start_leaving_ctrl_c
+from ui.worker_lifecycle import log_if_line, log_lines_left, start_leaving_ctrl_c
 
 URGENT_POLL = 1.0  # seconds between a preparation's looks at a stage a game's worker compiles urgently
 
@@ -85,7 +85,7 @@ class KernelPreparation:
             if self.logs is not None and not self.logs.broken:
                 item = self.logs.receive(0.5)
                 if item is not None:
-                    _log_if_line(item)
+                    log_if_line(item)
                     continue
             else:
                 wait([p.sentinel for p in self.processes if p not in ended], timeout=0.5)
@@ -97,7 +97,7 @@ class KernelPreparation:
             if len(ended) == len(self.processes):
                 break
         if self.logs is not None:
-            _log_lines_left(self.logs)
+            log_lines_left(self.logs)
             with self._starting:
                 self.logs.close()
 

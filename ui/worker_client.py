@@ -45,7 +45,7 @@ from ui.ai_worker import (
     log,
 )
 from ui.worker_jobs import job_words
-from ui.worker_lifecycle import _end_in_background, _note_bot, _pid, _start_process
+from ui.worker_lifecycle import end_in_background, note_bot, start_worker_process, worker_pid
 
 if TYPE_CHECKING:
     from games.base import Game
@@ -119,8 +119,8 @@ class AIWorker:
         self.pending: tuple[int, Job] | None = None
 
     def _spawn(self, warm: bool) -> None:
-        self.jobs, self.reports, self.stop, self.process = _start_process(self._ctx, self.game_id, warm,
-                                                                          unused=self.unused)
+        self.jobs, self.reports, self.stop, self.process = start_worker_process(self._ctx, self.game_id, warm,
+                                                                                  unused=self.unused)
 
     def _restart(self, died: bool = True) -> None:
         """A fresh process for one that ``died`` (counted: four deaths in ten seconds give the
@@ -201,7 +201,7 @@ class AIWorker:
             if isinstance(item, (AISpareLoading, AISpareReady)):  # said in the menus, before this worker took the spare
                 continue
             if isinstance(item, AIBotStarted):
-                _note_bot(self.process, item)
+                note_bot(self.process, item)
                 continue
             self.heard_from = True  # a job's report, this one's or a cancelled one's: the process runs jobs
             if item.job_id != self.busy:
@@ -261,11 +261,11 @@ class AIWorker:
         if proc is None:
             return
         busy = getattr(self, "busy", None)  # a worker whose start failed half-way has none
-        log.debug("AI worker %s closed%s", _pid(proc), f" during job {busy}" if busy is not None else "")
+        log.debug("AI worker %s closed%s", worker_pid(proc), f" during job {busy}" if busy is not None else "")
         self.process = None
         _live.discard(self)
         self.stop.set()
-        _end_in_background(proc, self.jobs, self.reports, self.stop, grace)
+        end_in_background(proc, self.jobs, self.reports, self.stop, grace)
 
     def close(self) -> None:
         """Stop the worker process (the scene is closing); it ends in the background, within
@@ -333,8 +333,8 @@ class SpareWorker:
         self.loading: set[str] = set()  # the games whose kernels or data it said it loads (``hear``)
         self.ready: AISpareReady | None = None  # ... and its last head start over
         game_id, unused, options = self.expected
-        self.jobs, self.reports, self.stop, self.process = _start_process(worker_context(), game_id,
-                                                                          spare=True, unused=unused, options=options)
+        self.jobs, self.reports, self.stop, self.process = start_worker_process(worker_context(), game_id,
+                                                                                  spare=True, unused=unused, options=options)
 
     @staticmethod
     def _expectation(expected: Game | str | None) -> tuple[str | None, tuple[str, ...], dict[str, Any]]:
@@ -458,4 +458,4 @@ class SpareWorker:
         window's quit would wait for the step."""
         self.hear()
         waiting = self.ready is not None and self.ready.game_id == self.expected[0]
-        _end_in_background(self.process, self.jobs, self.reports, self.stop, SPARE_GRACE if waiting else 0.0)
+        end_in_background(self.process, self.jobs, self.reports, self.stop, SPARE_GRACE if waiting else 0.0)

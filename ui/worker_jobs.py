@@ -142,7 +142,7 @@ def _forfeit_if_outside(exc: ValueError, what: str) -> None:
         raise Forfeit(f"{what}: {load_reason(exc)}") from None
 
 
-def _run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
+def run_job(job_id: int, job: Job, players: dict, reports, stop) -> None:
     import ai
     import games
 

@@ -1,5 +1,5 @@
 """Worker processes started and ended, on the window's side: each started out of the terminal's
-Ctrl+C with its job queue, report channel and stop flag (``_start_process``), for an ``AIWorker``
+Ctrl+C with its job queue, report channel and stop flag (``start_worker_process``), for an ``AIWorker``
 or a ``SpareWorker`` (``ui.worker_client``) alike, and each closed one ended in the background,
 its log lines written and the outside bots it started ended.
 
@@ -44,11 +44,11 @@ def start_leaving_ctrl_c(process: mp.process.BaseProcess) -> None:
         process.start()
 
 
-def _start_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
-                   unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
+def start_worker_process(ctx, warm_game: str | None = None, warm: bool = False, spare: bool = False,
+                          unused: tuple[str, ...] = (), options: dict[str, Any] | None = None):
     """A worker process started (``worker_main``) with its job queue, report channel and stop flag:
     (jobs, reports, stop, process), for an ``AIWorker`` or a ``SpareWorker`` alike.  It is in
-    ``_STARTED`` from its start until it is closed (``_end_in_background``), Ctrl+C and SIGTERM
+    ``_STARTED`` from its start until it is closed (``end_in_background``), Ctrl+C and SIGTERM
     held until it is: one that came between the start and the worker kept by its screen left a
     process that no closing ended (``end_unclosed_workers`` ends it now)."""
     jobs, reports, stop = ctx.Queue(), WorkerChannel(ctx), SharedFlag(ctx)
@@ -72,7 +72,7 @@ _BOTS: dict[Any, list[AIBotStarted]] = {}  # the outside bots each worker proces
 _ENDING_LOCK = threading.Lock()
 
 
-def _note_bot(proc, started: AIBotStarted) -> None:
+def note_bot(proc, started: AIBotStarted) -> None:
     """Note that worker process ``proc`` started the bot ``started``, for ``_end_bots``."""
     with _ENDING_LOCK:
         _BOTS.setdefault(proc, []).append(started)
@@ -93,11 +93,11 @@ def _end_bots(proc) -> None:
 
     for bot in bots:
         if end_orphaned_bot(bot.pid, bot.started):
-            log.debug("outside bot %d of AI worker %s ended (its worker did not end it)", bot.pid, _pid(proc))
+            log.debug("outside bot %d of AI worker %s ended (its worker did not end it)", bot.pid, worker_pid(proc))
 
 
-def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
-    """Close a worker's process (started by ``_start_process``, with its job queue, report channel
+def end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float) -> None:
+    """Close a worker's process (started by ``start_worker_process``, with its job queue, report channel
     and stop flag): told to end (None on its job queue), then ended by a thread (``_end``), which
     ``wait_for_closed_workers`` waits for; no longer among the ``_STARTED`` not closed."""
     with _ENDING_LOCK:
@@ -117,11 +117,11 @@ def _end_in_background(proc, jobs, reports: WorkerChannel, stop: SharedFlag, gra
 def end_unclosed_workers() -> int:
     """Close every worker process not closed yet (the window closes: nothing may be left running),
     as a screen's close does; how many there were.  A screen closes its own: those left are the
-    ones Ctrl+C or SIGTERM met as a worker was made (``_start_process``), before any screen had it."""
+    ones Ctrl+C or SIGTERM met as a worker was made (``start_worker_process``), before any screen had it."""
     with _ENDING_LOCK:
         unclosed = list(_STARTED.items())
     for proc, (jobs, reports, stop) in unclosed:
-        _end_in_background(proc, jobs, reports, stop, 0.0)
+        end_in_background(proc, jobs, reports, stop, 0.0)
     return len(unclosed)
 
 
@@ -129,7 +129,7 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, hel
          hurried: threading.Event | None = None) -> None:
     """End a closed worker's process: ``grace`` seconds to end by itself, then terminated (killed
     if even that is ignored), reaped, the log lines it sent written to the log (``_join_logging``,
-    ``_log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
+    ``log_lines_left``), and its queue and channel closed.  Its ``stop`` flag is held
     until then: a worker replaced at once drops its own reference, and the flag's shared memory
     could be handed to the next flag while the old process still reads it.  A killed process is
     waited for however long the system takes to tear it down (a loaded machine took over the
@@ -140,18 +140,18 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, hel
     ``held`` (``HeldChild``), never by its pid, which may be another process's by then.  Once
     ``hurried`` is set (the window quits: ``hurry_closed_workers``) it waits no more: what is left
     of the grace is skipped, and a terminate not heard at once is followed by a kill."""
-    signalled = held or proc  # a process ``_start_process`` did not start: its own terminate and kill
+    signalled = held or proc  # a process ``start_worker_process`` did not start: its own terminate and kill
     try:
         _join_logging(proc, reports, grace, hurried)
         if proc.is_alive():
-            log.debug("AI worker %s terminated%s", _pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
+            log.debug("AI worker %s terminated%s", worker_pid(proc), f" (not ended within {grace:.1f} s)" if grace else "")
             signalled.terminate()
             _join_logging(proc, reports, 1.0, hurried)
         if proc.is_alive():
-            log.debug("AI worker %s killed (it did not end when terminated)", _pid(proc))
+            log.debug("AI worker %s killed (it did not end when terminated)", worker_pid(proc))
             signalled.kill()
             proc.join()
-        _log_lines_left(reports, proc)  # what it wrote before its end, the window no longer polling it
+        log_lines_left(reports, proc)  # what it wrote before its end, the window no longer polling it
         _end_bots(proc)
         jobs.cancel_join_thread()
         jobs.close()
@@ -166,7 +166,7 @@ def _end(proc, jobs, reports: WorkerChannel, stop: SharedFlag, grace: float, hel
 
 def _join_logging(proc, reports: WorkerChannel, seconds: float, hurried: threading.Event | None = None) -> None:
     """Wait at most ``seconds`` for a closed worker's process to end, writing the log lines it sends
-    meanwhile (``_log_if_line``): the window polls a closed worker no more (nor an analysis
+    meanwhile (``log_if_line``): the window polls a closed worker no more (nor an analysis
     switched off, whose last lines, its job's end, were lost with the worker), and a worker
     waiting for room in a full pipe would not end by itself.  It stops waiting once ``hurried`` is set."""
     end = time.monotonic() + seconds
@@ -175,26 +175,26 @@ def _join_logging(proc, reports: WorkerChannel, seconds: float, hurried: threadi
         if item is None:
             proc.join(min(left, 0.01))  # nothing came: the pipe is empty, or closed as the process ends
         else:
-            _log_if_line(item, proc)
+            log_if_line(item, proc)
 
 
-def _log_lines_left(reports: WorkerChannel, proc: Any = None) -> None:
-    """Write the log lines an ended worker's channel still holds (``_log_if_line``)."""
+def log_lines_left(reports: WorkerChannel, proc: Any = None) -> None:
+    """Write the log lines an ended worker's channel still holds (``log_if_line``)."""
     while (item := reports.receive(0)) is not None:
-        _log_if_line(item, proc)
+        log_if_line(item, proc)
 
 
-def _log_if_line(item: object, proc: Any = None) -> None:
+def log_if_line(item: object, proc: Any = None) -> None:
     """A closed worker's report: written to this process's log if it is a log line, noted if it
     tells of a bot worker process ``proc`` started (``_end_bots``); its other reports (answers,
     progress) are no one's now."""
     if is_log_record(item):
         from_worker(item)  # type: ignore[arg-type]
     elif proc is not None and isinstance(item, AIBotStarted):
-        _note_bot(proc, item)
+        note_bot(proc, item)
 
 
-def _pid(proc: Any) -> int | None:
+def worker_pid(proc: Any) -> int | None:
     """A worker process's id for the log, None for a process object without one: a log line never
     stops a worker's closing."""
     return getattr(proc, "pid", None)

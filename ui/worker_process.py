@@ -33,7 +33,7 @@ from ui.ai_worker import (
     log,
 )
 from ui.process_priority import WORKER_NICENESS, lower_priority
-from ui.worker_jobs import _run_job
+from ui.worker_jobs import run_job
 
 
 def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
@@ -262,7 +262,7 @@ def worker_main(jobs, reports, stop, warm_game: str | None = None, warm: bool = 
             return
         job_id, job = item
         try:
-            _run_job(job_id, job, players, reports, stop)
+            run_job(job_id, job, players, reports, stop)
         except Resigned as exc:  # given up, no rule broken: a resignation, not a forfeit
             reports.put(AIResigned(job_id, str(exc) or "resigned"))
         except Forfeit as exc:  # lost by the rules: the scene ends the game, no random move

@@ -4,7 +4,7 @@ The window's promise is that the computer answers within the time per move chose
 This bench plays each board (every game's default, and the big boards) with levels 3, 4 and 5
 and the course players that take a time budget, at 0.1 s and 1 s a move (``--quick``: 0.1 s
 and fewer moves), through the same player objects and ``Limits`` as the window's AI worker
-(``ui/ai_worker.py``'s ``_run_job``: one player per side kept across moves, ``Limits(time,
+(``ui/worker_jobs.py``'s ``run_job``: one player per side kept across moves, ``Limits(time,
 stop=an Event)``, no grace, a progress callback that names the best move and the line as the
 worker's does), and times each answer around ``choose`` as the worker does, in wall-clock seconds.
 
