@@ -125,15 +125,43 @@ def test_module_docstrings_are_at_most_40_lines():
 BENCHES = ("main.py", "ui/bench.py", "ui/analysis_bench.py", "ai/commands/bench.py", "ai/bench/*.py", "tools/*bench*.py")
 
 
+APP_PACKAGES = ("games", "ai", "ui", "tools")
+
+
+def is_private(name: str) -> bool:
+    """A name its module keeps to itself: a leading underscore, not a dunder, and not ``_``, the
+    translation call (``ui.i18n._``) that gettext's tools look for under that name everywhere."""
+    return name.startswith("_") and not name.startswith("__") and name != "_"
+
+
+def imported_modules(tree: ast.AST) -> dict[str, str]:
+    """The app's modules ``tree`` binds a name to, by that name: ``import ui.app`` binds
+    ``ui.app``, ``import ui.app as app`` and ``from ui import app`` bind ``app``."""
+    bound = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            bound.update({alias.asname or alias.name: alias.name for alias in node.names
+                          if alias.name.split(".")[0] in APP_PACKAGES})
+        elif isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in APP_PACKAGES:
+            bound.update({alias.asname or alias.name: f"{node.module}.{alias.name}" for alias in node.names
+                          if module_file(f"{node.module}.{alias.name}") is not None})
+    return bound
+
+
 def private_imports(paths: list[Path]) -> list[str]:
-    """Each name starting with ``_`` that one of ``paths`` imports from a module of the app
-    ("path: module.name"): a helper private to its module, which a rename there would break."""
+    """Each name starting with ``_`` that one of ``paths`` takes from another module of the app
+    ("path: module.name"), imported by name or read off the module (``ui.app._wait``): a helper
+    private to its module, which a rename there would break."""
     private = []
     for path in paths:
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in ("games", "ai", "ui"):
-                private += [f"{path.relative_to(ROOT)}: {node.module}.{alias.name}" for alias in node.names
-                            if alias.name.startswith("_") and not alias.name.startswith("__")]
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        where = path.relative_to(ROOT)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in APP_PACKAGES:
+                private += [f"{where}: {node.module}.{alias.name}" for alias in node.names if is_private(alias.name)]
+        modules = imported_modules(tree)
+        private += [f"{where}: {modules[ast.unparse(node.value)]}.{node.attr}" for node in ast.walk(tree)
+                    if isinstance(node, ast.Attribute) and is_private(node.attr) and ast.unparse(node.value) in modules]
     return private
 
 
@@ -157,6 +185,17 @@ def test_the_players_import_no_private_names_of_each_other():
     """The same for ai/: ai/outside_gtp.py caught ``ai.outside``'s ``_Dead`` and ``_Late``, which a
     tidy of ai/outside.py could rename or change unseen (now ``ProcessDied`` and ``ProcessLate``)."""
     private = private_imports(sorted((ROOT / "ai").rglob("*.py")))
+    assert not private, private
+
+
+def test_the_window_and_tools_import_no_private_names_of_each_other():
+    """The same for ui/, tools/ and main.py: split modules took helpers of each other by their
+    private names (``ui.worker_jobs._run_job``, ``ui.worker_lifecycle._start_process``,
+    ``ui.autosave_reading._read_once``, ``tools.cold_start._output``), and ui/bench.py swapped
+    ``ui.app._wait_for_events`` (now ``run_job``, ``start_worker_process``, ``read_once``,
+    ``run_in_fresh_install``, ``wait_for_events``)."""
+    paths = [p for package in ("ui", "tools") for p in (ROOT / package).rglob("*.py")]
+    private = private_imports(sorted([*paths, ROOT / "main.py"]))
     assert not private, private
 
 
