@@ -262,6 +262,18 @@ def test_a_resume_with_no_log_yet_says_plainly_that_a_new_tournament_starts_ther
     assert "with no FILE.jsonl yet, the tournament starts and is written there" in said
 
 
+def test_a_withdrawal_from_a_league_with_no_log_yet_starts_nothing(tmp_path):
+    """QA (qa137): ``--resume FILE --withdraw PLAYER --yes`` with no FILE.jsonl (a mistyped FILE)
+    started a whole new league, played it through and withdrew PLAYER from it before its first
+    game.  There is no league to withdraw from: it says so and starts nothing, makes no folder."""
+    out = tmp_path / "typo" / "turma"
+    argv = ("tictactoe", "level-1", "level-2", "--games", "1", "--time", "0.05", "--k", "3")
+    refused = run_here("tournament", *argv, "--resume", str(out), "--withdraw", "level-1", "--yes")
+    assert refused.returncode == 2, refused.stderr
+    assert f"no tournament to withdraw from: {out}.jsonl does not exist yet" in refused.stderr, refused.stderr
+    assert "a new one starts" not in refused.stderr and not out.parent.exists()
+
+
 def test_the_game_and_players_may_be_named_as_the_tables_print_them(capsys):
     """QA (qa106): a teacher scripting a class's league typed the names the window and the tables
     show: "tournament Hex ..." said "unknown game 'Hex'" and "Basilio" "unknown player 'Basilio'"

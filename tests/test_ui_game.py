@@ -232,6 +232,19 @@ def test_the_wheel_over_the_board_steps_through_earlier_positions_as_in_a_replay
     assert scene.browsing is None and scene.state == scene.history[-1].after
 
 
+def test_the_keys_page_says_the_wheel_over_the_board_steps_through_earlier_positions():
+    """QA (qa137): the wheel over the board steps through earlier positions, as the replay's
+    does, but the keys page's line on browsing a game named the keys alone, in both languages."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    for page, browsing, wheel_words in (("assets/rules/keys.md", "step through the earlier positions", "mouse wheel"),
+                                        ("assets/locale/pt/rules/keys.md", "percorrem as posições anteriores",
+                                         "roda do rato")):
+        line = next(line for line in (root / page).read_text(encoding="utf-8").splitlines() if browsing in line)
+        assert wheel_words in line, page
+
+
 def _said(scene) -> list[str]:
     return [m.text for m in scene.messages.current()]
 

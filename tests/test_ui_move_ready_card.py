@@ -6,8 +6,9 @@ presses."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
-from tests.ui_helpers import key, make_app_of, recorded_text, wait
+from tests.ui_helpers import key, make_app_of, recorded_text, wait, words_in
 from ui.i18n import _
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
@@ -66,3 +67,14 @@ def test_a_move_found_while_paused_is_said_ready_on_the_one_line_card(tmp_path, 
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("code", ["en", "pt"])
+def test_the_short_paused_headline_reads_as_the_long_one_without_the_name(code):
+    """QA (qa137): the short headline is the long one, "Paused: Level 4 (O) to move", with the
+    player's name left out; in Portuguese it was worded apart ("Em pausa, joga: O" against "Em
+    pausa: joga Nível 4 (O)"), so the card changed its wording with the window's width."""
+    with words_in(code):
+        long_form = _("Paused: {player} ({side}) to move")
+        assert "{player} ({side})" in long_form
+        assert _("Paused: {side} to move") == long_form.replace("{player} ({side})", "{side}")

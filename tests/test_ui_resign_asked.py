@@ -160,3 +160,19 @@ def test_undo_and_redo_answer_the_question_with_play_on(app):
     click(app, scene.btn_redo.rect.center)
     assert scene.card_shown() is None and len(scene.history) == 2 and not scene.is_over()
     asked(app, scene)
+
+
+def test_the_wheel_over_the_board_steps_no_position_under_the_question(app):
+    """QA (qa137): looking at an earlier position, the wheel over the board stepped it back and on
+    under "Resign?", where Left, a click on the board and every key are the card's; answered
+    (play on), the wheel steps again."""
+    from tests.test_ui_steppers import wheel
+
+    scene = started(app, moves=("b2", "a1", "c3"))
+    key(app, pygame.K_LEFT)
+    asked(app, scene)
+    wheel(app, scene.view.rect.topleft, 1)
+    assert scene.browsing == 2 and scene.card_shown() is scene.resign_card
+    key(app, pygame.K_n)
+    wheel(app, scene.view.rect.topleft, 1)
+    assert scene.browsing == 1 and scene.card_shown() is None

@@ -360,6 +360,25 @@ def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, m
     assert scene.speed == speed  # the keys were not the game's own + and - (PC vs PC's pace)
 
 
+def test_past_larger_said_then_the_language_changed_is_said_whole_in_the_new_one(app):
+    """QA (qa137): Ctrl+plus past Larger says "Text size: Larger already, the largest"; the
+    language changed in Settings while it showed, it read "Text size: Larger já é o máximo", its
+    choice left in English (the catalog's patterns say again only the sentence round it)."""
+    app.open_demo("settings")
+    app.run_frames(2)
+    for _press in range(3):
+        ctrl_key(app, pygame.K_EQUALS)
+    assert [m.text for m in app.messages.current()] == ["Text size: Larger already, the largest"]
+    assert app.scene.menu.get_selected_widget().get_id() == "language"
+    key(app, pygame.K_RIGHT)  # Language: Português
+    try:
+        assert app.settings.language == "pt"
+        assert [m.text for m in app.messages.current()] == ["Tamanho do texto: Maior já é o máximo"]
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()
+
+
 @pytest.mark.parametrize("projector", [(1008, 705)], indirect=True)
 def test_the_replay_draws_the_coordinates_at_the_text_size(projector, monkeypatch):
     """A game gone over after the lesson has the larger coordinates too."""

@@ -97,6 +97,9 @@ CHECKING = "checking the outside players: each is started once now, then again f
 # --resume FILE with no FILE.jsonl yet: the league starts, so a job script can always give --resume
 # (docs/leagues.md); "{log} not found: starting the tournament" read as an error the run then ignored
 NOTHING_TO_RESUME = "no tournament to resume: {log} does not exist yet, so a new one starts and is written there"
+# --withdraw with no log: a mistyped FILE started a whole new league and withdrew the player from it
+NOTHING_TO_WITHDRAW_FROM = ("error: no tournament to withdraw from: {log} does not exist yet (is FILE spelt as "
+                            "when the league started?); nothing was started")
 
 
 class ReportWords:
@@ -1002,6 +1005,9 @@ def run_tournament(
               "file, so give --resume alone (or the same FILE to both)", file=sys.stderr)
         return 2
     out = out or resume
+    if resume and withdraw and not log_path(resume).exists():  # before a folder is made for it
+        print(NOTHING_TO_WITHDRAW_FROM.format(log=log_path(resume)), file=sys.stderr)
+        return 2
     try:
         if out:  # before loading any file (minutes in a league): a folder it cannot write, games it would wipe
             check_out(out, bool(resume), "--out" if out is not resume else "--resume")

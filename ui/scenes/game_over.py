@@ -711,11 +711,15 @@ class QuestionCard(GameOverCard):
         return True
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Its buttons, the clicks on the board, and every key and typed character (see the class)."""
+        """Its buttons, the clicks on the board, and every key and typed character (see the class);
+        the wheel over the board too, which stepped the position under the question (Left, a key,
+        did not) and zoomed Trax's board under it; elsewhere it scrolls the move list as before."""
         if event.type == pygame.KEYDOWN:
             return self.key(event.key, event.mod)
         if event.type == pygame.TEXTINPUT:
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            return self.scene.mouse.hover is not None  # the pointer over the board (``GameMouse.hover``)
         return super().handle(event)
 
     def standing_room(self) -> pygame.Rect:
