@@ -94,11 +94,12 @@ def test_the_portuguese_card_names_the_side_favoured_without_saying_best_twice()
 
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("measure", [dict(proven_plies=7), dict(proven_plies=41, plies_at_most=True),
-                                     dict(score=4.0, exact_margin=True)])
+                                     dict(score=4.0, exact_margin=True), dict(score=4.0, at_least=True)])
 def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure):
     """``proven_forms``, the most said first: each names the winner, and each but the last (the
     short "proven: White wins") keeps the length or the margin, in moves, at most so many, or
-    discs; each but the last is shorter than the one before it."""
+    discs, or its bound, by at least so many discs; each but the last is shorter than the one
+    before it."""
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import proven_forms
 
