@@ -24,7 +24,9 @@ from ai.kernels import reversi_endgame as endgame
 from ai.move_values import analyse
 from ai.search.driver import new_ctl
 from ui.ai_worker import AIProgress
+from ui.analysis import opinion_from_progress, ply_value, saved_opinion
 from ui.analysis_mode import line_progress, move_labels
+from ui.eval_bar import GraphValue, graph_value, line_with_proof
 from ui.scenes.hint_words import proven_for_you
 from ui.scenes.thinking import eval_text, proven_forms, proven_text
 from ui.worker_jobs import progress_report
@@ -137,4 +139,21 @@ def test_analysis_says_a_proven_bound_on_the_board_and_in_its_line():
     label = move_labels(snapshot, "reversi")[move]
     assert (label.text, label.said, label.proven) == (f"≤-{n}", f"loses by at least {n} discs", True)
     line = line_progress(snapshot, [game.format_move(state, move)])
+    assert proven_text(line, game.sides) == f"proven: White wins by at least {n} discs"
+
+
+def test_a_saved_proven_bound_is_said_as_a_bound_in_the_replay():
+    """The graph keeps a proof's measure with its value, and a record saves it, so that a replay
+    says the proof as the game did (``ProofMeasure``); a bound was kept as no measure, and the
+    bar and the analysis line beside it said a bare "W" and "proven: White wins".  The bound is
+    saved (``"bound": true``) and said again: "≥+54" on the bar, "by at least 54 discs" in words."""
+    game, state, proof = wiped_out_proof()
+    n = -round(proof.score)
+    opinion = opinion_from_progress(progress_report(1, game, state, proof), state.to_move)
+    saved = ply_value(opinion, 12)  # as the record writes it (tests/test_record.py reads it back)
+    assert saved.to_dict()["measure"] == {"bound": True}
+    again = saved_opinion(saved)
+    assert graph_value(again, 0.0, "reversi")[1] == f"≥+{n}"  # White's least margin, White favoured
+    estimate = AIProgress(0, depth=8, best_text="f1", score=-40.0, mover=state.to_move)
+    line = line_with_proof(estimate, GraphValue(0.0, "", here=True, opinion=again))
     assert proven_text(line, game.sides) == f"proven: White wins by at least {n} discs"

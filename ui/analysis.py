@@ -288,7 +288,8 @@ def reported_measure(progress: Any) -> ProofMeasure | None:
     if progress.proven is None:
         return None
     return ProofMeasure.of(getattr(progress, "proven_plies", None), getattr(progress, "plies_at_most", False),
-                           getattr(progress, "exact_margin", False))
+                           getattr(progress, "exact_margin", False),
+                           getattr(progress, "at_least", False) or getattr(progress, "at_most", False))
 
 
 def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,
