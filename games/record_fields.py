@@ -239,11 +239,12 @@ def _proof_measure(value: Any, bad: Callable[[str, str], RecordError]) -> ProofM
     if not isinstance(value, dict):
         raise bad("measure", "an object")
     plies, at_most, margin = value.get("plies"), value.get("at_most", False), value.get("margin", False)
+    bound = value.get("bound", False)  # a file written before bounds were kept has none
     if plies is not None and (isinstance(plies, bool) or not isinstance(plies, int) or plies < 1):
         raise bad("measure", "an object whose plies are a whole number from 1")
-    if not isinstance(at_most, bool) or not isinstance(margin, bool):
-        raise bad("measure", "an object whose at_most and margin are true or false")
-    return ProofMeasure.of(plies, at_most, margin)
+    if not all(isinstance(flag, bool) for flag in (at_most, margin, bound)):
+        raise bad("measure", "an object whose at_most, margin and bound are true or false")
+    return ProofMeasure.of(plies, at_most, margin, bound)
 
 
 def read_setup(value: Any) -> dict[str, Any]:

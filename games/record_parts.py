@@ -147,32 +147,36 @@ class ProofMeasure:
     of the game under perfect play (None: not counted, Rastros' solver, Hex's connections),
     ``at_most`` where they are the most the winner's way takes against the longest defence
     (Alquerque's endgame tables), ``margin`` where the value's score is the exact final margin
-    (Reversi's discs).  Kept with a value so that a proof said later, away from its search (the
+    (Reversi's discs), ``bound`` where it is a bound of it, the least the winner wins by (Reversi's
+    midgame proofs: "White wins by at least 54 discs").  Kept with a value so that a proof said later, away from its search (the
     analysis line beside the eval bar's proof, a replay of a saved game), says it in the same
     measure as the search's own words and a hint."""
 
     plies: int | None = None
     at_most: bool = False
     margin: bool = False
+    bound: bool = False
 
     @classmethod
-    def of(cls, plies: int | None, at_most: bool = False, margin: bool = False) -> ProofMeasure | None:
-        """The measure of a proof's fields, None where they measure nothing (no plies, no margin)."""
+    def of(cls, plies: int | None, at_most: bool = False, margin: bool = False,
+           bound: bool = False) -> ProofMeasure | None:
+        """The measure of a proof's fields, None where they measure nothing (no plies, no margin
+        nor bound of it); an exact margin is no bound."""
         counted = plies if plies is not None and plies > 0 else None
-        if counted is None and not margin:
+        if counted is None and not margin and not bound:
             return None
-        return cls(counted, at_most and counted is not None, margin)
+        return cls(counted, at_most and counted is not None, margin, bound and not margin)
 
     def one_ply_on(self) -> ProofMeasure | None:
         """The measure of the position a move reaches, where this is of the position before it
         with the move counted: a ply shorter, the margin the same."""
-        return ProofMeasure.of(None if self.plies is None else self.plies - 1, self.at_most, self.margin)
+        return ProofMeasure.of(None if self.plies is None else self.plies - 1, self.at_most, self.margin, self.bound)
 
     def one_ply_back(self) -> ProofMeasure | None:
         """The measure of the position before a move, where this is of the position the move
         reaches (``one_ply_on``'s inverse): a ply longer, the move counted, the margin the same;
         a forced move's position is proven by its only move's proof."""
-        return ProofMeasure.of(None if self.plies is None else self.plies + 1, self.at_most, self.margin)
+        return ProofMeasure.of(None if self.plies is None else self.plies + 1, self.at_most, self.margin, self.bound)
 
     def to_dict(self) -> dict[str, Any]:
         """The measure as the file writes it: the defaults left out."""
@@ -181,6 +185,8 @@ class ProofMeasure:
             out["at_most"] = True
         if self.margin:
             out["margin"] = True
+        if self.bound:
+            out["bound"] = True
         return out
 
 

@@ -274,23 +274,24 @@ def test_a_games_values_are_read_back_as_saved(tmp_path):
 
 
 def test_a_proofs_measure_is_read_back_as_saved(tmp_path):
-    """A proof's measure (its length in plies, "at most" so many, Reversi's exact margin) is saved
-    with its value and read back, so that a replay says the proof as the game did: the file kept
-    the proof alone, and the replay's analysis line said "proven: X wins" where the game said how
-    soon."""
+    """A proof's measure (its length in plies, "at most" so many, Reversi's exact margin or a bound
+    of it) is saved with its value and read back, so that a replay says the proof as the game did:
+    the file kept the proof alone, and the replay's analysis line said "proven: X wins" where the
+    game said how soon."""
     record = GameRecord.from_dict(valued_dict())
     record.ply_values[1] = PlyValue(999_995.0, 1, "solver", 1, 5, measure=ProofMeasure(5))
     record.ply_values[2] = PlyValue(1.0, 0, "solver", -1, 3, measure=ProofMeasure(21, at_most=True))
     record.ply_values[3] = PlyValue(12.0, 1, "solver", 1, 9, measure=ProofMeasure(margin=True))
+    record.ply_values[4] = PlyValue(-54.0, 0, "alphabeta", -1, 12, measure=ProofMeasure(bound=True))  # at least 54
     path = tmp_path / "measured.json"
     save(record, path)
     entries = json.loads(path.read_text(encoding="utf-8"))["values"]["plies"]
-    assert [entries[i].get("measure") for i in (0, 1, 2, 3)] == [None, {"plies": 5}, {"plies": 21, "at_most": True},
-                                                                 {"margin": True}]
+    assert [entries[i].get("measure") for i in (0, 1, 2, 3, 4)] == [None, {"plies": 5}, {"plies": 21, "at_most": True},
+                                                                    {"margin": True}, {"bound": True}]
     again = load(path)
     assert again.ply_values == record.ply_values and again.values_ignored == ""
-    assert [again.ply_values[i].measure for i in (1, 2, 3)] == [ProofMeasure(5), ProofMeasure(21, True),
-                                                                ProofMeasure(margin=True)]
+    assert [again.ply_values[i].measure for i in (1, 2, 3, 4)] == [ProofMeasure(5), ProofMeasure(21, True),
+                                                                   ProofMeasure(margin=True), ProofMeasure(bound=True)]
 
 
 def test_a_value_saved_before_its_measure_was_kept_reads_as_before(tmp_path):
@@ -316,6 +317,7 @@ def test_a_value_saved_before_its_measure_was_kept_reads_as_before(tmp_path):
     (lambda d: d["values"]["plies"][1].update(stage=1.5), "values.plies[1].stage"),
     (lambda d: d["values"]["plies"][1].update(measure={"plies": 0}), "values.plies[1].measure"),
     (lambda d: d["values"]["plies"][1].update(measure={"plies": 5, "at_most": "yes"}), "values.plies[1].measure"),
+    (lambda d: d["values"]["plies"][1].update(measure={"bound": 1}), "values.plies[1].measure"),
     (lambda d: d["values"]["plies"][1].update(measure=5), "values.plies[1].measure"),
     (lambda d: d["values"].update(options={"size": 6}), "the values are for size=6, not this game's size=8"),  # another board
     (lambda d: d["values"].update(game="hex"), "the values are for hex, not this game's reversi"),

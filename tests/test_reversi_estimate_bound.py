@@ -21,9 +21,15 @@ from ai.commands.analyse import value_of_report, value_text
 from ai.engines.reversi_search import midgame_progress
 from ai.kernels import reversi as kernel
 from ai.kernels import reversi_endgame as endgame
+from ai.move_values import analyse
 from ai.search.driver import new_ctl
 from ui.ai_worker import AIProgress
-from ui.scenes.thinking import eval_text
+from ui.analysis import opinion_from_progress, ply_value, saved_opinion
+from ui.analysis_mode import line_progress, move_labels
+from ui.eval_bar import GraphValue, graph_value, line_with_proof
+from ui.scenes.hint_words import proven_for_you
+from ui.scenes.thinking import eval_text, proven_forms, proven_text
+from ui.worker_jobs import progress_report
 
 ROUT = ["d3", "c5", "b6", "f3", "f5", "c6", "d6", "e6", "g2", "e3", "f4", "g3", "h3", "c4", "c3", "d2",
         "d1", "e2", "f2", "h1", "e7", "g4", "h2"]  # White, with 3 discs to Black's 24, wins big
@@ -77,17 +83,22 @@ def exact_margin(state) -> int:
     return int(out[1])
 
 
+def wiped_out_proof():
+    """The game, the position ``WIPED_OUT`` and level 5's first proof of it, 12 plies deep."""
+    game = games.load("reversi", size=8)
+    state = game.from_text(WIPED_OUT)
+    player = ai.make_player("reversi", "level-5", seed=1)
+    seen = []
+    player.choose(state, Limits(depth=12, best=True), seen.append)
+    return game, state, next(p for p in seen if p.proven is not None)
+
+
 def test_a_midgame_proof_says_its_margin_as_the_bound_it_is():
     """Level 5's search proves the loss 12 plies deep from lines that all end the game, so the margin
     is at most what those lines reach (-54 for Black), not that margin exactly: it said "proven:
     White wins" and a bare -54, where the end is a wipeout of all 64 squares."""
-    game = games.load("reversi", size=8)
-    state = game.from_text(WIPED_OUT)
+    game, state, proof = wiped_out_proof()
     assert exact_margin(state) == -64
-    player = ai.make_player("reversi", "level-5", seed=1)
-    seen = []
-    player.choose(state, Limits(depth=12, best=True), seen.append)
-    proof = next(p for p in seen if p.proven is not None)
     assert proof.proven == -1 and proof.at_most and not proof.exact_margin
     assert -64 <= proof.score < 0  # a true bound: the exact margin is at most this
     words = value_text(value_of_report(proof), state.to_move, game)
@@ -100,3 +111,49 @@ def test_a_proven_bound_at_the_whole_board_is_the_exact_margin():
     assert proof.proven == 1 and proof.exact_margin and not proof.at_least and proof.score == 64
     loss = midgame_progress(20, 0, -64 * kernel.DISC, [0], True, "", 64)
     assert loss.proven == -1 and loss.exact_margin and not loss.at_most and loss.score == -64
+
+
+def test_the_window_says_a_midgame_proof_as_the_bound_it_is():
+    """The command line said level 5's proof as "White wins by at least 54 discs"; the window's
+    report of it (``progress_report``) left out that it was a bound, and the panel and the hint
+    said only "proven: White wins".  They say the bound, as the command line does."""
+    game, state, proof = wiped_out_proof()
+    report = progress_report(1, game, state, proof)
+    n = -round(proof.score)
+    assert report.at_most and not report.exact_margin
+    assert proven_text(report, game.sides) == f"proven: White wins by at least {n} discs"
+    assert proven_forms(report, game.sides)[1:3] == [f"proven: White wins by at least {n}", f"White wins by at least {n}"]
+    assert proven_for_you(report) == f"proven: you lose by at least {n} discs"  # Black asked
+
+
+def test_analysis_says_a_proven_bound_on_the_board_and_in_its_line():
+    """Analysis proves f1, Black's one move, loses by at least so many discs: its tag read "L" and
+    its tip "loses (proven; moves not counted)", its line "proven: White wins".  The tag marks the
+    bound as the search tree marks alpha-beta's ("≤-54"), the tip and the line say it in words."""
+    game = games.load("reversi", size=8)
+    state = game.from_text(WIPED_OUT)
+    snapshot = analyse(state, "reversi", max_depth=11)
+    (move, value), = snapshot.values.items()
+    assert value.proven == -1 and value.bound == -1 and not value.margin
+    n = -round(value.score)
+    label = move_labels(snapshot, "reversi")[move]
+    assert (label.text, label.said, label.proven) == (f"≤-{n}", f"loses by at least {n} discs", True)
+    line = line_progress(snapshot, [game.format_move(state, move)])
+    assert proven_text(line, game.sides) == f"proven: White wins by at least {n} discs"
+
+
+def test_a_saved_proven_bound_is_said_as_a_bound_in_the_replay():
+    """The graph keeps a proof's measure with its value, and a record saves it, so that a replay
+    says the proof as the game did (``ProofMeasure``); a bound was kept as no measure, and the
+    bar and the analysis line beside it said a bare "W" and "proven: White wins".  The bound is
+    saved (``"bound": true``) and said again: "≥+54" on the bar, "by at least 54 discs" in words."""
+    game, state, proof = wiped_out_proof()
+    n = -round(proof.score)
+    opinion = opinion_from_progress(progress_report(1, game, state, proof), state.to_move)
+    saved = ply_value(opinion, 12)  # as the record writes it (tests/test_record.py reads it back)
+    assert saved.to_dict()["measure"] == {"bound": True}
+    again = saved_opinion(saved)
+    assert graph_value(again, 0.0, "reversi")[1] == f"≥+{n}"  # White's least margin, White favoured
+    estimate = AIProgress(0, depth=8, best_text="f1", score=-40.0, mover=state.to_move)
+    line = line_with_proof(estimate, GraphValue(0.0, "", here=True, opinion=again))
+    assert proven_text(line, game.sides) == f"proven: White wins by at least {n} discs"

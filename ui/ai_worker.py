@@ -115,7 +115,8 @@ class AIProgress:
     mover: int = field(kw_only=True)
     only_move: bool = False  # the searched position had one legal move
     exact_margin: bool = False  # proven, and ``score`` is the exact final margin (Reversi's discs)
-    at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book)
+    at_least: bool = False  # ``score`` is a proven lower bound of the final margin (the 6x6 book, a midgame proof)
+    at_most: bool = False  # ``score`` is a proven upper bound of it (a midgame search's proven loss, ``ai.base.Progress``)
     reason: str = ""  # why a rule chose its move (``ai.base.RULE_REASONS``), "" for none said
     course_depth: int | None = None  # the depth as a course player's description counts it (``Progress``)
     # the best move and line in the notation the game's players write elsewhere (Trax's official

@@ -97,6 +97,11 @@ def points_text(value: float) -> str:
     return localized(value_words.points_text(value))
 
 
+BOUND_SIGNS = {-1: "≤", 1: "≥"}
+"""A value that is only a bound, marked by its sign: +1 a lower bound, -1 an upper one (the search
+tree's alpha-beta bounds, ``Node.bound``; analysis's proven bounds of Reversi's margin, ``MoveValue.bound``)."""
+
+
 def signed_text(value: float, spec: str = "+.0f") -> str:
     """``ai.value_words.signed_text`` ("+6", "-0.4", "0" for nought) in the language's decimals."""
     return localized(value_words.signed_text(value, spec))
@@ -283,7 +288,8 @@ def reported_measure(progress: Any) -> ProofMeasure | None:
     if progress.proven is None:
         return None
     return ProofMeasure.of(getattr(progress, "proven_plies", None), getattr(progress, "plies_at_most", False),
-                           getattr(progress, "exact_margin", False))
+                           getattr(progress, "exact_margin", False),
+                           getattr(progress, "at_least", False) or getattr(progress, "at_most", False))
 
 
 def analyse(record: GameRecord, player_id: str = DEFAULT_PLAYER, seconds: float = DEFAULT_SECONDS,

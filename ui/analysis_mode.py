@@ -47,6 +47,7 @@ from games.base import Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (
+    BOUND_SIGNS,
     PROVEN_SCORE,
     amount_text,
     count_text,
@@ -59,7 +60,7 @@ from ui.analysis import (
 from ui.board_marks import rimmed_circle, rimmed_rect, two_rim_dot
 from ui.i18n import _, language, ngettext, number_text
 from ui.position_worker import PositionWorker
-from ui.scenes.thinking import AT_MOST, DISCS, measure_of
+from ui.scenes.thinking import AT_LEAST, AT_MOST, DISCS, measure_of
 from ui.theme import Color, Theme, ink_on, readable
 from ui.words import stop_reason
 
@@ -96,6 +97,8 @@ def value_text(value: MoveValue, game_id: str) -> str:
         return "="
     if value.margin:  # proven: the exact final margin, in full colour (``value_tone``)
         return signed_text(value.score)
+    if value.proven and value.bound and round(value.score):  # proven: a bound of the margin, "≥+54", "≤-54"
+        return BOUND_SIGNS[value.bound] + signed_text(value.score)
     if value.proven is not None:
         plies = "" if value.plies is None else str(value.plies)
         return (_("W{n}") if value.proven > 0 else _("L{n}")).format(n=plies)
@@ -116,9 +119,13 @@ def length_words(value: MoveValue) -> str:
         return _("wins (the search sees the end)") if value.score > 0 else _("loses (the search sees the end)")
     if value.proven is None or value.proven == 0:
         return ""
-    measure, n = measure_of(value.margin, value.score, value.plies, value.plies_at_most)  # the panel's measure
+    measure, n = measure_of(value.margin, value.score, value.plies, value.plies_at_most, bound=bool(value.bound))
     if measure == DISCS:  # the tag itself says the margin: "+12"
         return ""
+    if measure == AT_LEAST:  # a bound of the margin, "≥+54": the tip says what the sign means
+        if value.proven > 0:
+            return ngettext("wins by at least {n} disc", "wins by at least {n} discs", n).format(n=n)
+        return ngettext("loses by at least {n} disc", "loses by at least {n} discs", n).format(n=n)
     if not measure:
         return _("wins (proven; moves not counted)") if value.proven > 0 else _("loses (proven; moves not counted)")
     if measure == AT_MOST:  # Alquerque's tables: the winner's way against the longest defence
@@ -256,7 +263,7 @@ def line_progress(snapshot: MoveValues | None, line: list[str], line_other: Sequ
     return AIProgress(0, depth, best.move, line[0], best.score, snapshot.nodes, snapshot.elapsed, list(line),
                       best.proven, best.plies, kind, snapshot.done, exact_margin=best.margin, mover=snapshot.mover,
                       best_other=line_other[0] if line_other else "", pv_other=list(line_other), unit=best.unit,
-                      plies_at_most=best.plies_at_most)
+                      plies_at_most=best.plies_at_most, at_least=best.bound > 0, at_most=best.bound < 0)
 
 
 def hint_as_analysed(hint: AIProgress, snapshot: MoveValues | None, move: Hashable) -> AIProgress:

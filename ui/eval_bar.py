@@ -76,7 +76,7 @@ def favoured_text(value: MoveValue, game_id: str) -> str:
     """``value`` (for the side to move) in the game's unit, said for the side it favours: the bar's
     colour there tells which side that is."""
     if value.proven is not None and value.proven < 0:  # the opponent wins: said as its win
-        favoured = replace(value, score=-value.score, proven=1)
+        favoured = replace(value, score=-value.score, proven=1, bound=-value.bound)
     elif value.kind == "mcts" and value.score < 0.5:
         favoured = MoveValue(value.move, 1.0 - value.score, "mcts")
     elif value.kind == "alphabeta" and value.score < 0:
@@ -107,8 +107,9 @@ def graph_value(opinion: Opinion, share: float, game_id: str) -> tuple[float, st
     read a bare "W" beside "proven: X wins in 5 moves"."""
     kind = "mcts" if opinion.kind == "mcts" else "alphabeta"
     measure = opinion.measure or ProofMeasure()
+    bound = (opinion.proven or 0) if measure.bound else 0  # a winner's least margin: the mover's lower bound, else upper
     value = MoveValue(None, opinion.score, kind, opinion.proven, plies=measure.plies, margin=measure.margin,
-                      unit=opinion.unit, plies_at_most=measure.at_most)
+                      unit=opinion.unit, bound=bound, plies_at_most=measure.at_most)
     return share, favoured_text(value, game_id)
 
 
@@ -193,31 +194,34 @@ def line_with_proof(line: AIProgress | None, graph: GraphValue | None) -> AIProg
     if proof.proven is None:
         return line
     measure = proof.measure or ProofMeasure()
-    margin = proof.score if measure.margin else None
-    return proof_beside(line, proof.proven, proof.mover, measure.plies, measure.at_most, margin)
+    margin = proof.score if measure.margin or measure.bound else None
+    return proof_beside(line, proof.proven, proof.mover, measure.plies, measure.at_most, margin, measure.bound)
 
 
 def proof_beside(search: AIProgress, proven: int, mover: int, plies: int | None = None,
-                 at_most: bool = False, margin: float | None = None) -> AIProgress:
+                 at_most: bool = False, margin: float | None = None, bound: bool = False) -> AIProgress:
     """``search``, an estimate, saying a proof of its position that another search found
     (``proven`` for ``mover``, the side to move there; in ``plies`` where counted, ``at_most``
     the winner's way against the longest defence; ``margin``, Reversi's exact final margin in
-    discs for ``mover``, where the proof has one), turned to ``search``'s own side to move; its
+    discs for ``mover``, where the proof has one, or with ``bound`` the winner's least margin,
+    "wins by at least 54 discs"), turned to ``search``'s own side to move; its
     best move said as its guess (``proof_apart``): no proof came with that move."""
     same_side = mover == search.mover
     proof = replace(search, proven=proven if same_side else -proven, proven_plies=plies,
-                    plies_at_most=at_most, exact_margin=False, proof_apart=True)
+                    plies_at_most=at_most, exact_margin=False, at_least=False, at_most=False, proof_apart=True)
     if margin is None:
         return proof
-    return replace(proof, score=margin if same_side else -margin, exact_margin=True, at_least=False)
+    score = margin if same_side else -margin
+    return replace(proof, score=score, exact_margin=not bound, at_least=bound and score > 0, at_most=bound and score < 0)
 
 
 def measured_proof_beside(search: AIProgress, proof: AIProgress) -> AIProgress:
     """``search`` saying ``proof``'s proof of its position (``proof_beside``) in the measure
     ``proof`` has (``ui.scenes.thinking.proof_measure``): its length in plies, at most so many,
     or Reversi's exact margin in discs, so that a hint borrowing it says what the panel said."""
-    margin = proof.score if proof.exact_margin else None
-    return proof_beside(search, proof.proven, proof.mover, proof.proven_plies, proof.plies_at_most, margin)
+    bound = proof.at_least or proof.at_most
+    margin = proof.score if proof.exact_margin or bound else None
+    return proof_beside(search, proof.proven, proof.mover, proof.proven_plies, proof.plies_at_most, margin, bound)
 
 
 def with_note(caption: str, note: str) -> str:

@@ -101,7 +101,7 @@ def value_measure(value: MoveValue) -> ProofMeasure | None:
     measure it."""
     if value.proven is None:
         return None
-    return ProofMeasure.of(value.plies, value.plies_at_most, value.margin)
+    return ProofMeasure.of(value.plies, value.plies_at_most, value.margin, bool(value.bound))
 
 
 def carries_over(value: MoveValue, monte_carlo: bool) -> bool:

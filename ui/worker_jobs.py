@@ -204,7 +204,7 @@ def progress_report(job_id: int, game, state, p, only_move: bool = False) -> AIP
         mover=state.to_move, only_move=only_move, exact_margin=p.exact_margin, at_least=p.at_least,
         reason=p.reason, course_depth=p.course_depth, best_other=best_other[0] if best_other else "",
         pv_other=_format_line(game, state, p.pv or [], other=True), unit=p.unit, stage=empty_share(state),
-        stopped=p.stopped, plies_at_most=p.plies_at_most,
+        stopped=p.stopped, plies_at_most=p.plies_at_most, at_most=p.at_most,
     )
 
 

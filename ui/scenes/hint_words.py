@@ -22,6 +22,7 @@ from ui.ai_worker import AIProgress
 from ui.analysis import amount_text, eval_unit, plural_count
 from ui.i18n import _, ngettext, number_text
 from ui.scenes.thinking import (
+    AT_LEAST,
     AT_MOST,
     DISCS,
     MOVES,
@@ -69,11 +70,16 @@ def proven_for_you(progress: AIProgress) -> str:
 
 
 def _outcome(won: bool, measure: str, n: int) -> str:
-    """"you win in 7 moves", "you lose by 4 discs on the board", "you win in at most 41 moves",
-    "you win": the win measured as the panel measures it (``thinking.proof_measure``)."""
+    """"you win in 7 moves", "you lose by 4 discs on the board", "you lose by at least 54 discs"
+    (a bound of the margin), "you win in at most 41 moves", "you win": the win measured as the
+    panel measures it (``thinking.proof_measure``)."""
     if measure == DISCS:
         said = (ngettext("you win by {n} disc on the board", "you win by {n} discs on the board", n) if won
                 else ngettext("you lose by {n} disc on the board", "you lose by {n} discs on the board", n))
+        return said.format(n=n)
+    if measure == AT_LEAST:
+        said = (ngettext("you win by at least {n} disc", "you win by at least {n} discs", n) if won
+                else ngettext("you lose by at least {n} disc", "you lose by at least {n} discs", n))
         return said.format(n=n)
     if measure == AT_MOST:
         said = (ngettext("you win in at most {n} move", "you win in at most {n} moves", n) if won

@@ -87,7 +87,8 @@ def proof_winner(progress: AIProgress) -> int | None:
 def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = False) -> str:
     """"proven: South wins in 7 moves", "proven: draw", or "" when nothing is proven; "proven:
     White wins in at most 41 moves" for a length that is the winner's way against the longest
-    defence (``plies_at_most``: Alquerque's endgame tables).  Where the
+    defence (``plies_at_most``: Alquerque's endgame tables); "proven: White wins by at least 54
+    discs" for a bound of the margin (``AT_LEAST``: a midgame search's proof).  Where the
     proof came from (an opening book) is said with the move (``detail_parts``), in words.
     ``short``: the winner alone, "proven: South wins", where the whole does not fit (the length
     or the margin is on the eval bar and the board's tags)."""
@@ -103,6 +104,9 @@ def proven_text(progress: AIProgress, sides: tuple[str, str], short: bool = Fals
     if measure == DISCS:
         return ngettext("proven: {side} wins by {n} disc on the board",
                         "proven: {side} wins by {n} discs on the board", n).format(side=name, n=n)
+    if measure == AT_LEAST:
+        return ngettext("proven: {side} wins by at least {n} disc",
+                        "proven: {side} wins by at least {n} discs", n).format(side=name, n=n)
     if measure == AT_MOST:
         return ngettext("proven: {side} wins in at most {n} move", "proven: {side} wins in at most {n} moves",
                         n).format(side=name, n=n)
@@ -126,29 +130,37 @@ def proven_forms(progress: AIProgress, sides: tuple[str, str]) -> list[str]:
                    ngettext("{side} wins by {n} disc", "{side} wins by {n} discs", n)]
     elif measure == AT_MOST:
         shorter = [_("proven: {side} wins in at most {n}"), _("{side} wins in at most {n}")]
+    elif measure == AT_LEAST:
+        shorter = [_("proven: {side} wins by at least {n}"), _("{side} wins by at least {n}")]
     else:
         shorter = [_("proven: {side} wins in {n}"), _("{side} wins in {n}")]
     return [said, *(form.format(side=name, n=n) for form in shorter), proven_text(progress, sides, short=True)]
 
 
-DISCS, AT_MOST, MOVES = "discs", "at most", "moves"  # how a proven win is measured (``proof_measure``)
+DISCS, AT_LEAST, AT_MOST, MOVES = "discs", "at least", "at most", "moves"  # how a proven win is measured (``proof_measure``)
 
 
 def proof_measure(progress: AIProgress) -> tuple[str, int]:
     """How a proven win is said, the panel's (``proven_text``) and the hint's
     (``hint_words.proven_for_you``) alike: by its margin in discs on the board (Reversi's solver,
     ``DISCS``: not the end card's first count, the tournament's empty squares to the winner: the
-    rules page says so), in at most so many moves (``AT_MOST``: Alquerque's tables, the winner's
+    rules page says so), by at least so many discs (``AT_LEAST``: a bound of the margin, Reversi's
+    midgame proofs and its 6x6 book's, whose lines end where the search looked: the best play may
+    win by more), in at most so many moves (``AT_MOST``: Alquerque's tables, the winner's
     way against the longest defence), in so many moves (``MOVES``), or ("", 0) not measured."""
-    return measure_of(progress.exact_margin, progress.score, progress.proven_plies, progress.plies_at_most)
+    return measure_of(progress.exact_margin, progress.score, progress.proven_plies, progress.plies_at_most,
+                      bound=progress.at_least or progress.at_most)
 
 
-def measure_of(margin: bool, score: float, plies: int | None, at_most: bool) -> tuple[str, int]:
+def measure_of(margin: bool, score: float, plies: int | None, at_most: bool, bound: bool = False) -> tuple[str, int]:
     """``proof_measure`` of a proof's fields (``margin``: ``score`` is the exact final margin in
-    discs; ``plies`` to the end, ``at_most`` against the longest defence), for analysis's values
-    (``analysis_mode.length_words``) as for a search's report: one choice of the measure for both."""
+    discs; ``bound``: a bound of it, the winner's least margin; ``plies`` to the end, ``at_most``
+    against the longest defence), for analysis's values (``analysis_mode.length_words``) as for a
+    search's report: one choice of the measure for both."""
     if margin:
         return DISCS, abs(round(score))
+    if bound and round(score):
+        return AT_LEAST, abs(round(score))
     if plies is None or plies <= 0:
         return "", 0
     return (AT_MOST if at_most else MOVES), plies

@@ -27,7 +27,7 @@ from ai.game_tree import (
 from ai.search.classic import COURSE_SCALE
 from games.base import Game
 from ui.ai_worker import AIProgress
-from ui.analysis import amount_text, eval_unit, signed_text
+from ui.analysis import BOUND_SIGNS, amount_text, eval_unit, signed_text
 from ui.i18n import N_, _, ngettext
 from ui.scenes.thinking import DISCS, eval_text, proof_measure, proof_winner
 
@@ -75,7 +75,6 @@ HINT_OTHER = N_("The hint's {move} is {value} here: the hint searched otherwise"
 # a value alpha-beta only bounded (``Node.bound``): its sign in the box, its words in the side panel;
 # alpha-beta stops at a tie too (v <= alpha), so the other side has as good elsewhere, maybe no better:
 # "MAX has better elsewhere" beside "<=+41" with alpha +41, a class asked what was better than +41
-BOUND_SIGNS = {-1: "≤", 1: "≥"}
 BOUND_WORDS = {
     -1: N_("Value ≤ {value}: at most that; MAX has as good or better elsewhere, so alpha-beta did not need the exact value"),
     1: N_("Value ≥ {value}: at least that; MIN has as good or better elsewhere, so alpha-beta did not need the exact value"),
