@@ -35,12 +35,17 @@ ROUT = ["d3", "c5", "b6", "f3", "f5", "c6", "d6", "e6", "g2", "e3", "f4", "g3", 
         "d1", "e2", "f2", "h1", "e7", "g4", "h2"]  # White, with 3 discs to Black's 24, wins big
 
 
+def level5_reports(state, depth: int) -> list:
+    """What level 5 reports as it searches ``state`` to ``depth`` (seed 1, the best move asked)."""
+    seen = []
+    ai.make_player("reversi", "level-5", seed=1).choose(state, Limits(depth=depth, best=True), seen.append)
+    return seen
+
+
 def test_level5_estimates_a_rout_within_the_boards_squares_and_the_panel_says_so():
     game = games.load("reversi", size=8)
     state = game.play_line(ROUT)
-    player = ai.make_player("reversi", "level-5", seed=1)
-    seen = []
-    player.choose(state, Limits(depth=8, best=True), seen.append)
+    seen = level5_reports(state, 8)
     estimates = [p for p in seen if p.proven is None and p.kind == "alphabeta"]
     assert estimates, "the search made no midgame estimate"
     assert max(p.score for p in estimates) <= 64
@@ -62,9 +67,7 @@ def test_an_estimate_in_a_rout_stays_short_of_the_whole_board_which_only_a_proof
     whole board, beside the word "estimate" (QA).  An estimate stays at 63 discs at most."""
     game = games.load("reversi", size=8)
     state = game.play_line(QA_ROUT)
-    player = ai.make_player("reversi", "level-5", seed=1)
-    seen = []
-    player.choose(state, Limits(depth=12, best=True), seen.append)
+    seen = level5_reports(state, 12)
     assert all(p.proven is None for p in seen), "the search proved something: no estimate to check"
     assert 60 <= max(p.score for p in seen) < 64  # the rout the evaluation sees, short of the whole board
 
@@ -87,9 +90,7 @@ def wiped_out_proof():
     """The game, the position ``WIPED_OUT`` and level 5's first proof of it, 12 plies deep."""
     game = games.load("reversi", size=8)
     state = game.from_text(WIPED_OUT)
-    player = ai.make_player("reversi", "level-5", seed=1)
-    seen = []
-    player.choose(state, Limits(depth=12, best=True), seen.append)
+    seen = level5_reports(state, 12)
     return game, state, next(p for p in seen if p.proven is not None)
 
 

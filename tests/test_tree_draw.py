@@ -240,18 +240,24 @@ def test_the_tree_opening_figure_is_taken_once_the_built_tree_is_on_screen(monke
     assert readings[-1] and readings[-1][-1] > 0, f"the clock stopped after drawings showing {readings[-1]} nodes"
 
 
-def _explorer_on(app, size: tuple[int, int]):
-    """The explorer on Alquerque after c2-c3 (its root's value lines as many as a node has) in a
-    window of ``size``, built and drawn."""
-    from tests.test_tree import built
+def _explorer_opened(app, size: tuple[int, int], demo: str):
+    """The explorer opened (T) on the game ``demo`` names in a window of ``size``, not built yet."""
     from tests.ui_helpers import key
 
     pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
     app.run_frames(2)
-    app.open_demo("game:alquerque:hotseat:c2-c3")
+    app.open_demo(demo)
     app.run_frames(2)
     key(app, pygame.K_t)
-    explorer = app.scene
+    return app.scene
+
+
+def _explorer_on(app, size: tuple[int, int]):
+    """The explorer on Alquerque after c2-c3 (its root's value lines as many as a node has) in a
+    window of ``size``, built and drawn."""
+    from tests.test_tree import built
+
+    explorer = _explorer_opened(app, size, "game:alquerque:hotseat:c2-c3")
     built(app, explorer)
     return explorer
 
@@ -644,12 +650,7 @@ def test_the_legend_says_what_a_tick_is_at_larger_text_once_the_solver_ticks_box
     with words_in(language):
         drawn = recorded_text_rects(monkeypatch)
         for size in ((1280, 800), (1024, 768), (800, 600)):
-            pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
-            app.run_frames(2)
-            app.open_demo("game:tictactoe:hotseat:b2")
-            app.run_frames(2)
-            key(app, pygame.K_t)
-            explorer = app.scene
+            explorer = _explorer_opened(app, size, "game:tictactoe:hotseat:b2")
             built_and_proved(app, explorer)
             assert explorer.proofs.any_proof(), size  # ticks on the boxes
             first = len(drawn)
