@@ -18,6 +18,7 @@ from ui import text as tx
 from ui.board_view import BoardView, Overlay
 from ui.i18n import Phrase, _, number_text
 from ui.names import NAME_LENGTH
+from ui.rendered_once import RenderedOnceManager
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
@@ -276,10 +277,13 @@ class _Form(pygame_menu.Menu):
     Down put it on Quit, where the next click quit the app.  A desktop app leaves the user's pointer
     where it is; a key's choice stays until the pointer really moves (the motion pygame-menu makes
     up each frame carries no ``rel`` and chooses nothing), and a click with no motion still clicks
-    what lies under the pointer (``pointer_there_first``)."""
+    what lies under the pointer (``pointer_there_first``).
+
+    Each widget added is rendered once as it is set up, not once per setting (``ui.rendered_once``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.add = RenderedOnceManager(self, verbose=self._verbose)
         self._disable_widget_update_mousepos_mouseselection = True  # pygame-menu's own switch, no setter
         self._chosen_by: str | None = None  # how the widget being chosen is chosen (``_select``)
         self.pointer_chose = False  # the chosen widget was chosen by the pointer, no key pressed since

@@ -1,0 +1,53 @@
+"""A form's widgets are rendered once as pygame-menu sets them up (``ui.rendered_once``), and
+look exactly as pygame-menu's own setup draws them."""
+
+from __future__ import annotations
+
+import pygame
+import pygame_menu
+from pygame_menu._widgetmanager import WidgetManager
+
+from tests.ui_helpers import count_calls, window_for_a_test
+from ui.scenes.common import make_menu, rendering_held
+
+FORM = pygame.Rect(0, 0, 600, 500)
+
+
+def add_every_kind(menu: pygame_menu.Menu) -> list[pygame_menu.widgets.core.Widget]:
+    """One widget of each kind the app's forms hold, added to ``menu``."""
+    with rendering_held(menu):
+        return [
+            menu.add.label("Board size", font_size=26),
+            menu.add.label("A note long enough to wrap over the form's narrow column, twice or more "
+                           "with these few extra words", wordwrap=True, font_size=14),
+            menu.add.selector("Level: ", [("One", 1), ("Two", 2)], default=1),
+            menu.add.toggle_switch("Any direction", True),
+            menu.add.text_input("Name: ", default="Ana", maxwidth=12),
+            menu.add.button("Start", lambda: None),
+        ]
+
+
+def pixels(widget: pygame_menu.widgets.core.Widget) -> tuple[tuple[int, int, int, int], bytes]:
+    surface = widget.get_surface()
+    return tuple(widget.get_rect()), pygame.image.tobytes(surface, "RGBA")
+
+
+def test_a_label_added_to_a_form_draws_its_text_once_as_it_is_set_up(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        menu = make_menu(app.theme, 1.0, FORM)
+        drawn = count_calls(monkeypatch, pygame_menu.widgets.Label, "_font_render_string")
+        with rendering_held(menu):  # the form laid out at the end alone, as the app's builds do
+            label = menu.add.label("Board size")
+        # once with its settings (pygame-menu drew it once per setting, 7 times) and once as it
+        # joins the form, which it is drawn for
+        assert drawn[0] <= 2, drawn[0]
+        assert label.get_width() > 0
+
+
+def test_widgets_look_as_pygame_menus_own_setup_draws_them(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        ours = make_menu(app.theme, 1.0, FORM)
+        theirs = make_menu(app.theme, 1.0, FORM)
+        theirs.add = WidgetManager(theirs, verbose=False)
+        for mine, own in zip(add_every_kind(ours), add_every_kind(theirs), strict=True):
+            assert pixels(mine) == pixels(own), mine.get_title()
