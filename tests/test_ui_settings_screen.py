@@ -551,3 +551,26 @@ def test_a_second_click_on_the_language_finds_it_where_the_first_did(tmp_path, m
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+def test_a_choice_at_its_end_said_then_the_language_changed_is_said_whole_in_the_new_one(app):
+    """Right on Text size at Larger says "Text size: Larger already, the largest"; the language
+    changed in Settings while it showed, it read "Text size: Larger já é o máximo", the choice's
+    words left in the language the form was built in (the catalog's patterns say again only the
+    sentence round them), as Ctrl+plus's did before it became a Phrase."""
+    app.settings.text_size = TEXT_SIZE_CHOICES[-1][1]
+    app.apply_settings()
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "text_size")
+    key(app, pygame.K_RIGHT)
+    assert [m.text for m in app.messages.current()] == ["Text size: Larger already, the largest"]
+    while app.scene.menu.get_selected_widget().get_id() != "language":
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RIGHT)  # Language: Português
+    try:
+        assert app.settings.language == "pt"
+        assert [m.text for m in app.messages.current()] == ["Tamanho do texto: Maior já é o máximo"]
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()

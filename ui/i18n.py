@@ -203,6 +203,14 @@ def said_again(text: str, was: str) -> str:
     return text
 
 
+def label_said_again(label: str, was: str) -> str:
+    """A form's label or item said in the language ``was`` ("Text size: ", "Larger") in the
+    current language: ``said_again`` of its words, the ": " after a title kept (the catalog holds
+    "Text size", not "Text size: ")."""
+    words = label.rstrip(": ")
+    return said_again(words, was) + label[len(words):]
+
+
 @lru_cache(maxsize=4)
 def _said_pairs(was: str, now: str) -> tuple[dict[str, str], list[tuple[re.Pattern, str]]]:
     """The catalog's texts as said in ``was`` and in ``now``: whole texts, and the patterns of the
