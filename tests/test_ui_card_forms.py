@@ -99,12 +99,14 @@ def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure
     """``proven_forms``, the most said first: each names the winner, and each but the last (the
     short "proven: White wins") keeps the length or the margin, in moves, at most so many, or
     discs, or its bound, by at least so many discs; each but the last is shorter than the one
-    before it."""
+    before it.  A bound's forms end in the board's tag of it, the winner to move: "≥+4"."""
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import proven_forms
 
     with words_in(language):
         forms = proven_forms(AIProgress(0, proven=1, mover=1, **measure), ("Black", "White"))
+        if measure.get("at_least"):
+            assert forms.pop() == "≥+4", forms
         n = str(measure.get("proven_plies", 4))
         assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
         assert len(forms) == 4 and all(_("White") in form for form in forms), forms
