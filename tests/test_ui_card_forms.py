@@ -99,39 +99,58 @@ def test_a_proofs_shorter_forms_keep_the_winner_and_the_length(language, measure
     """``proven_forms``, the most said first: each names the winner, and each but the last (the
     short "proven: White wins") keeps the length or the margin, in moves, at most so many, or
     discs, or its bound, by at least so many discs; each but the last is shorter than the one
-    before it."""
+    before it.  A bound's forms end in the board's tag of it, the winner to move: "≥+4"."""
     from ui.ai_worker import AIProgress
     from ui.scenes.thinking import proven_forms
 
     with words_in(language):
         forms = proven_forms(AIProgress(0, proven=1, mover=1, **measure), ("Black", "White"))
+        if measure.get("at_least"):
+            assert forms.pop() == "≥+4", forms
         n = str(measure.get("proven_plies", 4))
         assert all(len(longer) > len(shorter) for longer, shorter in zip(forms[:-2], forms[1:-1])), forms
         assert len(forms) == 4 and all(_("White") in form for form in forms), forms
         assert all(n in form for form in forms[:-1]) and n not in forms[-1], forms
 
 
-def test_analysis_proven_bound_is_said_whole_at_800x600_larger(tmp_path, monkeypatch):
-    """Reversi's ``WIPED_OUT`` pasted on the menu, analysis on (A): its level-5 search proves
-    Black's one move loses by at least so many discs, a bound, which the one-line card said as
-    "proven: White wins · f1 …".  At 800x600, Larger text, it says the bound in a form that fits its
-    row, never cut.  (In Portuguese that layout gives the card no row for the line, and no form of
-    a proof fits beside "melhor f1": the board's framed tag says it there.)"""
+def bound_proved(app, monkeypatch):
+    """Reversi's ``WIPED_OUT`` pasted on the menu and started, analysis on (A) until its level-5
+    search proves Black's one move loses by at least so many discs, a bound; the game's screen."""
     from tests.test_reversi_estimate_bound import WIPED_OUT
     from tests.test_ui_positions import paste
 
+    larger_text(app)
+    paste(app, f"Reversi\n{WIPED_OUT}\n", monkeypatch)
+    key(app, pygame.K_RETURN)  # Start game: Human vs PC, the human Black, who is to move
+    scene = app.scene
+    key(app, pygame.K_a)
+    assert wait(app, lambda: (line := scene.analysis_line()) is not None and line.proven is not None, 120)
+    return scene
+
+
+def test_analysis_proven_bound_is_said_whole_at_800x600_larger(tmp_path, monkeypatch):
+    """Analysis's proven bound (``bound_proved``), which the one-line card said as "proven: White
+    wins · f1 …".  At 800x600, Larger text, it says the bound in a form that fits its row, never
+    cut."""
     with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "en"):
-        larger_text(app)
-        paste(app, f"Reversi\n{WIPED_OUT}\n", monkeypatch)
-        key(app, pygame.K_RETURN)  # Start game: Human vs PC, the human Black, who is to move
-        scene = app.scene
-        key(app, pygame.K_a)
-        assert wait(app, lambda: (line := scene.analysis_line()) is not None and line.proven is not None, 120)
+        scene = bound_proved(app, monkeypatch)
         n = abs(round(scene.analysis_line().score))
         parts = [part for text in panel_text(app, monkeypatch, scene) for part in text.split(tx.SEPARATOR)]
         assert any(_("{side} wins by at least {n}").format(side=_("White"), n=n) in part for part in parts), (n, parts)
         assert not [part for part in parts if part.endswith("…") and part != "…"], parts  # "…": more moves
 
+
+
+def test_analysis_proven_bound_is_said_beside_the_best_move_in_portuguese_at_800x600_larger(tmp_path, monkeypatch):
+    """In Portuguese that layout gives the card no row for the line of play, and no worded form of
+    "provado: Branco ganha por pelo menos 54 peças" fits beside "melhor f1": the card said no
+    proof at all.  It says the bound as the board's tag on f1 does ("≤-54")."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app, in_language(app, "pt"):
+        scene = bound_proved(app, monkeypatch)
+        (move, label), = scene.analysis.labels().items()
+        assert label.text.startswith("≤-")
+        best = _("best {move}").format(move=scene.game.format_move(scene.state, move))
+        assert f"{best}{tx.SEPARATOR}{label.text}" in panel_text(app, monkeypatch, scene)
 
 # each game played to an end whose reason is long: its reason as games/ write it, and the moves typed
 ENDINGS = {

@@ -128,6 +128,35 @@ def test_a_pause_hides_the_moves_and_the_discs_and_refuses_the_tree(tmp_path, mo
         app.quit()
 
 
+def test_a_pause_shows_no_earlier_position_under_the_cover(tmp_path, monkeypatch):
+    """Paused, Left and the wheel over the board still stepped back through the game under the
+    cover, to no position in sight, and the panel said "Browsing move 1" beside its hidden list
+    (a tap on the list was refused).  The cover hides the game: the pause goes back to the live
+    position, and a step back is refused with the pause's words until Resume."""
+    from tests.test_ui_steppers import wheel
+
+    app = make_app_of(tmp_path, monkeypatch, (1280, 800))
+    try:
+        scene = friends_on_a_clock(app, "reversi")
+        play(app, scene, "f5", "d6")
+        key(app, pygame.K_LEFT)
+        assert scene.browsing == 1
+        ctrl_p(app)
+        assert scene.paused and scene.browsing is None
+        for press in (pygame.K_LEFT, pygame.K_HOME, pygame.K_PAGEUP):
+            scene.messages.withdraw("refusal")
+            key(app, press)
+            assert scene.browsing is None and PAUSED in [m.text for m in scene.messages.current()], press
+        wheel(app, scene.view.rect.topleft, 1)
+        assert scene.browsing is None
+        assert not [text for text in drawn_once(app, monkeypatch) if text.startswith("Browsing")]
+        ctrl_p(app)  # Resume: the game's positions are in sight again
+        key(app, pygame.K_LEFT)
+        assert not scene.paused and scene.browsing == 1
+    finally:
+        app.quit()
+
+
 def test_a_pause_greys_analysis_and_the_tree_as_it_greys_the_hint(tmp_path, monkeypatch):
     """Paused, Hint was greyed but Analysis and Search tree looked as ready as ever, and a click
     on either was refused: buttons that seemed broken.  They are greyed with the Hint while the

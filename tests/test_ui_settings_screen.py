@@ -551,3 +551,32 @@ def test_a_second_click_on_the_language_finds_it_where_the_first_did(tmp_path, m
     finally:
         app.quit()
     assert not app.errors, app.errors[0]
+
+
+@pytest.mark.parametrize(("widget", "pressed", "english", "portuguese"), [
+    ("text_size", pygame.K_RIGHT, "Text size: Larger already, the largest", "Tamanho do texto: Maior já é o máximo"),
+    ("move_time", pygame.K_LEFT, "Time per move: 0.1 s already, the smallest", "Tempo por jogada: 0,1 s já é o mínimo"),
+])
+def test_a_choice_at_its_end_said_then_the_language_changed_is_said_whole_in_the_new_one(
+        app, widget, pressed, english, portuguese):
+    """Right on Text size at Larger says "Text size: Larger already, the largest"; the language
+    changed in Settings while it showed, it read "Text size: Larger já é o máximo", the choice's
+    words left in the language the form was built in (the catalog's patterns say again only the
+    sentence round them), as Ctrl+plus's did before it became a Phrase.  A time per move's
+    number takes the new language's decimal comma."""
+    app.settings.text_size, app.settings.move_time = TEXT_SIZE_CHOICES[-1][1], 0.1
+    app.apply_settings()
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, widget)
+    key(app, pressed)
+    assert [m.text for m in app.messages.current()] == [english]
+    while app.scene.menu.get_selected_widget().get_id() != "language":
+        key(app, pygame.K_UP)
+    key(app, pygame.K_RIGHT)  # Language: Português
+    try:
+        assert app.settings.language == "pt"
+        assert [m.text for m in app.messages.current()] == [portuguese]
+    finally:
+        app.settings.language = "en"
+        app.apply_settings()

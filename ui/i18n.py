@@ -203,6 +203,18 @@ def said_again(text: str, was: str) -> str:
     return text
 
 
+def label_said_again(label: str, was: str) -> str:
+    """A form's label or item said in the language ``was`` ("Text size: ", "Larger", "0.1 s") in
+    the current language: ``said_again`` of its words, the ": " after a title kept (the catalog
+    holds "Text size", not "Text size: "); a number the catalog does not hold with the current
+    language's separators ("0,1 s" in Portuguese, as ``localized`` writes it)."""
+    words = label.rstrip(": ")
+    said = said_again(words, was)
+    if said == words and any(c.isdigit() for c in words) and (was in DECIMAL_COMMA) != (_current in DECIMAL_COMMA):
+        said = words.translate(_SEPARATORS_SWAPPED)
+    return said + label[len(words):]
+
+
 @lru_cache(maxsize=4)
 def _said_pairs(was: str, now: str) -> tuple[dict[str, str], list[tuple[re.Pattern, str]]]:
     """The catalog's texts as said in ``was`` and in ``now``: whole texts, and the patterns of the

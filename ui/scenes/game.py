@@ -450,8 +450,13 @@ class GameScene(GameCommands, GameQuestions, Scene):
         return self.history[n - 1].after if n else self.initial
 
     def browse(self, plies: int) -> None:
-        """Show the position after ``plies`` moves (the live game when that is all of them)."""
+        """Show the position after ``plies`` moves (the live game when that is all of them).  Not an
+        earlier one while a person's pause covers the board (``refused_while_paused``), as the move
+        list's taps are not: Left and the wheel stepped back under the cover, to no position in
+        sight, and the panel said "Browsing the start" beside the hidden list."""
         plies = max(0, min(len(self.history), plies))
+        if plies != len(self.history) and self.refused_while_paused():
+            return
         self.browsing = None if plies == len(self.history) else plies
         self.view.reset_input()
         self.view.stop_animation()

@@ -834,6 +834,7 @@ class GameCommands:
         saved with the pause, so a game left, or its window killed, while paused comes back paused
         with them (``ui.clocks.PAUSED_KEY``)."""
         if self.paused:
+            self.back_to_game()  # the cover hides the live game: no earlier position stays shown under it
             computer = self.computer
             self.asked_on_resume = computer.job_kind if computer.job is not None else ""
             computer.drop_search()

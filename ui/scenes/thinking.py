@@ -27,7 +27,16 @@ from ai.search.classic import COURSE_SCALE
 from ai.value_words import says_the_number
 from ui import text as tx
 from ui.ai_worker import AIProgress
-from ui.analysis import amount_text, count_text, eval_unit, games_tried_text, moves_ahead_text, plural_count
+from ui.analysis import (
+    BOUND_SIGNS,
+    amount_text,
+    count_text,
+    eval_unit,
+    games_tried_text,
+    moves_ahead_text,
+    plural_count,
+    signed_text,
+)
 from ui.i18n import _, ngettext, number_text
 from ui.words import PLAYS_BY, choice_reason, stop_reason
 
@@ -118,7 +127,10 @@ def proven_forms(progress: AIProgress, sides: tuple[str, str]) -> list[str]:
     the length's unit left out ("proven: X wins in 4"), then "proven:" too ("X wins in 4": the bar
     and the board's tags say it is proven), the length kept before the short "proven: X wins".  At
     800x600, Larger text, in Portuguese the one-line card cut "provado: X ganha em 4 jo…" where
-    "provado: X ganha em 4" fitted.  [] when nothing is proven."""
+    "provado: X ganha em 4" fitted.  A bound of the margin's last form is the best move's tag on
+    the board ("≤-54", ``bound_tag``): there no worded form of "provado: Branco ganha por pelo
+    menos 54 peças" fitted beside "melhor f1", and the card said no proof.  [] when nothing is
+    proven."""
     said = proven_text(progress, sides)
     winner = proof_winner(progress)
     measure, n = proof_measure(progress)
@@ -134,7 +146,14 @@ def proven_forms(progress: AIProgress, sides: tuple[str, str]) -> list[str]:
         shorter = [_("proven: {side} wins by at least {n}"), _("{side} wins by at least {n}")]
     else:
         shorter = [_("proven: {side} wins in {n}"), _("{side} wins in {n}")]
-    return [said, *(form.format(side=name, n=n) for form in shorter), proven_text(progress, sides, short=True)]
+    forms = [said, *(form.format(side=name, n=n) for form in shorter), proven_text(progress, sides, short=True)]
+    return [*forms, bound_tag(progress)] if measure == AT_LEAST else forms
+
+
+def bound_tag(progress: AIProgress) -> str:
+    """A proven bound of the margin as analysis tags its move on the board, for the side to move:
+    "≤-54" (loses by at least 54 discs), "≥+54" (wins by at least 54)."""
+    return BOUND_SIGNS[1 if progress.at_least else -1] + signed_text(progress.score)
 
 
 DISCS, AT_LEAST, AT_MOST, MOVES = "discs", "at least", "at most", "moves"  # how a proven win is measured (``proof_measure``)
