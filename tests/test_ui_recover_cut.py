@@ -10,6 +10,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 import games
 from games.record_parts import Side
@@ -173,6 +174,23 @@ def test_several_damaged_files_say_which_games_are_kept_whole_elsewhere(app):
     assert "2 damaged game files" in said, said
     assert "The game in 1 of them can be recovered in part: Saved games offers it." in said, said
     assert "The game in 1 of them is kept whole in another file, so nothing of it is lost." in said, said
+
+
+NEWER = '{"format": "tabuleiro-record", "version": 99}'  # a record of a Tabuleiro to come: left in place
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_one_damaged_file_beside_one_left_in_place_is_its_game_not_1_of_them(app, whole):
+    """One file moved aside beside a file left in place is summed up with it, and said "The game in
+    1 of them is kept whole in another file" (or "can be recovered in part"): of one file, "its
+    game"."""
+    cut_save(games_dir(), whole=games_dir() / "kept.json" if whole else None)
+    (games_dir() / "later.json").write_text(NEWER, encoding="utf-8")
+    open_screen(app, RecordsScene)
+    said = " ".join(message.text for message in app.messages.items)
+    assert "1 damaged game file" in said and "Left in place: later.json" in said, said
+    its_game = (WHOLE_ELSEWHERE if whole else "Its game can be recovered in part: Saved games offers it.")
+    assert its_game in said and "1 of them" not in said, said
 
 
 def test_a_cut_file_whose_game_a_tournaments_results_keep_whole_says_where_not_saved_games(app):
