@@ -501,7 +501,8 @@ def damage_words(text: str) -> str:
 
 def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
     """Move the damaged file ``path`` aside, noted in ``seen`` (its new name; whether another file
-    keeps its game whole); what the list says of it (``damage_said``)."""
+    keeps its game whole); what the list says of it (``damage_said``), the log where it went in its
+    own English (``logged_place``)."""
     where, aside = _moved_aside(path)
     kept = recovered_from(aside) if aside is not None else None
     listed = kept is not None and kept_whole_elsewhere(kept)
@@ -510,7 +511,7 @@ def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
         seen.moved.append((path.name, aside.name))
         if listed or played is not None:
             seen.whole.add(aside.name)
-    log.warning("unreadable record %s: %s; %s", path, problem, where)
+    log.warning("unreadable record %s: %s; %s", path, problem, logged_place(aside))
     return damage_said(problem, where, kept, listed, played)
 
 
@@ -537,9 +538,18 @@ def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool 
                     kept.found.kept).format(said=said, n=kept.found.kept)
 
 
-def set_aside(path: Path) -> str:
-    """Move a damaged file aside; where it is now, in the window's language."""
-    return _moved_aside(path)[0]
+def set_aside(path: Path) -> tuple[str, str]:
+    """Move a damaged file aside; where it is now, in the window's language and in the log's
+    English (``logged_place``)."""
+    where, aside = _moved_aside(path)
+    return where, logged_place(aside)
+
+
+def logged_place(aside: Path | None) -> str:
+    """Where a damaged file went (``aside``: its new path, None where it could not be moved), as
+    the log says it: in its own English, as its other lines are, where it took the window's words
+    ("movido para ... em ...") and a Portuguese window's bug report read half in Portuguese."""
+    return "left in place" if aside is None else f"moved to {aside}"
 
 
 def _moved_aside(path: Path) -> tuple[str, Path | None]:
