@@ -6,6 +6,7 @@ posted clicks)."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -149,6 +150,32 @@ def test_saved_games_says_a_cut_file_whose_game_another_file_keeps_whole_needs_n
     assert any("evening.json: the file is cut short or damaged" in text and WHOLE_ELSEWHERE in text
                for text in said), said
     assert not any("can be recovered" in text for text in said), said
+
+
+def written_later(path: Path, seconds: float = 3600.0) -> None:
+    """``path`` last written ``seconds`` after its game began, as a game's file is after an evening's
+    play (a test's game is saved and cut in the second it begins)."""
+    later = path.stat().st_mtime + seconds
+    os.utime(path, (later, later))
+
+
+@pytest.mark.parametrize("folder", ["saved", "unfinished"])
+def test_a_file_cut_in_its_moves_whose_game_was_saved_whole_later_needs_no_recovering(app, folder):
+    """A file cut in its moves loses its dates (they follow the moves): dated by its last writing,
+    it never matched the saved copy's start, and Saved games offered "Recover 23 moves" beside the
+    game saved whole, the lists' message saying so too.  Its tests passed only as the game was
+    saved, cut and read within one second."""
+    where = games_dir() if folder == "saved" else SHELF.folder
+    cut_save(where, "reversi", finished=folder == "saved", whole=games_dir() / "kept.json")
+    written_later(where / "evening.json")
+    if folder == "unfinished":  # the main menu reads the unfinished games, and says so
+        app.show_menu()
+        app.run_frames(3)
+    said = [message.text for message in app.messages.items]
+    scene = open_screen(app, RecordsScene)
+    assert [entry.path.name for entry in scene.entries if entry.damaged is not None] == []  # no "Recover" row
+    said += [message.text for message in app.messages.items]
+    assert any(WHOLE_ELSEWHERE in text for text in said) and not any("can be recovered" in text for text in said), said
 
 
 def test_the_main_menu_says_a_cut_autosave_whose_game_was_saved_whole_needs_no_recovering(app):
