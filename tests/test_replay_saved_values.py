@@ -142,7 +142,7 @@ def test_an_older_save_without_values_replays_as_before(app, worker):
     assert worker.jobs and worker.jobs[0] == ()
 
 
-VALUES_LEFT_OUT = "The evaluations saved with this game do not fit its moves and were left out"
+VALUES_LEFT_OUT = "Saved evaluations left out: they do not fit this game"
 
 
 @pytest.mark.parametrize("evaluations, values, why", [

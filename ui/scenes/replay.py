@@ -249,7 +249,7 @@ class ReplayScene(Scene):
         file's own terms ("values.plies[3].measure must be ..."), goes to the log for a bug report.
         The message quoted it: field names and option syntax, in English in any language."""
         log.info("saved evaluations left out: %s", why)
-        self.messages.add(_("The evaluations saved with this game do not fit its moves and were left out"),
+        self.messages.add(_("Saved evaluations left out: they do not fit this game"),
                           "warn", duration=10.0)
 
     # -- helpers the App may or may not provide ---------------------------------------------
