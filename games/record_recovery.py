@@ -145,12 +145,15 @@ class Recovered:
     """What a record cut short still holds: the game up to its last legal move (``record``), how
     many of its moves that is (``kept``) and how many whole move texts the file held (``found``:
     more when one could not be read or played), and whether the file lost nothing of the game but
-    what follows its moves (``whole``: every move kept, the list closed)."""
+    what follows its moves (``whole``: every move kept, the list closed).  ``dated``: whether the
+    game's start date is the file's own; a file cut before its dates (they follow the moves) is
+    dated by its last writing, which tells nothing of when its game began."""
 
     record: GameRecord
     kept: int
     found: int
     whole: bool
+    dated: bool = True
 
 
 def recover_bytes(data: bytes, written: str | None = None) -> Recovered | None:
@@ -185,9 +188,11 @@ def recover(text: str, written: str | None = None) -> Recovered | None:
     texts = _move_texts(data.get("moves"))
     moves, state = _legal_moves(game, first, texts)
     whole = len(moves) == len(texts) and isinstance(data.get("moves"), list) and not _is_open(data["moves"])
-    record = _dated(record, data.get("dates"), written)
+    dates = data.get("dates")
+    record = _dated(record, dates, written)
     record = replace(record, moves=moves, setup=_kept_setup(data.get("setup")))
-    return Recovered(_ended(record, state, data, whole), len(moves), len(texts), whole)
+    dated = isinstance(dates, dict) and _readable_date(dates, "started") is not None
+    return Recovered(_ended(record, state, data, whole), len(moves), len(texts), whole, dated)
 
 
 def _header(data: dict) -> tuple[Game, str | None] | None:

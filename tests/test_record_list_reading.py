@@ -12,7 +12,7 @@ import pytest
 import games
 from games.record import GameRecord
 from games.record_parts import Side
-from tests.ui_helpers import first_legal_line
+from tests.ui_helpers import first_legal_line, words_in
 from ui import autosave, autosave_reading, data_folders
 from ui.record_files import save
 
@@ -61,6 +61,33 @@ def test_a_file_damaged_after_it_was_listed_is_still_moved_aside(tmp_path):
     found, problems = autosave_reading.scan(tmp_path)
     assert found == [] and len(problems) == 1
     assert [p.name.split(".corrupt-")[0] for p in tmp_path.glob("*.corrupt-*")] == ["game.json"]
+
+
+def test_the_log_says_where_a_damaged_file_went_in_english_whatever_the_windows_language(tmp_path, caplog):
+    """The log's line for a damaged file moved aside took the window's words for where it went:
+    "not valid JSON (...); movido para game.json.corrupt-... em ..." in a Portuguese window's
+    log, a bug report's English broken mid-line.  The screen's words stay the window's."""
+    path = save(_record(2), tmp_path / "game.json")
+    path.write_text(path.read_text()[:40])
+    with words_in("pt"), caplog.at_level("WARNING", logger="ui.autosave"):
+        _found, problems = autosave_reading.scan(tmp_path)
+    (aside,) = tmp_path.glob("*.corrupt-*")
+    assert "movido para" in problems[0], problems  # the window says it in its language
+    (line,) = [m for m in caplog.messages if m.startswith("unreadable record")]
+    assert line.endswith(f"; moved to {aside}") and "movido" not in line, line
+
+
+def test_the_log_says_where_a_damaged_autosave_went_in_english_too(tmp_path, caplog):
+    """The older single autosave file (``Autosave.load``) logged where its damaged file went in
+    the window's words too."""
+    path = save(_record(2), tmp_path / "autosave.json")
+    path.write_text(path.read_text()[:40])
+    with words_in("pt"), caplog.at_level("WARNING", logger="ui.autosave"):
+        record, problem = autosave.Autosave(path).load()
+    (aside,) = tmp_path.glob("*.corrupt-*")
+    assert record is None and "movido para" in problem, problem
+    (line,) = [m for m in caplog.messages if m.startswith("autosave unreadable")]
+    assert line.endswith(f"; moved to {aside}") and "movido" not in line, line
 
 
 def test_saved_games_with_many_new_files_reads_them_off_the_windows_thread(app, monkeypatch):

@@ -142,6 +142,9 @@ def test_an_older_save_without_values_replays_as_before(app, worker):
     assert worker.jobs and worker.jobs[0] == ()
 
 
+VALUES_LEFT_OUT = "Saved evaluations left out: they do not fit this game"
+
+
 @pytest.mark.parametrize("evaluations, values, why", [
     ([0.1] * 4 + [float("nan")] + [0.1] * 5, None, "evaluations[4]"),
     ([0.1, 3.0] + [0.1] * 8, None, "evaluations[1]"),
@@ -150,19 +153,23 @@ def test_an_older_save_without_values_replays_as_before(app, worker):
                   "plies": [{"score": 1.0, "view": 0, "kind": "alphabeta", "depth": 3}] * 10},
      "the values are for width=4, height=4, not this game's width=3, height=3"),
 ])
-def test_values_that_cannot_be_the_games_are_left_out_and_said_the_file_untouched(app, worker, evaluations, values,
-                                                                                   why):
+def test_values_that_cannot_be_the_games_are_left_out_and_said_the_file_untouched(app, worker, caplog, evaluations,
+                                                                                   values, why):
     """Malformed values (NaN, out of range, too many) refused the whole file, which Saved games
     then moved aside as damaged; values searched on another board were taken as this one's.  The
-    game opens without them, a one-line message says why, the graph is searched afresh, and the
-    file's bytes stay as they were."""
+    game opens without them, a one-line message says so in a player's words (it quoted the file's
+    field names and option syntax, "values.plies[1].measure", "width=4", in English in any
+    language), the reason goes to the log, the graph is searched afresh, and the file's bytes stay
+    as they were."""
     saved_record(evaluations, values)
     path = games_dir() / "valued.json"
     before = path.read_bytes()
-    replay = opened_from_saved_games(app)
+    with caplog.at_level("INFO", logger="ui.scenes.replay"):
+        replay = opened_from_saved_games(app)
     assert replay.record.evaluations is None and replay.record.ply_values is None
-    said = [m.text for m in replay.messages.current() if m.text.startswith("Saved evaluations left out: ")]
-    assert len(said) == 1 and why in said[0] and "\n" not in said[0], said
+    said = [m.text for m in replay.messages.current() if "evaluations" in m.text]
+    assert said == [VALUES_LEFT_OUT], said
+    assert any(why in line for line in caplog.messages), caplog.messages
     assert {i for _seconds, i in replay.analysis.order} == set(range(len(LINE) + 1))
     assert path.read_bytes() == before and sorted(p.name for p in games_dir().iterdir()) == ["valued.json"]
 

@@ -6,10 +6,12 @@ posted clicks)."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
 import games
 from games.record_parts import Side
@@ -150,6 +152,32 @@ def test_saved_games_says_a_cut_file_whose_game_another_file_keeps_whole_needs_n
     assert not any("can be recovered" in text for text in said), said
 
 
+def written_later(path: Path, seconds: float = 3600.0) -> None:
+    """``path`` last written ``seconds`` after its game began, as a game's file is after an evening's
+    play (a test's game is saved and cut in the second it begins)."""
+    later = path.stat().st_mtime + seconds
+    os.utime(path, (later, later))
+
+
+@pytest.mark.parametrize("folder", ["saved", "unfinished"])
+def test_a_file_cut_in_its_moves_whose_game_was_saved_whole_later_needs_no_recovering(app, folder):
+    """A file cut in its moves loses its dates (they follow the moves): dated by its last writing,
+    it never matched the saved copy's start, and Saved games offered "Recover 23 moves" beside the
+    game saved whole, the lists' message saying so too.  Its tests passed only as the game was
+    saved, cut and read within one second."""
+    where = games_dir() if folder == "saved" else SHELF.folder
+    cut_save(where, "reversi", finished=folder == "saved", whole=games_dir() / "kept.json")
+    written_later(where / "evening.json")
+    if folder == "unfinished":  # the main menu reads the unfinished games, and says so
+        app.show_menu()
+        app.run_frames(3)
+    said = [message.text for message in app.messages.items]
+    scene = open_screen(app, RecordsScene)
+    assert [entry.path.name for entry in scene.entries if entry.damaged is not None] == []  # no "Recover" row
+    said += [message.text for message in app.messages.items]
+    assert any(WHOLE_ELSEWHERE in text for text in said) and not any("can be recovered" in text for text in said), said
+
+
 def test_the_main_menu_says_a_cut_autosave_whose_game_was_saved_whole_needs_no_recovering(app):
     """The main menu reads the unfinished games alone: of a cut autosave whose game the player had
     saved by hand it said "Saved games offers them", and Saved games, listing the saved file,
@@ -173,6 +201,23 @@ def test_several_damaged_files_say_which_games_are_kept_whole_elsewhere(app):
     assert "2 damaged game files" in said, said
     assert "The game in 1 of them can be recovered in part: Saved games offers it." in said, said
     assert "The game in 1 of them is kept whole in another file, so nothing of it is lost." in said, said
+
+
+NEWER = '{"format": "tabuleiro-record", "version": 99}'  # a record of a Tabuleiro to come: left in place
+
+
+@pytest.mark.parametrize("whole", [True, False])
+def test_one_damaged_file_beside_one_left_in_place_is_its_game_not_1_of_them(app, whole):
+    """One file moved aside beside a file left in place is summed up with it, and said "The game in
+    1 of them is kept whole in another file" (or "can be recovered in part"): of one file, "its
+    game"."""
+    cut_save(games_dir(), whole=games_dir() / "kept.json" if whole else None)
+    (games_dir() / "later.json").write_text(NEWER, encoding="utf-8")
+    open_screen(app, RecordsScene)
+    said = " ".join(message.text for message in app.messages.items)
+    assert "1 damaged game file" in said and "Left in place: later.json" in said, said
+    its_game = (WHOLE_ELSEWHERE if whole else "Its game can be recovered in part: Saved games offers it.")
+    assert its_game in said and "1 of them" not in said, said
 
 
 def test_a_cut_file_whose_game_a_tournaments_results_keep_whole_says_where_not_saved_games(app):

@@ -167,8 +167,8 @@ class Autosave:
         try:
             record = load_record(path)
         except RecordError as exc:
-            where = set_aside(path)
-            log.warning("autosave unreadable: %s; %s", exc, where)
+            where, logged = set_aside(path)
+            log.warning("autosave unreadable: %s; %s", exc, logged)
             return None, _("The autosaved game could not be read ({problem}); {where}.").format(
                 problem=damage_words(str(exc)), where=where)
         try:

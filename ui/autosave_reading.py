@@ -404,18 +404,37 @@ def recovered_from(path: Path) -> Recoverable | None:
     return kept
 
 
-def holds_game_of(record: GameRecord, recovered: GameRecord) -> bool:
+def holds_game_of(record: GameRecord, recovered: GameRecord, dated: bool = True) -> bool:
     """Whether ``record`` holds the game ``recovered`` from a damaged file, as far as it went: the
-    same game begun at the same moment, its moves first (the game saved, or taken up and played on)."""
-    return (record.game_id, record.started) == (recovered.game_id, recovered.started) and \
-        record.moves[:len(recovered.moves)] == recovered.moves
+    same game begun at the same moment, its moves first (the game saved, or taken up and played on).
+    A file cut in its moves lost its dates with its end (``Recovered.dated`` false: dated by its
+    last writing), and no saved copy ever matched it: the same game, players and moves, begun no
+    later than that writing, is its game then."""
+    if record.game_id != recovered.game_id or record.moves[:len(recovered.moves)] != recovered.moves:
+        return False
+    if dated:
+        return record.started == recovered.started
+    return ((record.options, _player_ids(record), record.start_position)
+            == (recovered.options, _player_ids(recovered), recovered.start_position)
+            and moment(record.started) <= moment(recovered.started))
+
+
+def _player_ids(record: GameRecord) -> tuple[str | None, ...]:
+    """Who played ``record`` (their ids: a title may be said otherwise where it is listed)."""
+    return tuple(side.id for side in record.players)
+
+
+def moment(date: str) -> float:
+    """An ISO 8601 date text as seconds since the epoch, to compare dates written with other UTC
+    offsets (summer time) or none (local)."""
+    return datetime.fromisoformat(date).astimezone().timestamp()  # a date without offset: local
 
 
 def kept_whole_in(kept: Recoverable, records: Iterable[GameRecord]) -> bool:
     """Whether one of ``records`` holds the game the damaged file ``kept`` still holds
     (``holds_game_of``): the lists then offer no row to recover it
     (``ui.scenes.records.recovered_entries``), nor do their messages (``damage_said``)."""
-    return any(holds_game_of(record, kept.found.record) for record in records)
+    return any(holds_game_of(record, kept.found.record, kept.found.dated) for record in records)
 
 
 def kept_whole_elsewhere(kept: Recoverable) -> bool:
@@ -435,7 +454,7 @@ def tournament_keeping(kept: Recoverable) -> PlayedGame | None:
     (``holds_game_of``: a tournament game replayed and saved, its file cut since), or None.
     Saved games lists it as that tournament's row and so offers no recovery: the message said
     "Saved games offers it" of a row that was never to be."""
-    return next((game for game in games_played(tournaments_dir()) if holds_game_of(game.record, kept.found.record)),
+    return next((game for game in games_played(tournaments_dir()) if holds_game_of(game.record, kept.found.record, kept.found.dated)),
                 None)
 
 
@@ -501,7 +520,8 @@ def damage_words(text: str) -> str:
 
 def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
     """Move the damaged file ``path`` aside, noted in ``seen`` (its new name; whether another file
-    keeps its game whole); what the list says of it (``damage_said``)."""
+    keeps its game whole); what the list says of it (``damage_said``), the log where it went in its
+    own English (``logged_place``)."""
     where, aside = _moved_aside(path)
     kept = recovered_from(aside) if aside is not None else None
     listed = kept is not None and kept_whole_elsewhere(kept)
@@ -510,7 +530,7 @@ def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
         seen.moved.append((path.name, aside.name))
         if listed or played is not None:
             seen.whole.add(aside.name)
-    log.warning("unreadable record %s: %s; %s", path, problem, where)
+    log.warning("unreadable record %s: %s; %s", path, problem, logged_place(aside))
     return damage_said(problem, where, kept, listed, played)
 
 
@@ -537,9 +557,18 @@ def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool 
                     kept.found.kept).format(said=said, n=kept.found.kept)
 
 
-def set_aside(path: Path) -> str:
-    """Move a damaged file aside; where it is now, in the window's language."""
-    return _moved_aside(path)[0]
+def set_aside(path: Path) -> tuple[str, str]:
+    """Move a damaged file aside; where it is now, in the window's language and in the log's
+    English (``logged_place``)."""
+    where, aside = _moved_aside(path)
+    return where, logged_place(aside)
+
+
+def logged_place(aside: Path | None) -> str:
+    """Where a damaged file went (``aside``: its new path, None where it could not be moved), as
+    the log says it: in its own English, as its other lines are, where it took the window's words
+    ("movido para ... em ...") and a Portuguese window's bug report read half in Portuguese."""
+    return "left in place" if aside is None else f"moved to {aside}"
 
 
 def _moved_aside(path: Path) -> tuple[str, Path | None]:
@@ -555,7 +584,7 @@ def _moved_aside(path: Path) -> tuple[str, Path | None]:
 def updated_at(record: GameRecord) -> float:
     """When ``record`` was last changed, as a moment (seconds since the epoch): its date texts
     carry their UTC offsets, which change with summer time, so the texts do not sort by time."""
-    return datetime.fromisoformat(record.updated).astimezone().timestamp()  # a date without offset: local
+    return moment(record.updated)
 
 
 def worth_continuing(record: GameRecord) -> bool:

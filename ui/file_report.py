@@ -190,10 +190,14 @@ def _recoverable_sentence(findings: Findings) -> list[str]:
     """That some of the files of one folder moved aside still hold moves of their games, which
     Saved games offers ("Recover 23 moves": ``ui.autosave_reading.recoverable_in``), and that others' games
     are kept whole in another file (``Findings.whole``), so nothing of them is lost; none where
-    none do."""
+    none do.  A single file moved aside is "its game", not "the game in 1 of them" (beside files
+    left in place the folder's report is a summary, not the one file's own message)."""
     held = [now for _name, now in findings.moved if recovered_from(findings.folder / now) is not None]
     whole = sum(now in findings.whole for now in held)
     n = len(held) - whole
+    if len(findings.moved) == 1 and held:  # "the game in 1 of them" of a single file
+        return [_("Its game is kept whole in another file, so nothing of it is lost.") if whole
+                else _("Its game can be recovered in part: Saved games offers it.")]
     sentences = []
     if n:
         sentences.append(ngettext("The game in {n} of them can be recovered in part: Saved games offers it.",

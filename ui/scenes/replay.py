@@ -242,8 +242,15 @@ class ReplayScene(Scene):
         self.ply_drawn = self.ply  # the ply the board's side shows, as last drawn (``pointed_areas``)
         self.panel_changes = pygame.Rect(0, 0, 0, 0)  # the panel under its title, as last drawn: what a step changes
         if record.values_ignored:  # the file's evaluations could not be this game's: the graph is searched afresh
-            self.messages.add(_("Saved evaluations left out: {why}").format(why=record.values_ignored),
-                              "warn", duration=10.0)
+            self._say_values_left_out(record.values_ignored)
+
+    def _say_values_left_out(self, why: str) -> None:
+        """Say that the file's evaluations were left out, in a player's words; the reason, in the
+        file's own terms ("values.plies[3].measure must be ..."), goes to the log for a bug report.
+        The message quoted it: field names and option syntax, in English in any language."""
+        log.info("saved evaluations left out: %s", why)
+        self.messages.add(_("Saved evaluations left out: they do not fit this game"),
+                          "warn", duration=10.0)
 
     # -- helpers the App may or may not provide ---------------------------------------------
     def _animation_speed(self) -> float:
