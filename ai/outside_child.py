@@ -468,7 +468,7 @@ class _Host:
             named = ", ".join(f"{path.name}:{name}" for name in self._functions()[:SHOWN_FUNCTIONS])
             if named:  # said first: the window's message shows a long reason's beginning only
                 raise _LoadError(f"{path.name} defines no player for {self.game.id}: name a function of it in the id "
-                                 f"({named}) or rename it choose")
+                                 f"({named}) or rename it to choose")
             raise _LoadError(f"{path.name} defines no player for {self.game.id}: expected choose(game, state), "
                              "a class with choose(state), Jogador(...) objects (Rastros) or class Player (Trax)")
         self.chosen = self._pick(wanted) if wanted else self.players[0]

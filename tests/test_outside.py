@@ -260,7 +260,7 @@ def test_a_file_without_choose_names_the_functions_that_would_play(tmp_path):
     bot.write_text("def avaliar(estado):\n    return 0\n\ndef escolhe(game, state):\n"
                    "    return state.legal_moves()[0]\n")
     with pytest.raises(OutsideLoadError, match=r"meu\.py defines no player for rastros: name a function of it in "
-                                               r"the id \(meu\.py:escolhe\) or rename it choose$"):
+                                               r"the id \(meu\.py:escolhe\) or rename it to choose$"):
         ai.make_player("rastros", str(bot))
     with pytest.raises(OutsideLoadError, match="no player 'escolha' in meu.py; players: escolhe$"):
         ai.make_player("rastros", f"{bot}:escolha")

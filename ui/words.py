@@ -874,8 +874,8 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
         "and add the file again{rest}")),
     (r"(?P<file>\S+) is not a notebook: (?P<rest>.*)", N_("{file} is not a notebook: {rest}")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): name a function of it in the id \((?P<ids>.+)\) or "
-     r"rename it choose",
-     N_("{file} defines no player for {game}: name a function of it in the id ({ids}) or rename it choose")),
+     r"rename it (?:to )?choose",  # "rename it choose" in logs written before it said "to"
+     N_("{file} defines no player for {game}: name a function of it in the id ({ids}) or rename it to choose")),
     (r"(?P<file>\S+) defines no player for (?P<game>\S+): expected choose\(game, state\), a class with "
      r"choose\(state\), Jogador\(\.\.\.\) objects \(Rastros\) or class Player \(Trax\)",
      N_("{file} defines no player for {game}: expected choose(game, state), a class with choose(state), "
