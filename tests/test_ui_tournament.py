@@ -58,6 +58,29 @@ def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(
     assert replayed and {p.title for p in replayed[0].players} <= {"Level 1", "Level 2"}
 
 
+def test_a_game_replayed_from_the_tournament_is_dated_when_it_ended(app, tmp_path):
+    """Replay game (R) made the record from the result alone, dated now: a game that ended an hour
+    before (or before a Resume, days before) said "Ended" at the moment R was pressed.  It is dated
+    as its results log says, as Saved games dates it; the log's time here set back a day."""
+    from ui.autosave_words import record_date_text
+    from ui.scenes.replay import ReplayScene
+
+    folder = tmp_path / "tournaments"
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, folder, watch=False)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running()
+                and len(scene.recent) == scene.tournament.total, 120)
+    log = Path(scene.tournament.log_file)
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.write_text(lines[0] + "".join(re.sub(r'"ended":"[^"]*"', '"ended":"2026-01-02T03:04:05+00:00"', line)
+                                       for line in lines[1:]), encoding="utf-8")
+    assert log.read_text(encoding="utf-8").count("2026-01-02T03:04:05") == len(lines) - 1 == 2
+    app.run_frames(2)
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.updated == app.scene.record.finished == "2026-01-02T03:04:05+00:00"
+    assert record_date_text(app.scene.record).startswith("Ended 2026-01-02")
+
+
 def test_ratings_need_enough_games_and_show_their_interval():
     few = Standing("a", games=4, points=4.0, elo=95.0, elo_low=95.0, elo_high=95.0, elo_bound=">")
     assert elo_label(few) == "–"

@@ -143,7 +143,20 @@ class TournamentRun:
         ours = {p.id: p.title for p in ai.catalog(self.game_id)}
         record = replace(record, players=tuple(Side(p.id, ours.get(p.id) or (self._name(p.id) if p.id else p.title))
                                                for p in record.players))
-        self.on_replay(record)
+        self.on_replay(self._dated_as_logged(record))
+
+    def _dated_as_logged(self, record: Any) -> Any:
+        """``record``, the game on the board, dated by when it ended as the results log says: made
+        from its result alone it was dated now, and the replay of a game played an hour before (or
+        before a Resume, days before) said "Ended" at the moment Replay game was pressed.  A log
+        that does not say (an older one, or none: a report .json dropped) leaves it as it is."""
+        from ui.tournament_logs import dated, game_ended
+
+        log = self.tournament.log_file if self.tournament is not None else None
+        if not log and self.viewing is not None and self.viewing.suffix.lower() == ".jsonl":
+            log = self.viewing
+        when = game_ended(Path(log), self.watching) if log and self.watching is not None else None
+        return record if when is None else dated(record, when)
 
     def _open_replay(self, record: Any) -> None:
         """The replay viewer on a finished game; its Back returns here, the tournament going on.
