@@ -682,6 +682,7 @@ class ResultsDrawing:
                 name = self._name(st.player) if every == 1 else f"{i + 1}. {self._name(st.player)}"
                 tx.text(surface, tx.fit(name, size, label_w - 10), (inner.x, cy), size, theme.text, "midleft")
             if st not in rated:
+                self._draw_unrated_row(surface, theme, axis, x_of(0), cy, size)
                 continue
             colour = theme.side0 if st.elo >= 0 else theme.side1
             bar = pygame.Rect(min(x_of(0), x_of(st.elo)), cy - row_h // 4, abs(x_of(st.elo) - x_of(0)) + 1, row_h // 2)
@@ -698,6 +699,17 @@ class ResultsDrawing:
         font = tx.ui_font(int(12 * s))
         for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _draw_unrated_row(self, surface, theme: Theme, axis: pygame.Rect, zero: int, cy: int, size: int) -> None:
+        """An unrated player's row of the chart (fewer than ``MIN_RATED_GAMES`` games, beside
+        rated ones: a player withdrawn or joined late) says so, muted, on the side of the axis' 0
+        with more room: the row was blank, read as a rating of 0 or as a player left out."""
+        said = _("no Elo before {n} games").format(n=MIN_RATED_GAMES)
+        gap = int(6 * self._scale())
+        if zero - axis.x > axis.right - zero:
+            tx.text(surface, tx.fit(said, size, zero - gap - axis.x), (zero - gap, cy), size, theme.muted, "midright")
+        else:
+            tx.text(surface, tx.fit(said, size, axis.right - zero - gap), (zero + gap, cy), size, theme.muted, "midleft")
 
     def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
         """The ratings chart's height in the right column ``right``: a row of ``chart_row`` pixels or
