@@ -2313,3 +2313,24 @@ def test_options_the_game_refuses_are_said_and_no_tournament_begins(tmp_path, mo
         assert scene.tournament is not None and app.errors == [], app.errors
     finally:
         app.quit()
+
+
+def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_to_stop(app, monkeypatch, tmp_path):
+    """Stop said "Tournament stopped" at once, while its workers were still ending (Stop still
+    there and New tournament greyed, for a second or more), and a click on New tournament then
+    said "press Stop first", the button just pressed.  Stop says "Stopping the tournament…", New
+    tournament that it waits for this one to finish stopping, and "Tournament stopped" comes in
+    place of the first once it has."""
+    from tests.outside_bots import held_league
+
+    scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
+    t = scene.tournament
+    click(app, labelled(scene, "Stop").rect.center)
+    assert t.is_running() and scene.running  # Ana holds her move: its worker is ended after STOP_WAIT
+    assert scene.messages.items[-1].text == "Stopping the tournament…"
+    new = labelled(scene, "New tournament")
+    assert not new.enabled
+    click(app, new.rect.center)
+    assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
+    assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
+    assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]

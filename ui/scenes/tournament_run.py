@@ -36,6 +36,7 @@ from ui.widgets import Messages, Scroll
 
 CLOSING_TOPIC = "closing"  # the question closing the window asks of a running tournament (``holds_close``)
 LEAVING_TOPIC = "leaving"  # the question Back asks of a running tournament: withdrawn once answered
+STOPPING_TOPIC = "stopping"  # Stop's "Stopping the tournament…", which the end's words replace
 
 
 def finished_text(seconds: float) -> str:
@@ -314,9 +315,9 @@ class TournamentRun:
         t = self.tournament
         if t is None:
             return
-        if t.is_running():
+        if t.is_running():  # "stopped" once it has (``TournamentDone``): its workers take a moment to end
             t.cancel()
-            self.messages.add(_("Tournament stopped"), "info")
+            self.messages.add(_("Stopping the tournament…"), "info", topic=STOPPING_TOPIC)
         elif t.go_on():
             self._dealing()
             self.end_choosing()
@@ -324,9 +325,14 @@ class TournamentRun:
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
     def _new_waits(self) -> str:
-        """Why New tournament is greyed: this one still runs (a click did nothing, not a word);
-        "" once it has stopped or ended."""
-        return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
+        """Why New tournament is greyed: this one still runs (a click did nothing, not a word), or
+        is stopping (Stop pressed, its workers ending: "press Stop first" sent the player back to
+        the button just pressed); "" once it has stopped or ended."""
+        if not self.running:
+            return ""
+        if self.tournament is not None and self.tournament.cancelled:
+            return _("New tournament waits for this one to finish stopping")
+        return _("New tournament waits for this one to stop: press Stop first")
 
     def _new(self) -> None:
         """The form for the next tournament, as it was set for this one: Watch switched off while
@@ -412,8 +418,8 @@ class TournamentRun:
                 if event.error:
                     self.messages.add(_("The tournament failed: {e}").format(e=event.error), "error")
                 else:
-                    self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
-                                      "info", 6.0)
+                    self.messages.add_instead(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
+                                              "info", 6.0, topic=STOPPING_TOPIC)  # "Stopping…" goes
         if ended:
             self._note_dropped()  # the games it started and did not finish: said, not results
         if changed:
