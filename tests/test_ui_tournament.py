@@ -2334,3 +2334,26 @@ def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_
     assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
     assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
     assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]
+
+
+def test_a_wrapped_result_keeps_its_parts_two_spaces_apart(app, monkeypatch, tmp_path):
+    """The latest results set a result's parts two spaces apart ("2. Level 2 - Level 1  1-0  Level
+    2 wins"); one whose long reason wraps over its lines lost them, "Level 2 - Level 1 1-0 Level 2
+    wins", the score run into the name before it, beside rows that kept them (at 800x600)."""
+    import dataclasses
+
+    from tests.ui_helpers import tournament_over_and_shown
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", watch=False)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
+    number, r = scene.recent[-1]
+    scene.recent[-1] = (number, dataclasses.replace(r, winner=1, reason=LONG_REASONS[1], forfeit=True))
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    rect = next(rect for rect, n, _line in scene._recent_rects if n == number)
+    said = [text for text, where in drawn if rect.contains(where)]
+    assert len(said) > 1, said  # wrapped
+    a, b = (scene._name(p) for p in r.players)
+    assert said[0].startswith(f"{number}. {a} - {b}  0-1  "), said

@@ -52,6 +52,7 @@ UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 RESULT_LINES = 3  # the most lines a latest result's row takes (its reason wrapped); a click shows the rest
 RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more than its one line
+PART_GAP = "\u00a0 "  # a result line's two spaces between its parts, the first kept by the wrap (no-break)
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
@@ -954,7 +955,10 @@ class ResultsDrawing:
         if most == 1:
             return [tx.fit(text, size, width)]
         indent = int(RESULT_INDENT * self._scale())
-        lines = tx.wrap(text, size, width - indent, break_words=True)
+        # the line's parts stay two spaces apart, wrapped too: its words joined by one space read
+        # "Level 4 - Level 1 1-0 Level 4 wins", the score run into the name before it
+        lines = [line.replace(PART_GAP, "  ").removesuffix(PART_GAP[0])
+                 for line in tx.wrap(text.replace("  ", PART_GAP), size, width - indent, break_words=True)]
         if len(lines) <= most:
             return lines
         cue = " " + (_("(Enter: the rest)") if self._on_results() else _("(click: the rest)"))
