@@ -58,6 +58,29 @@ def test_a_finished_tournament_shows_its_last_game_and_replays_name_the_players(
     assert replayed and {p.title for p in replayed[0].players} <= {"Level 1", "Level 2"}
 
 
+def test_a_game_replayed_from_the_tournament_is_dated_when_it_ended(app, tmp_path):
+    """Replay game (R) made the record from the result alone, dated now: a game that ended an hour
+    before (or before a Resume, days before) said "Ended" at the moment R was pressed.  It is dated
+    as its results log says, as Saved games dates it; the log's time here set back a day."""
+    from ui.autosave_words import record_date_text
+    from ui.scenes.replay import ReplayScene
+
+    folder = tmp_path / "tournaments"
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, folder, watch=False)
+    assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running()
+                and len(scene.recent) == scene.tournament.total, 120)
+    log = Path(scene.tournament.log_file)
+    lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+    log.write_text(lines[0] + "".join(re.sub(r'"ended":"[^"]*"', '"ended":"2026-01-02T03:04:05+00:00"', line)
+                                       for line in lines[1:]), encoding="utf-8")
+    assert log.read_text(encoding="utf-8").count("2026-01-02T03:04:05") == len(lines) - 1 == 2
+    app.run_frames(2)
+    key(app, pygame.K_r)
+    assert isinstance(app.scene, ReplayScene)
+    assert app.scene.record.updated == app.scene.record.finished == "2026-01-02T03:04:05+00:00"
+    assert record_date_text(app.scene.record).startswith("Ended 2026-01-02")
+
+
 def test_ratings_need_enough_games_and_show_their_interval():
     few = Standing("a", games=4, points=4.0, elo=95.0, elo_low=95.0, elo_high=95.0, elo_bound=">")
     assert elo_label(few) == "–"
@@ -2290,3 +2313,47 @@ def test_options_the_game_refuses_are_said_and_no_tournament_begins(tmp_path, mo
         assert scene.tournament is not None and app.errors == [], app.errors
     finally:
         app.quit()
+
+
+def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_to_stop(app, monkeypatch, tmp_path):
+    """Stop said "Tournament stopped" at once, while its workers were still ending (Stop still
+    there and New tournament greyed, for a second or more), and a click on New tournament then
+    said "press Stop first", the button just pressed.  Stop says "Stopping the tournament…", New
+    tournament that it waits for this one to finish stopping, and "Tournament stopped" comes in
+    place of the first once it has."""
+    from tests.outside_bots import held_league
+
+    scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
+    t = scene.tournament
+    click(app, labelled(scene, "Stop").rect.center)
+    assert t.is_running() and scene.running  # Ana holds her move: its worker is ended after STOP_WAIT
+    assert scene.messages.items[-1].text == "Stopping the tournament…"
+    new = labelled(scene, "New tournament")
+    assert not new.enabled
+    click(app, new.rect.center)
+    assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
+    assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
+    assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]
+
+
+def test_a_wrapped_result_keeps_its_parts_two_spaces_apart(app, monkeypatch, tmp_path):
+    """The latest results set a result's parts two spaces apart ("2. Level 2 - Level 1  1-0  Level
+    2 wins"); one whose long reason wraps over its lines lost them, "Level 2 - Level 1 1-0 Level 2
+    wins", the score run into the name before it, beside rows that kept them (at 800x600)."""
+    import dataclasses
+
+    from tests.ui_helpers import tournament_over_and_shown
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", watch=False)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
+    number, r = scene.recent[-1]
+    scene.recent[-1] = (number, dataclasses.replace(r, winner=1, reason=LONG_REASONS[1], forfeit=True))
+    drawn = recorded_text_rects(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    rect = next(rect for rect, n, _line in scene._recent_rects if n == number)
+    said = [text for text, where in drawn if rect.contains(where)]
+    assert len(said) > 1, said  # wrapped
+    a, b = (scene._name(p) for p in r.players)
+    assert said[0].startswith(f"{number}. {a} - {b}  0-1  "), said

@@ -61,3 +61,34 @@ def test_a_click_on_a_rated_players_row_says_its_range_in_words(shown):
     assert said[0] == f"{scene._name(st.player)} forfeited no game.", said
     low, high = round(st.elo_low) or 0, round(st.elo_high) or 0
     assert said[-1] == f"Rating (Elo): {round(st.elo) or 0:+d}, likely between {low:+d} and {high:+d} (95% sure)", said
+
+
+def test_an_unrated_players_row_of_the_ratings_chart_says_why_it_has_no_bar(tmp_path, monkeypatch):
+    """Beside rated players, one with fewer than ``MIN_RATED_GAMES`` games (withdrawn, joined late,
+    or a tournament stopped early) had a blank row in the chart, read as a rating of 0 or as a
+    player left out; the row says it has no rating before so many games."""
+    from ai.tournament import GameResult, Tournament
+
+    app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    try:
+        t = Tournament("tictactoe", ["level-1", "level-2", "level-3"], games_per_pair=4, time_per_move=0.1)
+        for g in t.schedule:
+            a, b = t.ids_of(g)
+            if "level-3" not in (a, b) or len(t.results) < MIN_RATED_GAMES + 2:  # Level 3: 2 games
+                t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], winner=g.number % 2,
+                                                 reason="X has 3 in a row")
+        scene = TournamentScene(app, "tictactoe")
+        app.switch(scene)
+        scene.show_results(t, tmp_path / "league.json")
+        app.run_frames(2)
+        assert [st.rated for st in scene.table if st.player == "level-3"] == [False]
+        assert sum(st.rated for st in scene.table) == 2
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+        said = [rect for text, rect in drawn if text == f"no Elo before {MIN_RATED_GAMES} games"]
+        assert len(said) == 1 and app.screen.get_rect().contains(said[0]), [text for text, _rect in drawn]
+        name = next(rect for text, rect in drawn if text == "Level 3" and abs(rect.centery - said[0].centery) <= 2)
+        assert name.right < said[0].x  # on Level 3's row of the chart, right of its name
+    finally:
+        app.quit()

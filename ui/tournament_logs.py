@@ -200,11 +200,26 @@ def _read_games(path: Path, stamp: tuple[int, int]) -> list[PlayedGame]:
         except RecordError:
             continue
         sides = tuple(Side(p.id, names.get(p.id or "", p.title)) for p in record.players)
-        when = ended.get(number, file_time)
-        record = replace(record, players=sides, started=when, updated=when, finished=when,
+        record = replace(dated(record, ended.get(number, file_time)), players=sides,
                          result=_forfeit_named(record.result, names))
         games.append(PlayedGame(path, number, record))
     return games
+
+
+def game_ended(log: Path, number: int) -> str | None:
+    """When game ``number`` of the log at ``log`` ended (ISO 8601, UTC), as the log wrote it; None
+    where the log cannot be read or does not say (a log written before it kept the time)."""
+    try:
+        _header, _done, ended = ResultsLog.read_with_times(log)
+    except (OSError, ValueError):
+        return None
+    return ended.get(number)
+
+
+def dated(record: GameRecord, when: str) -> GameRecord:
+    """``record`` of a tournament's game dated ``when``, the one moment its log keeps (its end),
+    as Saved games and the tournament screen's replay both date it."""
+    return replace(record, started=when, updated=when, finished=when)
 
 
 def _forfeit_named(result: Result | None, names: dict[str, str]) -> Result | None:

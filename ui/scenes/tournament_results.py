@@ -52,6 +52,7 @@ UNPLAYED_CELL, UNPLAYED_EDGE = 0.03, 0.16
 CHART_ROW = 13  # pixels: the ratings chart's least row, for a 10-pixel name
 RESULT_LINES = 3  # the most lines a latest result's row takes (its reason wrapped); a click shows the rest
 RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more than its one line
+PART_GAP = "\u00a0 "  # a result line's two spaces between its parts, the first kept by the wrap (no-break)
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
@@ -682,6 +683,7 @@ class ResultsDrawing:
                 name = self._name(st.player) if every == 1 else f"{i + 1}. {self._name(st.player)}"
                 tx.text(surface, tx.fit(name, size, label_w - 10), (inner.x, cy), size, theme.text, "midleft")
             if st not in rated:
+                self._draw_unrated_row(surface, theme, axis, x_of(0), cy, size)
                 continue
             colour = theme.side0 if st.elo >= 0 else theme.side1
             bar = pygame.Rect(min(x_of(0), x_of(st.elo)), cy - row_h // 4, abs(x_of(st.elo) - x_of(0)) + 1, row_h // 2)
@@ -698,6 +700,17 @@ class ResultsDrawing:
         font = tx.ui_font(int(12 * s))
         for label, x in axis_labels((low + 20, high - 20), x_of, lambda text: font.size(text)[0], int(6 * s)):
             tx.text(surface, label, (x, axis.bottom + int(4 * s)), int(12 * s), theme.muted, "midtop")
+
+    def _draw_unrated_row(self, surface, theme: Theme, axis: pygame.Rect, zero: int, cy: int, size: int) -> None:
+        """An unrated player's row of the chart (fewer than ``MIN_RATED_GAMES`` games, beside
+        rated ones: a player withdrawn or joined late) says so, muted, on the side of the axis' 0
+        with more room: the row was blank, read as a rating of 0 or as a player left out."""
+        said = _("no Elo before {n} games").format(n=MIN_RATED_GAMES)
+        gap = int(6 * self._scale())
+        if zero - axis.x > axis.right - zero:
+            tx.text(surface, tx.fit(said, size, zero - gap - axis.x), (zero - gap, cy), size, theme.muted, "midright")
+        else:
+            tx.text(surface, tx.fit(said, size, axis.right - zero - gap), (zero + gap, cy), size, theme.muted, "midleft")
 
     def _chart_needs(self, right: pygame.Rect, order: list[Standing]) -> int:
         """The ratings chart's height in the right column ``right``: a row of ``chart_row`` pixels or
@@ -942,7 +955,10 @@ class ResultsDrawing:
         if most == 1:
             return [tx.fit(text, size, width)]
         indent = int(RESULT_INDENT * self._scale())
-        lines = tx.wrap(text, size, width - indent, break_words=True)
+        # the line's parts stay two spaces apart, wrapped too: its words joined by one space read
+        # "Level 4 - Level 1 1-0 Level 4 wins", the score run into the name before it
+        lines = [line.replace(PART_GAP, "  ").removesuffix(PART_GAP[0])
+                 for line in tx.wrap(text.replace("  ", PART_GAP), size, width - indent, break_words=True)]
         if len(lines) <= most:
             return lines
         cue = " " + (_("(Enter: the rest)") if self._on_results() else _("(click: the rest)"))

@@ -36,6 +36,7 @@ from ui.widgets import Messages, Scroll
 
 CLOSING_TOPIC = "closing"  # the question closing the window asks of a running tournament (``holds_close``)
 LEAVING_TOPIC = "leaving"  # the question Back asks of a running tournament: withdrawn once answered
+STOPPING_TOPIC = "stopping"  # Stop's "Stopping the tournament…", which the end's words replace
 
 
 def finished_text(seconds: float) -> str:
@@ -143,7 +144,20 @@ class TournamentRun:
         ours = {p.id: p.title for p in ai.catalog(self.game_id)}
         record = replace(record, players=tuple(Side(p.id, ours.get(p.id) or (self._name(p.id) if p.id else p.title))
                                                for p in record.players))
-        self.on_replay(record)
+        self.on_replay(self._dated_as_logged(record))
+
+    def _dated_as_logged(self, record: Any) -> Any:
+        """``record``, the game on the board, dated by when it ended as the results log says: made
+        from its result alone it was dated now, and the replay of a game played an hour before (or
+        before a Resume, days before) said "Ended" at the moment Replay game was pressed.  A log
+        that does not say (an older one, or none: a report .json dropped) leaves it as it is."""
+        from ui.tournament_logs import dated, game_ended
+
+        log = self.tournament.log_file if self.tournament is not None else None
+        if not log and self.viewing is not None and self.viewing.suffix.lower() == ".jsonl":
+            log = self.viewing
+        when = game_ended(Path(log), self.watching) if log and self.watching is not None else None
+        return record if when is None else dated(record, when)
 
     def _open_replay(self, record: Any) -> None:
         """The replay viewer on a finished game; its Back returns here, the tournament going on.
@@ -301,9 +315,9 @@ class TournamentRun:
         t = self.tournament
         if t is None:
             return
-        if t.is_running():
+        if t.is_running():  # "stopped" once it has (``TournamentDone``): its workers take a moment to end
             t.cancel()
-            self.messages.add(_("Tournament stopped"), "info")
+            self.messages.add(_("Stopping the tournament…"), "info", topic=STOPPING_TOPIC)
         elif t.go_on():
             self._dealing()
             self.end_choosing()
@@ -311,9 +325,14 @@ class TournamentRun:
                                        len(t.pending())).format(n=len(t.pending())), "info")
 
     def _new_waits(self) -> str:
-        """Why New tournament is greyed: this one still runs (a click did nothing, not a word);
-        "" once it has stopped or ended."""
-        return _("New tournament waits for this one to stop: press Stop first") if self.running else ""
+        """Why New tournament is greyed: this one still runs (a click did nothing, not a word), or
+        is stopping (Stop pressed, its workers ending: "press Stop first" sent the player back to
+        the button just pressed); "" once it has stopped or ended."""
+        if not self.running:
+            return ""
+        if self.tournament is not None and self.tournament.cancelled:
+            return _("New tournament waits for this one to finish stopping")
+        return _("New tournament waits for this one to stop: press Stop first")
 
     def _new(self) -> None:
         """The form for the next tournament, as it was set for this one: Watch switched off while
@@ -399,8 +418,8 @@ class TournamentRun:
                 if event.error:
                     self.messages.add(_("The tournament failed: {e}").format(e=event.error), "error")
                 else:
-                    self.messages.add(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
-                                      "info", 6.0)
+                    self.messages.add_instead(_("Tournament stopped") if event.cancelled else finished_text(event.elapsed),
+                                              "info", 6.0, topic=STOPPING_TOPIC)  # "Stopping…" goes
         if ended:
             self._note_dropped()  # the games it started and did not finish: said, not results
         if changed:
