@@ -32,16 +32,26 @@ def pixels(widget: pygame_menu.widgets.core.Widget) -> tuple[tuple[int, int, int
     return tuple(widget.get_rect()), pygame.image.tobytes(surface, "RGBA")
 
 
-def test_a_label_added_to_a_form_draws_its_text_once_as_it_is_set_up(tmp_path, monkeypatch):
+def test_a_label_added_to_a_form_draws_its_text_once(tmp_path, monkeypatch):
     with window_for_a_test(tmp_path, monkeypatch) as app:
         menu = make_menu(app.theme, 1.0, FORM)
         drawn = count_calls(monkeypatch, pygame_menu.widgets.Label, "_font_render_string")
         with rendering_held(menu):  # the form laid out at the end alone, as the app's builds do
             label = menu.add.label("Board size")
-        # once with its settings (pygame-menu drew it once per setting, 7 times) and once as it
-        # joins the form, which it is drawn for
-        assert drawn[0] <= 2, drawn[0]
+        # pygame-menu drew it once per setting (7 times) and once more as it joined the form
+        assert drawn[0] == 1
         assert label.get_width() > 0
+
+
+def test_the_first_button_added_to_a_form_draws_its_text_once(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        menu = make_menu(app.theme, 1.0, FORM)
+        drawn = count_calls(monkeypatch, pygame_menu.widgets.Button, "_font_render_string")
+        with rendering_held(menu):
+            button = menu.add.button("Start", lambda: None)
+        # not also as it joins the form, is unselected and then selected, the form's first choice
+        assert drawn[0] == 1
+        assert button.is_selected() and button.get_width() > 0
 
 
 def test_widgets_look_as_pygame_menus_own_setup_draws_them(tmp_path, monkeypatch):

@@ -279,7 +279,8 @@ class _Form(pygame_menu.Menu):
     up each frame carries no ``rel`` and chooses nothing), and a click with no motion still clicks
     what lies under the pointer (``pointer_there_first``).
 
-    Each widget added is rendered once as it is set up, not once per setting (``ui.rendered_once``)."""
+    Each widget added is rendered once as it is set up and joins the form, not once per setting
+    (``ui.rendered_once``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
