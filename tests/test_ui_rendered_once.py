@@ -1,5 +1,5 @@
 """A form's widgets are rendered once as pygame-menu sets them up (``ui.rendered_once``), and
-look exactly as pygame-menu's own setup draws them."""
+look exactly as pygame-menu's own setup draws them; a wrapped label is the one label built."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pygame_menu
 from pygame_menu._widgetmanager import WidgetManager
 
 from tests.ui_helpers import count_calls, window_for_a_test
-from ui.scenes.common import make_menu, rendering_held
+from ui.scenes.common import add_wrapped_label, make_menu, rendering_held
 
 FORM = pygame.Rect(0, 0, 600, 500)
 
@@ -52,6 +52,18 @@ def test_the_first_button_added_to_a_form_draws_its_text_once(tmp_path, monkeypa
         # not also as it joins the form, is unselected and then selected, the form's first choice
         assert drawn[0] == 1
         assert button.is_selected() and button.get_width() > 0
+
+
+def test_a_wrapped_label_is_the_one_label_built(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        menu = make_menu(app.theme, 1.0, FORM)
+        built = count_calls(monkeypatch, pygame_menu.widgets.Label, "__init__")
+        with rendering_held(menu):
+            label = add_wrapped_label(menu, "A note long enough to wrap over the form's column, twice or more "
+                                            "with these few extra words and a few more words again", font_size=22)
+        # pygame-menu built and measured a label of its own first, for a count it does not use
+        assert built[0] == 1
+        assert len(label.get_lines()) > 1
 
 
 def test_widgets_look_as_pygame_menus_own_setup_draws_them(tmp_path, monkeypatch):

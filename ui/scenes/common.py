@@ -491,11 +491,15 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...)
     whose last line never holds one word alone (``ui.text.no_lone_last_word``): Tic-tac-toe's
     summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
-    wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
+    wrap of one's own, so the label's is wrapped in ours; its text stays as given.
+
+    ``max_char=0``: one label, wrapped as it renders.  pygame-menu's ``max_char=-1`` builds and
+    measures a label of its own first, only to count the characters of a line that a wrapped
+    label never uses."""
     held = not menu._render_enabled  # noqa: SLF001 - pygame-menu offers no getter (``rendering_held``)
     if held:
         menu.enable_render().disable_render()  # the form laid out as far as it goes: the column it wraps to
-    label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
+    label = menu.add.label(text, wordwrap=True, max_char=0, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
         label._apply_transforms = _lines_centred(label, label._apply_transforms)  # noqa: SLF001 - likewise
