@@ -66,6 +66,26 @@ def test_a_wrapped_label_is_the_one_label_built(tmp_path, monkeypatch):
         assert len(label.get_lines()) > 1
 
 
+def test_a_wrapped_label_is_wrapped_once_added_to_a_form_held(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        menu = make_menu(app.theme, 1.0, FORM)
+        wraps = []
+        own = pygame_menu.widgets.Label._wordwrap_line  # a static method: read, it is the bare function
+
+        def counted(*args, **kwargs):
+            wraps.append(args)
+            return own(*args, **kwargs)
+
+        monkeypatch.setattr(pygame_menu.widgets.Label, "_wordwrap_line", staticmethod(counted))
+        with rendering_held(menu):
+            menu.add.label("Board size")
+            label = add_wrapped_label(menu, "A note long enough to wrap over the form's column, twice or more "
+                                            "with these few extra words and a few more words again", font_size=22)
+        # pygame-menu wrapped it its own way too, as it joined the form, before ours
+        assert len(wraps) == 1
+        assert len(label.get_lines()) > 1
+
+
 def test_widgets_look_as_pygame_menus_own_setup_draws_them(tmp_path, monkeypatch):
     with window_for_a_test(tmp_path, monkeypatch) as app:
         ours = make_menu(app.theme, 1.0, FORM)

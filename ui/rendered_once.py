@@ -37,16 +37,6 @@ def renders_marked(widget: Widget) -> Iterator[Widget]:
         del widget._force_render  # noqa: SLF001 - pygame-menu's own again
 
 
-@contextmanager
-def renders_held(widget: Widget) -> Iterator[Widget]:
-    """``widget`` rendered at most once as the block ends, however many renders were asked for in
-    the block (``renders_marked``): not again when something in the block measured it since the
-    last ask, which rendered it then; a block that raises leaves it marked."""
-    with renders_marked(widget):
-        yield widget
-    widget._render()  # noqa: SLF001 - renders a widget marked or changed, as pygame-menu's measuring does
-
-
 def _marked_for_render(widget: Widget) -> None:
     """What a render asked for in ``renders_marked`` does: mark ``widget`` (no setter)."""
     widget._last_render_hash = 0  # noqa: SLF001 - pygame-menu's mark, read by the widget's _render
@@ -54,12 +44,34 @@ def _marked_for_render(widget: Widget) -> None:
 
 class RenderedOnceManager(WidgetManager):
     """pygame-menu's widget manager, which renders a new widget once: not as it is set up, only
-    marked (``renders_marked``), and once as it has joined the form (``renders_held``)."""
+    marked (``renders_marked``), and once as it has joined the form, unless its maker renders
+    it itself (``left_unrendered``)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._render_on_joining = True
+
+    @contextmanager
+    def left_unrendered(self) -> Iterator[None]:
+        """The widgets added in the block join the form only marked, unless the form's layout
+        measures them: their maker changes how they draw and renders them itself
+        (``ui.scenes.common.add_wrapped_label``'s wrap), so a render as they join is wasted,
+        and a wrapped label's, with the form not yet laid out, wrapped a word a line."""
+        self._render_on_joining = False
+        try:
+            yield
+        finally:
+            self._render_on_joining = True
 
     def _configure_widget(self, widget: Widget, **kwargs: Any) -> None:
         with renders_marked(widget):
             super()._configure_widget(widget, **kwargs)
 
     def _append_widget(self, widget: Widget) -> None:
-        with renders_held(widget):
+        """pygame-menu's, with the widget rendered once at the end: not at each of pygame-menu's
+        renders (``set_menu``, unselected, selected), only marked; not again when the form's
+        layout in between (its rendering not held) measured, and so rendered, it since."""
+        with renders_marked(widget):
             super()._append_widget(widget)
+        if self._render_on_joining:
+            widget._render()  # noqa: SLF001 - renders a widget marked or changed, as pygame-menu's measuring does

@@ -6,7 +6,7 @@ import math
 import os
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -499,11 +499,13 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     held = not menu._render_enabled  # noqa: SLF001 - pygame-menu offers no getter (``rendering_held``)
     if held:
         menu.enable_render().disable_render()  # the form laid out as far as it goes: the column it wraps to
-    label = menu.add.label(text, wordwrap=True, max_char=0, **style)
+    joining = menu.add.left_unrendered() if isinstance(menu.add, RenderedOnceManager) else nullcontext()
+    with joining:  # rendered once, below, wrapped our way
+        label = menu.add.label(text, wordwrap=True, max_char=0, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
         label._apply_transforms = _lines_centred(label, label._apply_transforms)  # noqa: SLF001 - likewise
-        label._force_render()  # noqa: SLF001 - drawn again the new way (the form laid out again, unless held)
+    label._force_render()  # noqa: SLF001 - drawn, our way (the form laid out again, unless held)
     return label
 
 
