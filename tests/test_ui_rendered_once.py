@@ -86,6 +86,38 @@ def test_a_wrapped_label_is_wrapped_once_added_to_a_form_held(tmp_path, monkeypa
         assert len(label.get_lines()) > 1
 
 
+NOTE = "A note long enough to wrap over the form's column, twice or more with these few extra words and some more"
+
+
+def test_wrapped_labels_lay_a_form_held_out_no_more_than_plain_ones(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        layouts = count_calls(monkeypatch, type(make_menu(app.theme, 1.0, FORM)), "_update_widget_position")
+        counted = []
+        for add in (lambda menu: menu.add.label("A short note", font_size=22),
+                    lambda menu: add_wrapped_label(menu, NOTE, font_size=22)):
+            menu = make_menu(app.theme, 1.0, FORM)
+            layouts[0] = 0
+            with rendering_held(menu):
+                menu.add.label("Board size")
+                notes = [add(menu) for _ in range(3)]
+            counted.append(layouts[0])
+        # the form was laid out again before each wrapped label, to wrap it to the column so far
+        assert counted[1] == counted[0]
+        assert all(note.get_lines() == notes[0].get_lines() and len(note.get_lines()) > 1 for note in notes)
+        assert all(note.get_width() <= menu.column_room() for note in notes)
+
+
+def test_a_wrapped_label_first_on_a_form_wraps_to_its_column(tmp_path, monkeypatch):
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        menu = make_menu(app.theme, 1.0, FORM)
+        with rendering_held(menu):
+            first = add_wrapped_label(menu, NOTE, font_size=22)
+            later = add_wrapped_label(menu, NOTE, font_size=22)
+        # the form laid out with no widget yet has a column of no width: a word a line
+        assert first.get_lines() == later.get_lines()
+        assert 1 < len(first.get_lines()) < len(NOTE.split())
+
+
 def test_widgets_look_as_pygame_menus_own_setup_draws_them(tmp_path, monkeypatch):
     with window_for_a_test(tmp_path, monkeypatch) as app:
         ours = make_menu(app.theme, 1.0, FORM)
