@@ -6,7 +6,7 @@ import math
 import os
 import weakref
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import lru_cache
 from typing import Any
 
@@ -233,9 +233,8 @@ def rendering_held(menu: pygame_menu.Menu) -> Iterator[pygame_menu.Menu]:
     """``menu`` rendered once, as the block that adds its widgets ends: pygame-menu renders the
     whole form again for each widget added (New game's 19 widgets rendered it 40 times a build,
     and a drag of the window's edge builds it at every step; figures in docs/tuning/window.md).
-    The same layout: each widget is rendered as it is made, the form laid out once at the end,
-    and once before each wrapped label (``add_wrapped_label``), which wraps to the column's width
-    as the widgets before it make it."""
+    The same layout: each widget is rendered as it is made and the form laid out once at the
+    end; a wrapped label (``add_wrapped_label``) wraps to the column every layout makes."""
     menu.disable_render()
     try:
         yield menu
@@ -279,7 +278,8 @@ class _Form(pygame_menu.Menu):
     up each frame carries no ``rel`` and chooses nothing), and a click with no motion still clicks
     what lies under the pointer (``pointer_there_first``).
 
-    Each widget added is rendered once as it is set up, not once per setting (``ui.rendered_once``)."""
+    Each widget added is rendered once as it is set up and joins the form, not once per setting
+    (``ui.rendered_once``)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -490,16 +490,39 @@ def add_wrapped_label(menu: pygame_menu.Menu, text: str, **style: Any) -> pygame
     """A label wrapped to the form's column (``style``: font_size, font_color, label_id ...)
     whose last line never holds one word alone (``ui.text.no_lone_last_word``): Tic-tac-toe's
     summary left "...)." on a line of its own in Portuguese at 800x560.  pygame-menu offers no
-    wrap of one's own, so the label's is wrapped in ours; its text stays as given."""
-    held = not menu._render_enabled  # noqa: SLF001 - pygame-menu offers no getter (``rendering_held``)
-    if held:
-        menu.enable_render().disable_render()  # the form laid out as far as it goes: the column it wraps to
-    label = menu.add.label(text, wordwrap=True, max_char=-1, **style)
+    wrap of one's own, so the label's is wrapped in ours; its text stays as given.
+
+    ``max_char=0``: one label, wrapped as it renders.  pygame-menu's ``max_char=-1`` builds and
+    measures a label of its own first, only to count the characters of a line that a wrapped
+    label never uses."""
+    joining = menu.add.left_unrendered() if isinstance(menu.add, RenderedOnceManager) else nullcontext()
+    with joining:  # rendered once, below, wrapped our way
+        label = menu.add.label(text, wordwrap=True, max_char=0, **style)
     if hasattr(pygame_menu.widgets.Label, "_wordwrap_line"):  # a pygame-menu without it wraps its own way
         label._wordwrap_line = _wrap_form_line  # noqa: SLF001 - an instance's own, read by its render
         label._apply_transforms = _lines_centred(label, label._apply_transforms)  # noqa: SLF001 - likewise
-        label._force_render()  # noqa: SLF001 - drawn again the new way (the form laid out again, unless held)
+        label._get_max_container_width = _column_of_its_form(label, label._get_max_container_width)  # noqa: SLF001
+    label._force_render()  # noqa: SLF001 - drawn, our way (the form laid out again, unless held)
     return label
+
+
+def _column_of_its_form(label: pygame_menu.widgets.Label, own: Callable[[], int]) -> Callable[[], int]:
+    """The width ``label``'s lines are wrapped to: as pygame-menu's ``own``, of the form's column
+    (``_Form.column_room``), which every layout of a form with a widget makes the column, rather
+    than the column its last layout left: one of no width while the form had no widget laid out
+    (a word a line), and none while a layout measures its widgets (the form's whole width).  So
+    the form is not laid out before each wrapped label to wrap it to its column (New game's form
+    was laid out once per note), and the label wraps alike whenever it is rendered.  A label in
+    a frame, or on a form of pygame-menu's own, wraps as pygame-menu does."""
+
+    def width() -> int:
+        menu = label.get_menu()
+        if not isinstance(menu, _Form) or label.get_frame() is not None:
+            return own()
+        _top, right, _bottom, left = label.get_padding()
+        return menu.column_room() - right - left - label.get_selection_effect().get_width()
+
+    return width
 
 
 def _lines_centred(label: pygame_menu.widgets.Label, transform: Any) -> Any:
