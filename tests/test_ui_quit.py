@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from tests.held_tournament import held_games_fixture  # noqa: F401 - the fixture, used by name
 from tests.test_ui_main_menu import leave_a_game_unfinished
 from tests.test_ui_tournament_resume import _reopen, _started_with_a_game_played
 from tests.ui_helpers import down_to_widget, key, leave_tournament, wait, window_for_a_test
@@ -33,11 +34,12 @@ def test_one_enter_on_quit_closes_the_window_and_the_game_left_is_offered_again(
         assert menu.resumable.moves == ["b2"]
 
 
-def test_one_enter_on_quit_after_leaving_a_running_tournament_keeps_its_games_for_resume(tmp_path, monkeypatch):
+def test_one_enter_on_quit_after_leaving_a_running_tournament_keeps_its_games_for_resume(tmp_path, monkeypatch,
+                                                                                      tournament_games_held):
     """Esc in the middle of a tournament, then straight to Quit: the games it played are in its
     log, and the next window's tournament screen offers it again."""
     with window_for_a_test(tmp_path, monkeypatch) as app:
-        scene, old = _started_with_a_game_played(app)
+        scene, old = _started_with_a_game_played(app, tournament_games_held)
         played = sum(1 for r in old.results.values() if r is not None)
         leave_tournament(app)  # Esc, and yes to its question
         quit_by_enter(app)
