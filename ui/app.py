@@ -817,8 +817,7 @@ class App:
                 self.guard(self.scene.resize, self.size)
             self.dirty = True
         label = settings_mod.TEXT_SIZE_CHOICES[chosen][0]
-        said = (Phrase(lambda: stepped_within(chosen, step, len(values), _("Text size") + ": " + _(label))[1])
-                if at_the_end else _("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label)))
+        said = at_the_end or _("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label))
         if not self.messages.renewed(said, TEXT_SIZE_TOPIC):
             self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
             self.messages.add(said, duration=3.0, topic=TEXT_SIZE_TOPIC, stays=everywhere)  # the window's setting

@@ -186,8 +186,8 @@ def said_again(text: str, was: str) -> str:
     """``text``, which the window said in the language ``was``, in the current language: a message
     on screen as the language changes follows it (ui.widgets.Messages).  Found in the catalog as
     a whole text, else as a text with fields ("Deleted {name}": the name kept as it was said, or
-    said again when it is a whole text of the catalog); the most specific pattern first, as
-    ui.words matches the games' reasons.  A text the catalog does not hold is kept as it is."""
+    said again where the catalog holds it, ``_field_said_again``); the most specific pattern
+    first, as ui.words matches the games' reasons.  A text the catalog does not hold is kept as it is."""
     if was == _current:
         return text
     whole, templates = _said_pairs(was, _current)
@@ -197,22 +197,36 @@ def said_again(text: str, was: str) -> str:
         found = pattern.fullmatch(text)
         if found:
             try:
-                return now.format(**{name: whole.get(value, value) for name, value in found.groupdict().items()})
+                return now.format(**{name: _field_said_again(value, whole, was)
+                                     for name, value in found.groupdict().items()})
             except (KeyError, IndexError, ValueError):
                 continue
     return text
 
 
-def label_said_again(label: str, was: str) -> str:
-    """A form's label or item said in the language ``was`` ("Text size: ", "Larger", "0.1 s") in
-    the current language: ``said_again`` of its words, the ": " after a title kept (the catalog
-    holds "Text size", not "Text size: "); a number the catalog does not hold with the current
-    language's separators ("0,1 s" in Portuguese, as ``localized`` writes it)."""
-    words = label.rstrip(": ")
-    said = said_again(words, was)
-    if said == words and any(c.isdigit() for c in words) and (was in DECIMAL_COMMA) != (_current in DECIMAL_COMMA):
-        said = words.translate(_SEPARATORS_SWAPPED)
-    return said + label[len(words):]
+def _field_said_again(value: str, whole: dict[str, str], was: str) -> str:
+    """A field of a text said in ``was`` (``said_again``), in the current language: a whole text of
+    the catalog (``whole``), or a form's label and its choice ("Text size: Larger", "Time per
+    move: 0.1 s": the catalog holds "Text size", "Larger", not the two joined), each said again, a
+    number the catalog does not hold with the current language's separators ("0,1 s", as
+    ``localized`` writes it).  The end of a form's range, "Text size: Larger already, the
+    largest", read "Text size: Larger já é o máximo" after a change of language."""
+    if value in whole:
+        return whole[value]
+    title, colon, choice = value.rpartition(": ")
+    if colon and title in whole:
+        return whole[title] + colon + _choice_said_again(choice, whole, was)
+    return value
+
+
+def _choice_said_again(choice: str, whole: dict[str, str], was: str) -> str:
+    """A form's choice said in ``was`` in the current language: the catalog's, else a number with
+    the current language's separators."""
+    if choice in whole:
+        return whole[choice]
+    if any(c.isdigit() for c in choice) and (was in DECIMAL_COMMA) != (_current in DECIMAL_COMMA):
+        return choice.translate(_SEPARATORS_SWAPPED)
+    return choice
 
 
 @lru_cache(maxsize=4)

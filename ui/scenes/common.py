@@ -16,7 +16,7 @@ import pygame_menu
 import games
 from ui import text as tx
 from ui.board_view import BoardView, Overlay
-from ui.i18n import Phrase, _, label_said_again, language, number_text
+from ui.i18n import Phrase, _, number_text
 from ui.names import NAME_LENGTH
 from ui.rendered_once import RenderedOnceManager
 from ui.text_field import caret_clock, caret_on, caret_turns_in
@@ -612,11 +612,8 @@ def stop_at_the_ends(selector: pygame_menu.widgets.Selector, title: str, texts: 
     its first and last item, ``say`` telling why (``stepped_within``: "Volume: 100% already, the
     largest"), as the watched games' Speed does; pygame-menu's went round, and Right at 100% gave
     0%, at 5 s a move 0.1 s.  A cycle of names (a language, a theme) is left to go round.  Set on
-    the built selector: pygame-menu steps right to its default as it builds one.  What ``say``
-    gets is a ``Phrase`` that says the labels again in a new language: the language changed in
-    Settings while it showed, "Text size: Larger already, the largest" read "Text size: Larger
-    já é o máximo"."""
-    was = language()  # the language title and texts are said in
+    the built selector: pygame-menu steps right to its default as it builds one.  What it says
+    follows a change of language as every message does (``ui.i18n.said_again``)."""
     for step, name in ((-1, "_left"), (1, "_right")):
         move = getattr(selector, name)
 
@@ -624,9 +621,7 @@ def stop_at_the_ends(selector: pygame_menu.widgets.Selector, title: str, texts: 
             index = selector.get_index()
             _index, why = stepped_within(index, step, len(texts), title + texts[index])
             if why:
-                choice = texts[index]
-                say(Phrase(lambda: stepped_within(index, step, len(texts),
-                                                  label_said_again(title, was) + label_said_again(choice, was))[1]))
+                say(why)
                 return
             move()
 
