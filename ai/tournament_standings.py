@@ -1,6 +1,12 @@
 """How a tournament's games count: what each result is (void, annulled, settled by a withdrawal),
 the standings with Elo and its 95% interval (kept as games come in, ``Tally``; how: ``_set_elo``),
-the crosstable, and the summary a finished or stopped tournament reports (``Summary``)."""
+the crosstable, and the summary a finished or stopped tournament reports (``Summary``).
+
+A game a withdrawal settled by forfeit without play (``is_unplayed_forfeit``) counts as chess
+counts a forfeit (FIDE: in the score table, not in rating calculations): its point goes to the
+opponent, and W and L count it, but it is not a game played (``Standing.games``, the tables' GP)
+nor a game of the rating (its figure, its interval and ``MIN_RATED_GAMES``): ``Standing.unplayed``
+keeps how many a player has."""
 
 from __future__ import annotations
 
@@ -48,12 +54,13 @@ def half_points(points: float) -> str:
 class Standing:
     player: str
     rank: int = 0
-    games: int = 0
+    games: int = 0  # games played: not those won or lost by forfeit without play (``unplayed``)
     points: float = 0.0
     wins: int = 0
     draws: int = 0
     losses: int = 0
-    forfeits: int = 0  # games lost by time, illegal move or crash
+    forfeits: int = 0  # games lost by time, illegal move or crash, or by forfeit for withdrawing
+    unplayed: int = 0  # games won or lost by forfeit without play, a withdrawal's (``is_unplayed_forfeit``)
     first_side_points: float = 0.0  # points scored as game.sides[0]
     elo: float = 0.0
     elo_low: float = 0.0
@@ -63,12 +70,20 @@ class Standing:
     elo_high_open: bool = False  # its upper end is the cap (100% - half a game): no upper end
 
     @property
+    def counted(self) -> int:
+        """The games that give this row its points: those played and those won or lost by forfeit
+        without play (``unplayed``)."""
+        return self.games + self.unplayed
+
+    @property
     def score(self) -> float:
-        return self.points / self.games if self.games else 0.0
+        """The share of the points of its counted games (``counted``) that the player scored."""
+        return self.points / self.counted if self.counted else 0.0
 
     @property
     def rated(self) -> bool:
-        """Whether the player has the ``MIN_RATED_GAMES`` games for its rating to be shown."""
+        """Whether the player has played the ``MIN_RATED_GAMES`` games for its rating to be shown:
+        a forfeit without play is no game of the rating."""
         return self.games >= MIN_RATED_GAMES
 
     def elo_text(self) -> str:
@@ -102,6 +117,12 @@ def is_double_forfeit(result: GameResult) -> bool:
     """A game both sides forfeit (neither could be started): 0-0, a forfeited loss for each, as a
     win for either would reward a file that does not load."""
     return result.forfeit and result.winner is None
+
+
+def is_unplayed_forfeit(result: GameResult) -> bool:
+    """A game a withdrawal settled by forfeit without play: it gives its points (the opponent's
+    win), but it is not a game played, nor one of the rating, as in chess a forfeit is not."""
+    return result.forfeit and result.unplayed
 
 
 def is_void(result: GameResult) -> bool:
@@ -195,7 +216,8 @@ class Tally:
     def __init__(self, player_ids: list[str], results: Iterable[GameResult] = ()) -> None:
         self.player_ids = list(player_ids)
         self._rows = {pid: Standing(pid) for pid in self.player_ids}
-        self._squares = dict.fromkeys(self.player_ids, 0.0)  # each player's sum of its games' points squared (Elo)
+        self._played = dict.fromkeys(self.player_ids, 0.0)  # each player's points of the games it played (Elo)
+        self._squares = dict.fromkeys(self.player_ids, 0.0)  # each player's sum of its played games' points squared (Elo)
         self._done = dict.fromkeys(self.player_ids, 0)  # each player's games with a result, annulled ones too
         self.counted = 0  # games added (void ones too), less those taken back out
         for result in results:
@@ -205,11 +227,14 @@ class Tally:
         """A player who joined late, with no game yet."""
         self.player_ids.append(player_id)
         self._rows[player_id] = Standing(player_id)
+        self._played[player_id] = 0.0
         self._squares[player_id] = 0.0
         self._done[player_id] = 0
 
     def add(self, result: GameResult, sign: int = 1) -> None:
-        """Count a finished game (a void one counts for no one); ``sign`` -1 takes it back out."""
+        """Count a finished game (a void one counts for no one; a forfeit without play counts in
+        the points, W and L, not among the games played nor in the rating); ``sign`` -1 takes it
+        back out."""
         self.counted += sign
         if is_void(result):
             return
@@ -217,12 +242,17 @@ class Tally:
             self._done[pid] += sign
         if is_annulled(result):
             return
+        unplayed = is_unplayed_forfeit(result)
         for side, pid in enumerate(result.players):
             s = self._rows[pid]
             p = _points(result, side)
-            s.games += sign
             s.points += sign * p
-            self._squares[pid] += sign * p * p
+            if unplayed:
+                s.unplayed += sign
+            else:
+                s.games += sign
+                self._played[pid] += sign * p
+                self._squares[pid] += sign * p * p
             if side == 0:
                 s.first_side_points += sign * p
             if result.winner is None and not result.forfeit:
@@ -246,7 +276,7 @@ class Tally:
         k = len(player_ids)
         factor = (k - 1) / k if k > 1 else 1.0
         for pid, s in table.items():
-            _set_elo(s, self._squares[pid], factor)
+            _set_elo(s, self._played[pid], self._squares[pid], factor)
         rated = [s for s in table.values() if s.games]
         shift = sum(s.elo for s in rated) / len(rated) if rated else 0.0
         for s in rated:  # the logistic curve is not linear: centre the ratings exactly on 0
@@ -298,17 +328,18 @@ def standings(player_ids: list[str], results: list[GameResult]) -> list[Standing
     return Tally(player_ids, results).standings()
 
 
-def _set_elo(s: Standing, squares: float, factor: float) -> None:
+def _set_elo(s: Standing, points: float, squares: float, factor: float) -> None:
     """Elo from the score fraction, as a round robin allows.
 
-    Each player's score fraction ``s`` (win 1, draw 1/2) over all its games gives
+    Each player's score fraction ``s`` (win 1, draw 1/2) over the games it played (``points`` of
+    ``s.games``: a forfeit without play is not rated, as in chess) gives
     its performance against the average of its opponents with the logistic model,
     ``d = -400 log10(1/s - 1)``.  In a round robin every player meets the same field, so ratings
     ``R_i`` with mean 0 satisfy ``R_i - mean(R_j, j != i) = d_i``, i.e. ``R_i = d_i (k - 1) / k`` for
     ``k`` players; as the logistic curve is not linear these only nearly average 0, so they are then
     shifted (intervals too) to make the mean exactly 0.  The 95% interval comes from the
     normal approximation of ``s``: its standard error is ``sqrt(var / n)`` with ``var`` the variance of
-    the player's per-game points about ``s`` (from their sum, ``s.points``, and the sum of their
+    the player's per-game points about ``s`` (from their sum, ``points``, and the sum of their
     squares, ``squares``: kept as games come in, ``Tally``), counting one won and one lost game beside them (else a
     player who drew every game would have a variance, and an interval, of 0: "+0 +- 0" after two
     draws), and ``s +- 1.96 se`` is mapped through the same formula.  A score of 0 or 100% is
@@ -319,7 +350,7 @@ def _set_elo(s: Standing, squares: float, factor: float) -> None:
     n = s.games
     if n == 0:
         return
-    mean = s.points / n
+    mean = points / n
     spread = max(0.0, squares - n * mean ** 2)  # the sum of (p - mean)^2 over its games' points p
     var = (spread + mean ** 2 + (1 - mean) ** 2) / (n + 2)
     se = math.sqrt(var / n)

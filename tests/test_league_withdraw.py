@@ -105,8 +105,13 @@ def test_a_player_withdrawn_after_half_its_games_keeps_its_results_and_forfeits_
     assert "Level 3 withdrew after 4 of its 6 games: its results stand" in printed
     assert "Level 3, 2 games (11-12): withdrew from the league" in printed  # the forfeits' list
     standing = {s["player"]: s for s in json.loads(Path(f"{out}.json").read_text())["standings"]}
-    assert standing["level-3"]["games"] == 6 and standing["level-3"]["forfeits"] == 2
-    assert standing["level-4"]["games"] == 6  # its game 11 and 12 won by forfeit
+    # its games 11 and 12, lost by forfeit to level-4 unplayed: in their points, W and L, not among the games played
+    assert (standing["level-3"]["games"], standing["level-3"]["unplayed"], standing["level-3"]["forfeits"]) == (4, 2, 2)
+    four = standing["level-4"]
+    assert (four["games"], four["unplayed"], four["wins"] + four["draws"] + four["losses"]) == (4, 2, 6)
+    assert four["points"] >= 2 and four["score"] == round(four["points"] / 6, 4)
+    table = {row["player"]: row for row in csv.DictReader(Path(f"{out}-standings.csv").read_text().splitlines())}
+    assert (table["level-4"]["games"], table["level-4"]["unplayed"]) == ("4", "2")
     again = Tournament.from_files(Path(f"{out}.jsonl"))
     assert again.withdrawn == {"level-3": (4, 6)} and len(again.results) == 12 and not again.cancelled
 

@@ -7,7 +7,9 @@
 ``--openings PLIES``: round r of every pair (one game each way) starts after round r's PLIES
 random moves, so deterministic players do not replay the same two games.  A live
 progress bar goes to stderr; at the end stdout gets the crosstable, the standings (points: a win
-1, a draw half a point, as a line under them says; W/D/L; forfeits; Elo with its 95% interval, mean 0), the forfeits (one line per
+1, a draw half a point, as a line under them says; games played; W/D/L; forfeits; Elo with its 95% interval, mean 0: a
+game a withdrawal settled by forfeit without play counts in the points, W and L, not in the games played nor the Elo,
+as a line under them says), the forfeits (one line per
 player and reason, with the games' numbers and logs), and the void games (``is_void``: not played to an end, counted for no one; status 1).  ``--out FILE`` writes FILE.json (everything, every game's moves), FILE.csv (one row per
 game), FILE-standings.csv, FILE.md and FILE.html (the standings and crosstable as Markdown tables
 and as a web page, for a course page) at the end, FILE.jsonl (every game the moment it ends) and FILE.txt
@@ -74,6 +76,7 @@ from ai.tournament_standings import (
     half_points,
     is_annulled,
     is_double_forfeit,
+    is_unplayed_forfeit,
     is_void,
     joined_late,
     lost_by_withdrawal,
@@ -443,6 +446,10 @@ WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer tha
 # "has played none of its 4 games" (``WITHDRAWAL_UNPLAYED``)
 WITHDREW_UNPLAYED = "{player} withdrew having played none of its {games}: they are annulled (counted for no one)"
 WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
+# how a withdrawal's forfeits count (``is_unplayed_forfeit``), said under the standings where some do:
+# as a chess forfeit, in the score table but not a game played nor one of the ratings
+UNPLAYED_FORFEITS = ("A game not played because a player withdrew is a forfeit: its point counts (W, L), but not as "
+                     "a game played nor in the ratings.")
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
@@ -483,8 +490,10 @@ def notes_on(players: list[str], started_with: int | None, games_per_pair: int, 
     as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
     lost everything), and each withdrawn player whose results stand (``withdrawal_stands``), with
     the games of ``results`` it lost by forfeit for it (``lost_by_withdrawal``; none: no word of
-    forfeits); ``done``: a player's games with a result (``joined_late``); ``name``: its name in
-    the tables.  A withdrawn player whose games are all annulled is not in the table: ``withdrawn_apart``."""
+    forfeits), then, where such forfeits count, how (``UNPLAYED_FORFEITS``: their points, not
+    their games played, which the withdrawn player's line counts); ``done``: a player's games
+    with a result (``joined_late``); ``name``: its name in the tables.  A withdrawn player whose
+    games are all annulled is not in the table: ``withdrawn_apart``."""
     say = words.say
     lines = [say(JOINED_LATE).format(player=name(pid), games=words.games(left))
              for pid, left in joined_late(players, started_with, games_per_pair, done)]
@@ -494,7 +503,7 @@ def notes_on(players: list[str], started_with: int | None, games_per_pair: int, 
             lost = lost_by_withdrawal(results, pid)
             lines.append(say(WITHDREW_STANDS if lost else WITHDREW_STANDS_NO_FORFEIT).format(
                 player=name(pid), played=played, games=words.games(of), lost=words.games(lost)))
-    return lines
+    return lines + [say(UNPLAYED_FORFEITS)] * any(is_unplayed_forfeit(r) for r in results)
 
 
 def withdrawn_apart(withdrawn: dict[str, tuple[int, int]], name: Callable[[str], str],
@@ -512,10 +521,11 @@ UNEQUAL_GAMES = ("Not all have played as many games: a row's points are of the g
                  "final standings would.")
 
 
-def unequal_games(order: list[Any]) -> bool:
-    """Whether the players of the standings ``order`` have played unequal numbers of games (a
-    league stopped early): one with more games may rank above one with a better score per game."""
-    return len({st.games for st in order}) > 1
+def unequal_games(order: list[Standing]) -> bool:
+    """Whether the players of the standings ``order`` have unequal numbers of games counted (a
+    league stopped early; ``Standing.counted``: a withdrawal's forfeits too, which are no
+    difference in a league played out): one with more may rank above one with a better score per game."""
+    return len({st.counted for st in order}) > 1
 
 
 def has_ties(order: list[Any]) -> bool:
@@ -922,10 +932,10 @@ def write_results(summary: Summary, out: str, words: ReportWords = ENGLISH) -> l
     with _csv_text(paths[2]) as f:
         w = csv.writer(f)
         w.writerow(["rank", "player", "points", "games", "wins", "draws", "losses", "forfeits", "score",
-                    "elo", "elo_low", "elo_high", "elo_bound", "name"])
+                    "elo", "elo_low", "elo_high", "elo_bound", "name", "unplayed"])
         for s in summary.table():  # a withdrawn player not ranked: no rank
             w.writerow([s.rank or "", s.player, s.points, s.games, s.wins, s.draws, s.losses, s.forfeits,
-                        round(s.score, 4), *csv_ratings(s), summary.name(s.player)])
+                        round(s.score, 4), *csv_ratings(s), summary.name(s.player), s.unplayed])
     return paths
 
 
