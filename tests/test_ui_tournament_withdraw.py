@@ -74,7 +74,8 @@ def test_withdraw_then_a_click_on_a_row_says_what_it_does_and_withdraw_again_doe
     assert all(g.number in t.results for g in t.games_of("level-1"))  # each settled: played, lost or annulled
     assert not any("level-1" in t.ids_of(g) for g in t.pending())  # it plays no more
     row = next(st for st in scene.table if st.player == "level-1")
-    assert row.games == (games if stands else 0)  # its games counted, or all annulled
+    # its games counted (those left lost by forfeit, not played: not among its games played), or all annulled
+    assert (row.games, row.unplayed) == ((played, games - played) if stands else (0, 0))
     log = Tournament.from_files(scene.base.with_name(scene.base.name + ".jsonl"))
     assert log.withdrawn == {"level-1": (played, games)}  # the log keeps it: a Resume later counts it too
     stop = scene.buttons[1]
@@ -653,3 +654,50 @@ def test_a_log_of_two_withdrawals_dropped_on_the_window_shows_the_results_of_the
     shown = {st.player: (st.points, st.forfeits) for st in scene.table}
     assert shown == {s["player"]: (s["points"], s["forfeits"]) for s in report["standings"]}
     assert shown["level-3"][1] == (2 if order[0] == "AIMA" else 4)
+
+
+def standings_cells(drawn: list, scene: TournamentScene, player_id: str) -> dict[str, str]:
+    """The cells of ``player_id``'s row of the standings as drawn (``drawn``: ``recorded_text_rects``),
+    by their column's heading: each cell is drawn at its heading's right end."""
+    heads = {text: rect.right for text, rect in drawn if rect.bottom <= row_of(scene, player_id).top
+             and scene.standings_area.contains(rect)}
+    row = row_of(scene, player_id)
+    return {head: text for head, right in heads.items() for text, rect in drawn
+            if row.collidepoint(rect.center) and rect.right == right}
+
+
+def test_the_screens_standings_count_a_withdrawals_forfeits_in_the_points_not_in_gp(app, tmp_path, monkeypatch):
+    """Level 3 withdrawn after 4 of its 6 games (tests/test_league_withdraw.py's league): its games
+    11-12, lost by forfeit to Level 4, never played, were in GP (6 each), the games of the Elo.
+    The window's table, dropped FILE.json, says the games each played in GP, the forfeits in W and
+    L, and a line under it says how they count, in Portuguese too."""
+    from ai.commands.tournament import UNPLAYED_FORFEITS
+    from tests.test_league_withdraw import PLAYERS, resume, stopped_league
+    from tests.ui_helpers import recorded_text_rects
+
+    out = tmp_path / "turma"
+    stopped_league(out, 8)
+    assert resume(out, PLAYERS, withdraw=["level-3"], yes=True) == 0
+    drop(app, f"{out}.json", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and scene.tournament.withdrawn == {"level-3": (4, 6)}
+    t = scene.tournament
+    drawn = recorded_text_rects(monkeypatch)
+    scene.invalidate()
+    app.run_frames(1)
+    for pid in PLAYERS:
+        cells = standings_cells(drawn, scene, pid)
+        lost = sum(1 for g in t.games_of(pid) if t.results[g.number].unplayed)  # 11-12 for Level 3 and Level 4
+        assert cells["GP"] == str(t.played_by(pid)), cells
+        assert int(cells["W"]) + int(cells["D"]) + int(cells["L"]) == t.played_by(pid) + lost, cells
+    assert standings_cells(drawn, scene, "level-4")["GP"] == "4"  # 6 games, 2 of them won by forfeit
+    texts = [text for text, _rect in drawn]
+    start = next(i for i, text in enumerate(texts) if text.startswith("A game not played because"))
+    assert " ".join(texts[start:start + 2]).startswith(UNPLAYED_FORFEITS), texts[start:start + 2]
+    drawn.clear()
+    with in_language(app, "pt"):
+        scene.invalidate()
+        app.run_frames(1)
+        texts = [text for text, _rect in drawn]
+        assert standings_cells(drawn, scene, "level-4")["J"] == "4"
+        assert any(text.startswith("Um jogo que não se jogou porque um jogador se retirou é uma falta") for text in texts)
