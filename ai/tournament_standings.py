@@ -450,7 +450,8 @@ class Summary:
             **({} if self.started_with is None else {"started_with": self.started_with}),  # its schedule
             **({"withdrawn": {p: list(when) for p, when in self.withdrawn.items()}} if self.withdrawn else {}),
             "names": {p: self.name(p) for p in self.players},
-            "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval",
+            "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval; "
+                       "a withdrawal's forfeit (unplayed): in the points, not in games nor Elo",
             "standings": [dict(asdict(s), score=round(s.score, 4), rated=s.rated) for s in self.table()],
             "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},
             "games": [dict(r.to_json(), number=n) for n, r in zip(numbers, self.results)],
