@@ -28,6 +28,7 @@ def test_the_forfeits_a_withdrawal_settles_while_watching_are_counted_at_once(ap
     app.run_frames(5)
     assert not scene.held & set(settled), (scene.held, settled)
     row = next(st for st in scene.table if st.player == player)
-    assert row.games == games  # its four played and its two lost by forfeit
-    assert sum(st.games for st in scene.table) == 2 * len(t.results)
+    # its four played and its two lost by forfeit, counted apart: never played, they are no game played
+    assert (row.games, row.unplayed, row.counted) == (played, games - played, games)
+    assert sum(st.counted for st in scene.table) == 2 * len(t.results)
     assert {n for n, _r in scene._listed()} >= set(t.results) - set(settled)  # every game played listed
