@@ -139,3 +139,15 @@ def test_the_terminal_table_counts_the_games_played_and_says_how_forfeits_count(
         assert rows["Level 4"]["games"] != rows["Level 1"]["games"]  # Level 4's 2 forfeit wins: fewer games played
         assert UNPLAYED_FORFEITS in text.split("Forfeits:")[0]
     assert markdown_line(UNPLAYED_FORFEITS) in Path(f"{out}.md").read_text(encoding="utf-8")
+
+
+def test_a_click_on_a_row_says_a_bound_rating_is_of_the_games_played():
+    """Ana lost every game she played and won two by forfeit: her rating is a bound, as of a
+    player who lost everything, and the window's row said "every game lost" beside her 2 wins."""
+    from ui.scenes.tournament_results import elo_said
+
+    games = [*(played("ana", "rui", 1) for _ in range(MIN_RATED_GAMES)), forfeit_to("ana", "eva"),
+             forfeit_to("ana", "eva")]
+    ana = next(s for s in standings(["ana", "rui", "eva"], games) if s.player == "ana")
+    assert (ana.wins, ana.points, ana.elo_bound, ana.rated) == (2, 2.0, "<", True)
+    assert "it lost every game it played" in elo_said(ana), elo_said(ana)

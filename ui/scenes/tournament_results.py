@@ -123,12 +123,14 @@ def elo_label(st: Standing, interval: bool = True) -> str:
 def elo_said(st: Standing) -> str:
     """A rated player's rating (``Standing.rated``) in words, for the message a click on its row
     says: "Rating (Elo): +7, likely between -146 and +144 (95% sure)", an end at the cap said as
-    no limit on that side, a bound as the score that makes it."""
+    no limit on that side, a bound as the score that makes it: of the games played, as a
+    withdrawal's forfeits are not rated (a player with two wins by forfeit was said to have lost
+    "every game")."""
     value, low, high = _elo(st.elo), _elo(st.elo_low), _elo(st.elo_high)
     if st.elo_bound == ">":
-        return _("Rating (Elo): above {elo}: every game won, so the games set no upper limit").format(elo=value)
+        return _("Rating (Elo): above {elo}: it won every game it played, so the games set no upper limit").format(elo=value)
     if st.elo_bound == "<":
-        return _("Rating (Elo): below {elo}: every game lost, so the games set no lower limit").format(elo=value)
+        return _("Rating (Elo): below {elo}: it lost every game it played, so the games set no lower limit").format(elo=value)
     if st.elo_high_open and st.elo_low_open:
         return _("Rating (Elo): {elo}, the games set no limits on it yet").format(elo=value)
     if st.elo_high_open:
