@@ -32,7 +32,7 @@ from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF
-from ui.autosave_reading import holds_any, read_listed, to_continue
+from ui.autosave_reading import holds_any, read_listed, record_patterns, to_continue
 from ui.clipboard import is_paste
 from ui.data_folders import games_dir, tournaments_dir
 from ui.folder_reading import FolderReading
@@ -73,7 +73,8 @@ def has_saved_games() -> bool:
     unfinished, or a tournament played in the window (its log's games are rows of that list; the
     log is not read here, the menu stays quick).  Asked at each layout, each folder is listed
     only when it changed since (``holds_any``)."""
-    return (holds_any(games_dir(), "*.json") or holds_any(SHELF.finished_folder, "*.json")
+    saved = any(holds_any(games_dir(), pattern) for pattern in record_patterns(games_dir()))  # an SGF or GGF too
+    return (saved or holds_any(SHELF.finished_folder, "*.json")
             or bool(SHELF.unmoved) or holds_any(tournaments_dir(), "*.jsonl"))
 
 
