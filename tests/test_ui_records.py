@@ -580,7 +580,7 @@ def test_a_rastros_row_says_who_won_once(app, monkeypatch, language, rows):
 def test_the_winner_is_named_only_where_a_name_tells_who_won():
     """``words.won_by``: a draw, a side named by its colour alone (a pasted move list's) and a
     game of one player against itself keep the end as the rules say it; a named winner leads it."""
-    from ui.words import won_by
+    from ui.words import end_reason, won_by
 
     sides = ("Black", "White")
     assert won_by("White wins 40 - 24", 1, sides, ("Ana", "Rui")) == "Rui wins 40 - 24"
@@ -594,6 +594,13 @@ def test_the_winner_is_named_only_where_a_name_tells_who_won():
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Rui")) == "Rui wins (South is blocked)"
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Ana")) == "South is blocked: North wins"
     assert won_by("Black resigns: White wins", 0, sides, ("Ana", "Rui")) == "Ana wins (Black resigns: White wins)"
+    trax = ("Light", "Dark")  # its reason after a colon in brackets, as every other game's: it read "Rui wins: a dark loop"
+    assert won_by("Dark wins: a dark loop", 1, trax, ("Ana", "Rui")) == "Rui wins (a dark loop)"
+    assert won_by("Dark wins: a dark line, completed by Light", 1, trax, ("Level 3", "You")) == \
+        "You win (a dark line, completed by Light)"
+    with words_in("pt"):
+        said = end_reason("Dark wins: a dark loop")
+        assert won_by(said, 1, trax, ("Ana", "Nível 3")) == f"Nível 3 ganha ({said.split(': ', 1)[1]})", said
 
 
 def one_game_of_each() -> list[GameRecord]:
