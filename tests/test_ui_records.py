@@ -752,9 +752,11 @@ def test_saved_games_lists_the_sgf_and_ggf_files_the_game_screen_saves_there(app
     folder, where a player then looked for them: Saved games listed its own records only.  They are
     rows beside the records, and open in the replay."""
     sgf, ggf = other_programs_files()
+    little_golem = games_dir() / "little-golem.hsgf"  # Little Golem's name for a Hex SGF
+    little_golem.write_text(sgf.read_text(encoding="utf-8"), encoding="utf-8")
     record = saved_games(1)[0]
     scene = open_list(app)
-    assert {e.path for e in scene.entries} == {sgf, ggf, record}
+    assert {e.path for e in scene.entries} == {sgf, ggf, little_golem, record}
     scene._select([e.path for e in scene.entries].index(sgf))
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, ReplayScene) and app.scene.record.game_id == "hex"

@@ -114,8 +114,9 @@ def move_aside(path: Path | str) -> Path:
 
 
 # the other programs' game files the window opens and the Saved games list shows beside its own
-# records (``ui.export.OUTSIDE_FILES`` saves them there): Hex's SGF (HexGui, Benzene), Othello's GGF
-OUTSIDE_SUFFIXES = (".sgf", ".ggf")
+# records (``ui.export.OUTSIDE_FILES`` saves them there): Hex's SGF (HexGui, Benzene; Little Golem's
+# .hsgf), Othello's GGF
+OUTSIDE_SUFFIXES = (".sgf", ".hsgf", ".ggf")
 
 
 def is_outside_file(path: Path) -> bool:
