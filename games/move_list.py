@@ -89,6 +89,7 @@ def result_line(record: GameRecord) -> str:
     result = record.result
     if result is None:
         return f"{RESULT_LINE}unfinished"
+    result = replace(result, reason=reason_in_moves(result.reason))
     if result.score is None:
         return f"{RESULT_LINE}{result.reason}"
     sides = side_names_of(record.game_id)
@@ -101,6 +102,19 @@ def result_line(record: GameRecord) -> str:
     if ending is None:
         return f"{RESULT_LINE}{result.reason} ({named})"
     return f"{RESULT_LINE}{ending['said']} ({named}; {ending['note']})"
+
+
+# a count of plies in an end reason as records keep it (Alquerque's draw, in the course's words)
+_PLIES_PASSED = re.compile(r"\b(?P<plies>\d+) plies (?=passed with no capture|without capture)")
+
+
+def reason_in_moves(reason: str) -> str:
+    """``reason`` (a record's) as a copied list says it to players, who count moves, one player's
+    turn each, as the screens do: Alquerque's "Draw: 40 plies passed with no capture" is "Draw: 40
+    moves, 20 each, passed with no capture", the window's "40 moves (20 each)" (``ui.words.REASONS``)
+    with commas, the line's one pair of brackets being the score's (``result_line``).  A list read
+    back takes its end from its moves, not from these words."""
+    return _PLIES_PASSED.sub(lambda m: f"{m['plies']} moves, {int(m['plies']) // 2} each, ", reason)
 
 
 def _captured_in_this_game(record: GameRecord, score: tuple[int, int]) -> tuple[int, int]:

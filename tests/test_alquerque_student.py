@@ -291,6 +291,29 @@ def test_the_draws_are_explained_in_the_courses_words_and_old_records_still_read
         assert said(third) == "Empate: mesma posição e mesmo jogador a jogar pela 3.ª vez"
 
 
+def test_a_copied_draw_says_its_moves_as_the_screen_does_and_reads_back_as_the_same_end():
+    """A copied Alquerque game drawn by the no-capture rule ended "Result: Draw: 40 plies passed
+    with no capture": players count moves, one player's turn each, and the result on the screen
+    says "40 moves (20 each)".  The copy says it so, with commas (its one pair of brackets is the
+    score's; a copied list is English in either language, to be read back anywhere); read back,
+    the game ends as its record does, in the course's words."""
+    from games.move_list import move_list_text
+    from games.record import GameRecord
+    from games.record_parts import Side
+    from ui.record_files import from_text
+
+    game = Alquerque()
+    start = "to-move: White\nno-capture: 39\nB....\n.....\n.....\n.....\n....W"
+    before = game.from_text(start)
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"}, start_position=start)
+    record = record.with_moves(["e1-d1"], before.play(game.parse_move(before, "e1-d1")))
+    copied = move_list_text(record)
+    result = copied.splitlines()[-1]
+    assert "plies" not in copied and result.startswith("Result: Draw: 40 moves, 20 each, passed with no capture ("), result
+    back = from_text(copied).result
+    assert (back.winner, back.reason) == (None, "Draw: 40 plies passed with no capture")
+
+
 def test_the_command_lines_game_line_counts_moves_as_the_draw_rule_says(capsys):
     """`main.py match` wrote "Draw: 40 plies passed with no capture; 135 moves" -- two units on one
     line, the second counting plies; then, the reason in the window's words, "Draw: 40 moves (20

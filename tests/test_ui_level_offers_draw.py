@@ -24,7 +24,7 @@ from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
 from ui.autosave_setup import LEVEL_DECLINED_KEY, LEVEL_OFFER_KEY, kept_level_offer
 from ui.match import PC_VS_PC, MatchSetup
-from ui.scenes import game_computer
+from ui.scenes import game_computer, game_over
 from ui.scenes.game import GameScene
 from ui.scenes.game_over import last_move_marks, move_places
 
@@ -383,3 +383,29 @@ def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
     shown = {point for point in ("c1", "c2", "c3", "b5") if pygame.Rect.collidelistall(
         pygame.Rect(scene.view.point_xy(parse_point(point)), (1, 1)), marks)}
     assert shown == {"c1", "c2", "c3"}
+
+
+def test_the_card_works_out_the_boards_marks_once_a_placement(tmp_path, monkeypatch):
+    """Placing the card (each frame) worked out the move points, the level's move and the pieces
+    twice where it tried the board in its narrow form too (the SPREAD ending at Larger text): once
+    for the board's places, again for the narrow card's.  Each is worked out once a placement."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(1280, 800)) as app:
+        for _step in range(2):
+            key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
+        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=SPREAD)
+        assert offered_with_its_move(app, scene)
+        app.frame()
+        worked_out = {"moves": 0, "last": 0, "pieces": 0}
+
+        def counted(name: str, work: Callable) -> Callable:
+            def count(*args):
+                worked_out[name] += 1
+                return work(*args)
+            return count
+
+        monkeypatch.setattr(game_over, "move_places", counted("moves", game_over.move_places))
+        monkeypatch.setattr(game_over, "last_move_marks", counted("last", game_over.last_move_marks))
+        monkeypatch.setattr(scene.view, "piece_marks", counted("pieces", scene.view.piece_marks))
+        placed = scene.computer_offer_card.placement()
+        assert placed.rect.width < 420 and not placed.over_panel, placed  # the narrow form, on the board
+        assert worked_out == {"moves": 1, "last": 1, "pieces": 1}, worked_out

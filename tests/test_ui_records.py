@@ -33,8 +33,10 @@ from ui import clipboard, desktop, words
 from ui.app import DOUBLE_CLICK
 from ui.autosave import SHELF
 from ui.data_folders import games_dir
+from ui.export import outside_file, save_outside_file
 from ui.record_files import load, save
 from ui.scenes import records
+from ui.scenes.menu import has_saved_games
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.unfinished import UnfinishedScene
@@ -578,7 +580,7 @@ def test_a_rastros_row_says_who_won_once(app, monkeypatch, language, rows):
 def test_the_winner_is_named_only_where_a_name_tells_who_won():
     """``words.won_by``: a draw, a side named by its colour alone (a pasted move list's) and a
     game of one player against itself keep the end as the rules say it; a named winner leads it."""
-    from ui.words import won_by
+    from ui.words import end_reason, won_by
 
     sides = ("Black", "White")
     assert won_by("White wins 40 - 24", 1, sides, ("Ana", "Rui")) == "Rui wins 40 - 24"
@@ -592,6 +594,13 @@ def test_the_winner_is_named_only_where_a_name_tells_who_won():
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Rui")) == "Rui wins (South is blocked)"
     assert won_by("South is blocked: North wins", 1, rastros, ("Ana", "Ana")) == "South is blocked: North wins"
     assert won_by("Black resigns: White wins", 0, sides, ("Ana", "Rui")) == "Ana wins (Black resigns: White wins)"
+    trax = ("Light", "Dark")  # its reason after a colon in brackets, as every other game's: it read "Rui wins: a dark loop"
+    assert won_by("Dark wins: a dark loop", 1, trax, ("Ana", "Rui")) == "Rui wins (a dark loop)"
+    assert won_by("Dark wins: a dark line, completed by Light", 1, trax, ("Level 3", "You")) == \
+        "You win (a dark line, completed by Light)"
+    with words_in("pt"):
+        said = end_reason("Dark wins: a dark loop")
+        assert won_by(said, 1, trax, ("Ana", "Nível 3")) == f"Nível 3 ganha ({said.split(': ', 1)[1]})", said
 
 
 def one_game_of_each() -> list[GameRecord]:
@@ -723,3 +732,54 @@ def test_a_game_pasted_on_a_list_comes_back_to_that_list(app, monkeypatch, scene
     assert [b.label for b in app.scene.buttons if b.key_hint == "Esc"] == [back]
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
+
+
+def other_programs_files() -> list[Path]:
+    """A Hex game saved as SGF and an Othello game as GGF into the saved-games folder, as the game
+    screen's Save as SGF / Save as GGF do (``ui.export.save_outside_file``)."""
+    paths = []
+    for game_id, moves in (("hex", ["a1", "b2"]), ("reversi", ["d3", "c3"])):
+        game = games.load(game_id)
+        record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+        message, kind = save_outside_file(record.with_moves(moves, game.play_line(moves)))
+        assert kind == "info", message
+        paths.append(next(games_dir().glob(f"{game_id}-*{outside_file(game_id).suffix}")))
+    return paths
+
+
+def test_saved_games_lists_the_sgf_and_ggf_files_the_game_screen_saves_there(app):
+    """The game screen saves a Hex game's SGF and an Othello game's GGF into the saved-games
+    folder, where a player then looked for them: Saved games listed its own records only.  They are
+    rows beside the records, and open in the replay."""
+    sgf, ggf = other_programs_files()
+    little_golem = games_dir() / "little-golem.hsgf"  # Little Golem's name for a Hex SGF
+    little_golem.write_text(sgf.read_text(encoding="utf-8"), encoding="utf-8")
+    record = saved_games(1)[0]
+    scene = open_list(app)
+    assert {e.path for e in scene.entries} == {sgf, ggf, little_golem, record}
+    scene._select([e.path for e in scene.entries].index(sgf))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, ReplayScene) and app.scene.record.game_id == "hex"
+    assert app.scene.record.moves == ["a1", "b2"]
+
+
+def test_an_sgf_saved_games_cannot_read_is_said_and_left_as_it_is(app):
+    """An SGF in the folder that is no game (a Go game's, a damaged one) is named with why, and
+    left in place untouched: it is another program's file, not one of ours to set aside."""
+    saved_games(1)
+    broken = games_dir() / "go-game.sgf"
+    broken.write_text("(;GM[1]SZ[19];B[dd];W[pp])", encoding="utf-8")
+    scene = open_list(app)
+    assert [e.path.name for e in scene.entries] == ["game-00.json"]
+    said = [m.text for m in app.messages.current()]
+    assert any(text.startswith("go-game.sgf: ") and text.endswith("; left in place") for text in said), said
+    assert broken.read_text(encoding="utf-8") == "(;GM[1]SZ[19];B[dd];W[pp])"
+    assert sorted(p.name for p in games_dir().iterdir()) == ["game-00.json", "go-game.sgf"]
+
+
+def test_the_menu_offers_saved_games_for_an_sgf_alone(app):
+    """A folder holding only a Hex game saved as SGF has a game to list: the main menu offers Saved
+    games for it (``has_saved_games``), which it left out with no record beside the file."""
+    assert not has_saved_games()
+    other_programs_files()
+    assert has_saved_games()

@@ -16,7 +16,8 @@ import pytest
 import games
 from games.record_parts import Side
 from tests.test_record import random_game
-from tests.ui_helpers import click
+from tests.test_ui_records import saved_games
+from tests.ui_helpers import click, window_for_a_test
 from ui.autosave import SHELF
 from ui.autosave_reading import DAMAGED_FILES
 from ui.data_folders import games_dir
@@ -247,3 +248,19 @@ def test_a_cut_file_whose_game_a_tournaments_results_keep_whole_says_where_not_s
                "Its game is kept whole in the results of tournament reversi-2026-11-26-1405 (game 1)" in text
                for text in said), said
     assert not any("Saved games offers" in text for text in said), said
+
+
+def test_at_800x600_the_main_menu_shows_a_cut_autosaves_message_whole(tmp_path, monkeypatch):
+    """At 800x600, with Saved games among the buttons, the main menu kept one message's room under
+    the games' pictures, and a damaged autosave's three lines (its file, where it went, what can
+    be recovered) were cut to the first, "Cut short: click here to copy the whole message" under
+    it.  The menu laid out as the report comes keeps room for it whole, over none of the pictures."""
+    with window_for_a_test(tmp_path, monkeypatch, size=(800, 600)) as app:
+        saved_games(1)
+        cut_save(SHELF.folder, "hex", finished=False)
+        app.show_menu()
+        app.run_frames(3)
+        shown = app.messages.shown(app.scale, app.messages_width(), app.messages_room())
+        said = next(lines for message, lines, cut in shown if "cut short or damaged" in message.text and not cut)
+        assert len(said) >= 3 and " ".join(said).endswith("Saved games offers them."), said
+        assert app.scene.show_cards  # smaller, under the buttons: the lane stands under them

@@ -31,7 +31,13 @@ from ui.autosave_setup import kept_redo, without_redo
 from ui.data_folders import cache_dir, games_dir, tournaments_dir
 from ui.i18n import _, ngettext
 from ui.paths import folder_shown
-from ui.record_files import atomic_write_text, move_aside, with_known_players
+from ui.record_files import (
+    OUTSIDE_SUFFIXES,
+    atomic_write_text,
+    is_outside_file,
+    move_aside,
+    with_known_players,
+)
 from ui.record_files import load as load_record
 from ui.tournament_logs import PlayedGame, games_played
 
@@ -67,6 +73,11 @@ def scan(folder: Path, to_play_on: bool = False,
             log.info("record not readable here %s: %s", path, exc)
         except RecordError as exc:
             if not path.exists():  # moved on or removed by another Tabuleiro window since the listing
+                continue
+            if is_outside_file(path):  # another program's file, saved or put there: not ours to move
+                problems.append(_("{problem}; {where}").format(problem=words.file_problem(str(exc)).rstrip("."),
+                                                               where=_("left in place")))
+                log.info("game file of another program not readable %s: %s", path, exc)
                 continue
             legal = _kept_up_to_legal(path)
             if legal is not None:  # a game kept, not a file lost: told apart from those moved aside
@@ -137,17 +148,27 @@ class Look(NamedTuple):
 _LOOKED: dict[Path, Look] = {}  # folder -> the look ``unread`` took, for the ``scan`` that follows it
 
 
+def record_patterns(folder: Path) -> tuple[str, ...]:
+    """The names of ``folder``'s game files: records (``*.json``), and in the saved-games folder
+    the other programs' files too (``OUTSIDE_SUFFIXES``: the game screen saves a Hex game's SGF
+    and an Othello game's GGF there, and a player looked for them in Saved games, which listed
+    only records).  The window's own folders hold its records alone."""
+    outside = tuple(f"*{suffix}" for suffix in OUTSIDE_SUFFIXES) if folder == games_dir() else ()
+    return ("*.json", *outside)
+
+
 def look_at(folder: Path) -> Look:
-    """``folder``'s record files (``*.json``) and their stamps, and its temporaries: one listing of
-    the folder and one look at each file; an empty look where the folder cannot be listed."""
+    """``folder``'s game files (``record_patterns``) and their stamps, and its temporaries: one
+    listing of the folder and one look at each file; an empty look where the folder cannot be listed."""
     try:
         own = _folder_stamp(folder)  # before the listing: a file added meanwhile makes the look stale
         entries = list(os.scandir(folder))
     except OSError:
         return Look(None, {}, [])
     files: dict[Path, list_cache.Stamp | None] = {}
+    patterns = record_patterns(folder)
     for entry in entries:
-        if fnmatch.fnmatch(entry.name, "*.json"):
+        if any(fnmatch.fnmatch(entry.name, pattern) for pattern in patterns):
             try:
                 info = entry.stat()
                 files[Path(entry.path)] = _stamp(info)

@@ -339,8 +339,8 @@ def outside_file(game_id: str) -> OutsideFile | None:
 
 def save_outside_file(record: GameRecord, folder: Path | None = None) -> tuple[str, str]:
     """The whole game as its outside file (``outside_file``: an .sgf HexGui and Benzene open, a .ggf
-    the Othello programs read), in the saved-games folder beside the pictures (its lists read
-    only records); (message, kind)."""
+    the Othello programs read), in the saved-games folder beside the pictures, where Saved games
+    lists it (``ui.autosave_reading.record_patterns``); (message, kind)."""
     kind = OUTSIDE_FILES[record.game_id]
     folder, stem = folder or games_dir(), Path(default_name(record)).stem
     path = folder / f"{stem}{kind.suffix}"

@@ -113,6 +113,17 @@ def move_aside(path: Path | str) -> Path:
     return target
 
 
+# the other programs' game files the window opens and the Saved games list shows beside its own
+# records (``ui.export.OUTSIDE_FILES`` saves them there): Hex's SGF (HexGui, Benzene; Little Golem's
+# .hsgf), Othello's GGF
+OUTSIDE_SUFFIXES = (".sgf", ".hsgf", ".ggf")
+
+
+def is_outside_file(path: Path) -> bool:
+    """Whether ``path`` is another program's game file (``OUTSIDE_SUFFIXES``), not a record of ours."""
+    return path.suffix.lower() in OUTSIDE_SUFFIXES
+
+
 PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
 
 

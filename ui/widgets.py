@@ -1513,6 +1513,16 @@ class Messages:
     LANE_LINES = 2  # the one-line messages a screen keeps room for above its bottom edge (``lane_height``)
 
     @classmethod
+    def lane_lines_for(cls, text: str, scale: float, max_width: int) -> int:
+        """The lane's lines (``lane_height``'s one-line messages) ``text`` takes shown whole in a
+        pill ``max_width`` wide, as ``shown`` stacks it: its first line's pill, then a text line more
+        for each of its other lines."""
+        lines = len(cls.lines(text, scale, max_width))
+        gap = cls.line_height(scale) - cls.pill_height(scale)
+        height = gap + cls.pill_height(scale) + (lines - 1) * tx.line_height(cls.text_size(scale))
+        return -(-height // cls.line_height(scale))
+
+    @classmethod
     def lane_height(cls, scale: float, lines: int = LANE_LINES) -> int:
         """The room a screen keeps for the window's messages between what it shows and its bottom
         edge (or its bottom buttons): two one-line messages, or ``lines`` where every pixel above

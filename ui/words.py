@@ -1222,7 +1222,8 @@ def after_headline(said: str, headline: str) -> str | None:
 def won_by(said: str, winner: int | None, sides: tuple[str, ...], players: tuple[str, ...]) -> str:
     """A finished game's end ``said`` (in the window's language: ``end_reason``) led by the name of
     the player who won (``players``: both as the lists name them), the way a person says it:
-    "Basilio wins (South reached 8-1)", "Course Easy wins 43 - 21" (the side's "White wins" given
+    "Basilio wins (South reached 8-1)", "Level 3 wins (a dark loop)" (Trax's "Dark wins: a dark
+    loop"), "Course Easy wins 43 - 21" (the side's "White wins" given
     the player's name, not said twice).  The lists said "(South reached 8-1)" and left the reader
     to work out who played South.  A draw, a winner the record names by its side alone (a
     pasted move list's) and a game of two players of one name (Level 3 against itself: "Level 3
@@ -1234,7 +1235,12 @@ def won_by(said: str, winner: int | None, sides: tuple[str, ...], players: tuple
     won = _("You win") if who == _(YOU) else _("{player} wins").format(player=who)
     side_won = _("{side} wins").format(side=_(sides[winner]))
     rest = after_headline(said, side_won)
-    return won + rest if rest is not None else f"{won} ({without_closing_winner(said, side_won)})"
+    if rest is not None and not rest.startswith(":"):  # a count ("43 - 21") or nothing after the side's win
+        return won + rest
+    # a reason in brackets, Trax's after its colon too: "Level 3 wins: a dark loop" beside
+    # "Level 3 wins (South reached 8-1)" told the games' ends two ways
+    why = rest[1:].lstrip() if rest is not None else without_closing_winner(said, side_won)
+    return f"{won} ({why})"
 
 
 def without_closing_winner(said: str, side_won: str) -> str:

@@ -331,6 +331,10 @@ ALL_ROWS = 8  # rows it may take where the card has the height for them all: a w
 ROWS_TRIED = (ALL_ROWS, WHOLE_ROWS)  # the most first
 
 
+# what a level's draw offer card keeps off on the board: the move points, the level's last move, the pieces
+BoardMarks = tuple[list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]]
+
+
 @dataclass(frozen=True)
 class CardPlace:
     """Where a card stands and how it is laid out (``GameOverCard.placement``)."""
@@ -787,6 +791,7 @@ class ComputerDrawOfferCard(QuestionCard):
         super().__init__(scene)
         self.buttons = draw_answers(scene.accept_computer_draw, scene.decline_computer_draw)
         self.keys = (pygame.K_y, pygame.K_n)
+        self.placing_marks: BoardMarks | None = None  # this placement's ``_marks`` (``placement``)
 
     def showing(self) -> object:
         """This offer (the ply it came with): each offer has its own grace."""
@@ -834,7 +839,7 @@ class ComputerDrawOfferCard(QuestionCard):
         the points an Alquerque move went to, and the click meant to decline the offer by playing
         pressed nothing; at its top it half hid the piece the level had just moved, the move its
         offer is judged by."""
-        moves, last, pieces = self._marks()
+        moves, last, pieces = self.placing_marks or self._marks()
         places = self._board_places(width, height)
         best = least_hiding(places, moves, last, pieces, [self.scene.view.rect])
         if not any(hidden_area(best, marks) for marks in (moves, last, pieces)):
@@ -844,7 +849,7 @@ class ComputerDrawOfferCard(QuestionCard):
         best = least_hiding(places, pieces, last, moves, [self.scene.view.rect])
         return best, not hidden_area(best, pieces) and not hidden_area(best, last)
 
-    def _marks(self) -> tuple[list[pygame.Rect], list[pygame.Rect], list[pygame.Rect]]:
+    def _marks(self) -> BoardMarks:
         """What the card keeps off on the board: the places the person's moves are clicked on
         (``move_places``), the level's last move (``last_move_marks``) and the pieces."""
         view, state = self.scene.view, self.scene.state
@@ -862,18 +867,23 @@ class ComputerDrawOfferCard(QuestionCard):
         hides the players' names and clocks: the card in its form there (as wide as the panel, its
         buttons one under the other), on the board over a few move points (``_narrow_on_board``).
         At 1280x800, Larger text, the board's wide card hid a piece in most Alquerque endings
-        (five or six pieces spread over the board) and the panel had no room under the players."""
-        placed = super().placement()
+        (five or six pieces spread over the board) and the panel had no room under the players.
+        The board's marks are worked out once for both tries (``placing_marks``), not once each."""
+        marks = self.placing_marks = self._marks()
+        try:
+            placed = super().placement()
+        finally:
+            self.placing_marks = None
         players = self.scene.panel.player_cards
         if not placed.over_panel or (players and placed.rect.top >= players[-1].bottom):  # under the players
             return placed
-        return self._narrow_on_board(placed) or placed
+        return self._narrow_on_board(placed, marks) or placed
 
-    def _narrow_on_board(self, over_top: CardPlace) -> CardPlace | None:
+    def _narrow_on_board(self, over_top: CardPlace, marks: BoardMarks) -> CardPlace | None:
         """The card laid out as over the panel's upper part (``over_top``), on the board where it
-        hides no piece nor the level's move (the fewest move points, then); None where there is
-        no such place."""
-        moves, last, pieces = self._marks()
+        hides no piece nor the level's move (``marks``: the fewest move points, then); None where
+        there is no such place."""
+        moves, last, pieces = marks
         best = least_hiding(self._board_places(*over_top.rect.size), pieces, last, moves, [self.scene.view.rect])
         if hidden_area(best, pieces) or hidden_area(best, last):
             return None

@@ -32,7 +32,7 @@ from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF
-from ui.autosave_reading import holds_any, read_listed, to_continue
+from ui.autosave_reading import holds_any, read_listed, record_patterns, to_continue
 from ui.clipboard import is_paste
 from ui.data_folders import games_dir, tournaments_dir
 from ui.folder_reading import FolderReading
@@ -73,7 +73,8 @@ def has_saved_games() -> bool:
     unfinished, or a tournament played in the window (its log's games are rows of that list; the
     log is not read here, the menu stays quick).  Asked at each layout, each folder is listed
     only when it changed since (``holds_any``)."""
-    return (holds_any(games_dir(), "*.json") or holds_any(SHELF.finished_folder, "*.json")
+    saved = any(holds_any(games_dir(), pattern) for pattern in record_patterns(games_dir()))  # an SGF or GGF too
+    return (saved or holds_any(SHELF.finished_folder, "*.json")
             or bool(SHELF.unmoved) or holds_any(tournaments_dir(), "*.jsonl"))
 
 
@@ -314,7 +315,9 @@ class MenuScene(MenuFormScene):
                 Way(small, True), Way(small, True, True),
                 Way(small, True, True, True), Way(least, True, True, True),
                 Way(0, False), Way(0, True), Way(0, False, True), Way(0, True, True))
-        below, tight_below = self._below_the_cards(h, s), self._below_the_cards(h, s, lines=1)
+        standing = self._standing_lines(s)
+        below = self._below_the_cards(h, s, max(Messages.LANE_LINES, standing))
+        tight_below = self._below_the_cards(h, s, lines=max(1, standing))
         tight_title_y = int(h * TIGHT_TOP)
         edge = int(16 * s)  # under the last button: its chosen highlight (a form with less scrolls to show it)
         # the buttons' room above each height of the pictures' strip, and above the messages' lane
@@ -399,6 +402,15 @@ class MenuScene(MenuFormScene):
         with messages or without: a file report stood over the pictures' names, and two messages
         at once shrank the buttons and moved the pictures up, and back when they faded."""
         return h - self._about_top(h, s) + int(8 * s) + Messages.lane_height(s, lines)
+
+    def _standing_lines(self, s: float) -> int:
+        """The lane's lines the longest message standing as the menu is laid out takes whole
+        (``Messages.lane_lines_for``): the file report of the unfinished games just read, said
+        before the layout (``_take_unfinished``), is given its room then, as it comes, so nothing
+        moves when it fades.  At 800x600 with Saved games among the buttons, a damaged autosave's
+        three lines were cut to one and "Cut short: click here to copy the whole message"."""
+        width = self.app.messages_width()
+        return max((Messages.lane_lines_for(m.text, s, width) for m in self.app.messages.current()), default=0)
 
     def _take_unfinished(self, unfinished: list[tuple[Path, GameRecord]], findings: file_report.Findings) -> None:
         """The unfinished games as read, those Continue offers kept (``to_continue``); what is
