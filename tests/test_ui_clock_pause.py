@@ -218,3 +218,31 @@ def test_a_watched_games_search_left_to_finish_by_the_pause_costs_its_clock_noth
     app.run_frames(1)
     assert clocks(scene)[side] <= again[side] - 5
     assert scene.history == [] and computer_thinks_until_told.asked() == 1  # one search, all test long
+
+
+@pytest.mark.parametrize("how", ["wheel", "z"])
+def test_a_paused_large_trax_boards_zoom_waits_for_resume_and_says_so(app, how):
+    """QA (leftovers8): on a large Trax board the wheel over the pause's cover (and Z) still zoomed
+    the board under it, the only thing the covered board still did.  It waits for Resume, with the
+    pause's words, as a click on the cover is answered."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 25}, HOTSEAT, (None, None), 1.0, clock="5m+0s"))
+    app.switch(scene)
+    app.run_frames(2)
+    view = scene.view
+    assert view.zoomable()
+    framed = (view.shown_rows(), view.shown_cols())
+    ctrl_p(app)
+    assert scene.card_shown() is scene.pause_card
+    corner = view.cell_rect(framed[0][0], framed[1][0]).center  # on the board, beside the card in its middle
+    assert not scene.pause_card.rect.collidepoint(corner)
+    if how == "wheel":
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=corner, rel=(0, 0), buttons=(0, 0, 0)))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))  # down: the whole board
+        app.run_frames(2)
+    else:
+        key(app, pygame.K_z)
+    assert (view.shown_rows(), view.shown_cols()) == framed
+    assert PAUSED in [m.text for m in scene.messages.current()]
+    ctrl_p(app)  # Resume: the zoom is the board's again
+    key(app, pygame.K_z)
+    assert view.shown_rows() == range(25)

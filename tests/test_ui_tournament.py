@@ -919,6 +919,29 @@ def test_a_stopped_tournament_resumes_on_the_games_it_has_not_played(app, tourna
     assert stop.label == "Stop" and not stop.enabled
 
 
+def test_the_progress_bar_says_the_tournament_is_stopping_until_it_has_stopped(app, monkeypatch,
+                                                                              tournament_games_held):
+    """QA (leftovers8): while Stop was finishing (the games under way ended, the log written) the
+    progress bar said nothing of it, as if Stop had not been heard; it says "Stopping the
+    tournament…" until the run has stopped, then "stopped".  The games under way are held
+    (``tournament_games_held``) and their workers given all the time they need to end them
+    (``STOP_WAIT``): the run is stopping until the test lets them end."""
+    import ai.tournament_workers
+    from tests.ui_helpers import click
+
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2", "level-3"})  # 6 games, none let end
+    assert wait(app, lambda: scene.live, 120)  # a game under way
+    click(app, scene.buttons[1].rect.center)  # Stop
+    _bar, words, _shown = scene.progress_said
+    assert scene.running and words.endswith("  -  Stopping the tournament…"), words
+    tournament_games_held.release()  # the games under way end: the run stops
+    assert wait(app, lambda: not scene.running, 60)
+    app.run_frames(2)
+    _bar, words, _shown = scene.progress_said
+    assert "  -  stopped" in words and "Stopping" not in words, words  # the games ended then kept, to show
+
+
 def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
     """Only the five newest results fitted ("Latest results" kept 200 and showed what fitted): a
     teacher could not read an earlier game's forfeit.  The wheel over the list goes back to the

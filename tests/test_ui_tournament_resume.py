@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import threading
 import time
 from pathlib import Path
 
 import pygame
 import pytest
 
-from ai.match import GameResult
 from ai.results_log import ResultsLog
 from ai.tournament import Tournament
 from ai.tournament_events import GameFinished
@@ -480,71 +478,58 @@ def test_two_windows_starting_a_tournament_of_one_game_in_one_second_get_two_log
     assert first.with_name(first.name + ".jsonl").exists()
 
 
-def _held_after_one_game(monkeypatch) -> threading.Event:
-    """Tournaments started on the screen play (in their thread, without processes) their first
-    game left, then hold until the returned event is set, as a worker's game that ends just as
-    the screen is left: the next game is then collected, and logged, on the thread's way out."""
-    go_on = threading.Event()
+def _left_with_games_under_way(app, held: TournamentGamesHeld,
+                               monkeypatch) -> tuple[TournamentScene, Tournament, set[int]]:
+    """A tournament left (Esc, and yes) with one game played and others under way, held
+    (``tournament_games_held``): its thread goes on after the screen is left, stopping, its
+    workers given all the time they need to end the games under way (``STOP_WAIT``), and a game
+    that ends then (``held.release()``) is collected, and logged, on the thread's way out.  The
+    numbers of the games played before it was left are returned with it."""
+    import ai.tournament_workers
 
-    def played(t: Tournament, number: int) -> GameResult:
-        return GameResult("tictactoe", dict(t.options), list(t.ids_of(t.schedule[number - 1])), ["b2"], 0,
-                          reason="X has 3 in a row")
-
-    def run_pool(t: Tournament, emit) -> None:
-        first, second = (g.number for g in t.pending()[:2])
-        t._finish(first, played(t, first), emit)
-        go_on.wait(60)
-        t._finish(second, played(t, second), emit)
-        t.cancelled = len(t.results) < t.total
-
-    monkeypatch.setattr(Tournament, "_run_pool", run_pool)
-    return go_on
-
-
-def _left_after_one_game(app, monkeypatch) -> tuple[TournamentScene, Tournament, threading.Event]:
-    go_on = _held_after_one_game(monkeypatch)
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected = {"level-1", "level-2", "level-3"}
-    scene._start()
-    t = scene.tournament
-    assert wait(app, lambda: 1 in t.results, 30)
-    leave_tournament(app)  # left while game 2 ends
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
+    scene, t = _started_with_a_game_played(app, held)
+    assert wait(app, lambda: any(scene._playing(n) for n in scene.live), 120)  # a game under way
+    before = set(t.results)
+    leave_tournament(app)  # left while games are under way
     assert not isinstance(app.scene, TournamentScene) and t.is_running()
-    return scene, t, go_on
+    return scene, t, before
 
 
-def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_log(app, monkeypatch):
+def test_a_game_collected_after_the_screen_is_left_is_in_its_report_as_in_its_log(app, monkeypatch,
+                                                                                   tournament_games_held):
     """The report was written as the screen was left, the game the tournament's thread then
     collected (and logged) missing from it: the files a teacher reads held one game fewer than
     the log a resume reads.  The report is written once the thread has ended, the window not
     waiting for it."""
-    scene, t, go_on = _left_after_one_game(app, monkeypatch)
-    go_on.set()
+    scene, t, before = _left_with_games_under_way(app, tournament_games_held, monkeypatch)
+    tournament_games_held.release()  # the games under way end as the thread stops
     assert t.join(30) and WRITER.wait(30)
     log = scene.base.with_name(scene.base.name + ".jsonl")
     report = json.loads(log.with_suffix(".json").read_text(encoding="utf-8"))
-    assert sorted(g["number"] for g in report["games"]) == sorted(ResultsLog.read(log)[1]) == [1, 2]
+    logged = sorted(ResultsLog.read(log)[1])
+    assert sorted(g["number"] for g in report["games"]) == logged and set(logged) > before, (logged, before)
     assert report["cancelled"] is True
     assert wait(app, lambda: any(m.text.startswith(f"Saved {log.with_suffix('.md').name}, ")
                                    for m in app.messages.current()), 5)
 
 
-def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, monkeypatch):
+def test_a_tournament_left_cannot_be_resumed_until_its_thread_has_ended(app, monkeypatch, tournament_games_held):
     """Back on the screen at once, Resume read the log while the tournament left still ran: the
     game it then collected was played again by the resumed one."""
-    left, t, go_on = _left_after_one_game(app, monkeypatch)
+    left, t, _before = _left_with_games_under_way(app, tournament_games_held, monkeypatch)
     log = left.base.with_name(left.base.name + ".jsonl")
     scene = _reopen(app)
     resume = scene.offer_buttons[0]
     assert scene.offer is not None and resume.visible and not resume.enabled
-    go_on.set()
+    tournament_games_held.release()  # the games under way end as the thread stops; those resumed, as played
     assert wait(app, lambda: resume.enabled, 30) and not t.is_running()
+    kept = set(ResultsLog.read(log)[1])
     click(app, resume.rect.center)
     assert wait(app, lambda: scene.tournament is not None, 30)
     resumed = scene.tournament
-    assert resumed.join(30) and resumed.resumed == 2
-    assert _logged(log) == [1, 2, 3, 4]  # none played twice
+    assert resumed.join(120) and resumed.resumed == len(kept)
+    assert sorted(_logged(log)) == list(range(1, resumed.total + 1))  # none played twice
 
 
 def test_a_dropped_json_larger_than_any_report_is_refused_unread(tmp_path, monkeypatch):

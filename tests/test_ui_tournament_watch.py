@@ -10,6 +10,7 @@ import pytest
 
 import ai.tournament
 from ai.tournament_events import GameStarted
+from tests.held_tournament import held_games_fixture  # noqa: F401 - the fixture, used by name
 from tests.test_ui_tournament_resume import _league
 from tests.ui_helpers import (
     click,
@@ -450,3 +451,27 @@ def test_a_watched_games_moves_reach_the_board_while_it_is_played(app, monkeypat
         release.write_text("")
     assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     assert len(scene.tournament.results) == 2
+
+
+def test_resume_shows_the_game_the_board_was_on_once_from_its_start(app, monkeypatch, tournament_games_held):
+    """QA (leftovers8): Stop dropped the game being played, and the board showed it to where it
+    stopped; Resume plays it again, and the board, still on it, showed it from its start and
+    queued it as well: once over, the board showed that game a second time before the games not
+    yet shown.  It is shown once, from its start.  One worker: the game on the board is the
+    first that Resume starts again (with two, the other one's start could come first)."""
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected, scene.games_index, scene.time_index, scene.jobs = {"level-1", "level-2"}, 0, 0, 1  # 2 games
+    scene._start()
+    assert wait(app, lambda: scene.live.get(scene.watching, {}).get("plies", 0) >= 1, 120)  # held unfinished
+    stop = button(scene, "Stop")
+    click(app, stop.rect.center)
+    assert wait(app, lambda: not scene.running, 60)
+    paces(app, clock, SPEEDS[scene.speed][1], 10 + END_HOLD)  # the board shows it to where it stopped
+    assert scene.stopped_part_way.keys() == {1} and scene.watching == 1 and not scene.to_watch
+    click(app, stop.rect.center)  # Resume
+    assert wait(app, lambda: not scene.stopped_part_way, 60)  # started again
+    assert scene.watching == 1 and scene.live[1]["plies"] <= 1  # from its start (its first move due at once)
+    assert scene.to_watch == []  # not a second time: the next game started comes next

@@ -655,7 +655,11 @@ class GameCommands:
 
     def zoom_board(self, whole: bool | None = None) -> None:
         """Z (``whole`` None: the other of the two) or the mouse wheel over the board: a large
-        Trax board shown whole, or its tiles again (``common.zoom_board``, a replay's too)."""
+        Trax board shown whole, or its tiles again (``common.zoom_board``, a replay's too).  Not
+        while a person's pause covers the board (``refused_while_paused``): it zoomed under the
+        cover, the one thing the covered board still did."""
+        if self.refused_while_paused():
+            return
         zoom_board(self.view, self.messages, whole)
 
     def wheel_zooms(self, event: pygame.event.Event) -> bool:

@@ -316,11 +316,15 @@ class ResultsDrawing:
         return forms
 
     def _run_state(self, t: Tournament) -> str:
-        """How the run stands, after the games counted: played elsewhere, stopped or finished."""
+        """How the run stands, after the games counted: played elsewhere, stopping, stopped or
+        finished.  Stopping (Stop pressed, the games under way ended, the log closed) said nothing
+        for the second or more it takes, as if Stop had not been heard."""
         if self.runs_elsewhere:  # a league's log shown while its command line plays it
             return "  -  " + _("being played elsewhere: its new games are shown as they end")
         if not t.is_running():
             return "  -  " + (_("stopped") if t.cancelled else _("finished"))
+        if t.cancelled:
+            return "  -  " + _("Stopping the tournament…")
         preparing = self._preparing_now()  # no game reports moves: said, or the run looks stuck
         return "" if preparing is None else "  -  " + self._preparing_words(preparing)
 

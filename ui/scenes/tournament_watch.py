@@ -237,13 +237,14 @@ class WatchedGames:
 
     # -- the games followed ------------------------------------------------------------------------
     def _started(self, number: int) -> None:
-        """Game ``number`` started: queued for the board, if watching; one a Stop dropped is
-        played again, no longer dropped."""
+        """Game ``number`` started: queued for the board, if watching, unless the board is on it (a
+        game a Stop dropped, shown again from its start as Resume plays it again: queued as well,
+        the board showed it twice); one a Stop dropped is played again, no longer dropped."""
         self.stopped_part_way.pop(number, None)
         # its worker sets its players up from now; a first game of the run, since the run began
         # (its worker was starting): said at once if the run's start was
         self.live[number]["dealt"] = monotonic() if self.run_reported else self.dealt_at
-        if self.watch and number not in self.to_watch:
+        if self.watch and number not in self.to_watch and number != self.watching:
             self.to_watch.append(number)
 
     def _toggle_watching(self) -> None:
