@@ -1,7 +1,10 @@
 """New game's form built again as the player chooses another game makes only what changed: the
-forms share one pygame-menu theme for each look (``ui.scenes.common.menu_theme``)."""
+forms share one pygame-menu theme for each look (``ui.scenes.common.menu_theme``), and the games
+present are looked for once a process (``games.available_ids``)."""
 
 from __future__ import annotations
+
+import importlib.util
 
 import pygame
 import pygame_menu
@@ -30,3 +33,14 @@ def test_choosing_another_game_makes_no_new_theme_for_its_form(new_game, monkeyp
     # a theme made and validated again for each form built (each game chosen, each resize)
     assert (made[0], validated[0]) == (0, 0)
     assert app.scene.menu.get_theme() is first.get_theme()
+
+
+def test_choosing_another_game_looks_for_no_game_module(new_game, monkeypatch):
+    app = new_game
+    looked_for = []
+    find_spec = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name, *args: looked_for.append(name) or find_spec(name, *args))
+    key(app, pygame.K_PAGEDOWN)  # the next game: its form built
+    assert app.scene.info.id != "hex"
+    # games.info looked for the six games' modules at each call: 576 look-ups
+    assert [name for name in looked_for if name.startswith("games.")] == []
