@@ -55,3 +55,19 @@ def test_the_opening_is_the_same_seeded_line_each_time_and_stops_short_of_the_en
     for name in line:
         state = state.play(game.parse_move(state, name))
     assert not state.is_terminal()
+
+
+def test_the_spare_waiting_is_asked_of_the_class_or_read_off_an_older_one():
+    probe = """
+SpareWorker = worker_names("SpareWorker")
+SpareWorker.spare = classmethod(lambda cls: "asked")  # this checkout's public way
+
+
+class Older:  # an older checkout's SpareWorker, with no spare()
+    _spare = "read"
+
+
+print(json.dumps([spare_waiting(SpareWorker), spare_waiting(Older)]))
+"""
+    # the scripts read SpareWorker._spare, a private name, of this checkout's class too
+    assert run_shared(probe) == ["asked", "read"]

@@ -148,10 +148,28 @@ def imported_modules(tree: ast.AST) -> dict[str, str]:
     return bound
 
 
+def imported_names(tree: ast.AST) -> dict[str, str]:
+    """The names other than modules ``tree`` takes from the app's modules, by the name bound:
+    ``from ui.worker_client import SpareWorker`` binds ``SpareWorker`` to ``ui.worker_client.SpareWorker``."""
+    return {alias.asname or alias.name: f"{node.module}.{alias.name}" for node in ast.walk(tree)
+            if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in APP_PACKAGES
+            for alias in node.names if module_file(f"{node.module}.{alias.name}") is None}
+
+
+def owner_of(node: ast.expr, modules: dict[str, str], names: dict[str, str]) -> str | None:
+    """The app's module, or a class (or function) of one, that ``node`` names ("ui.app",
+    "ui.worker_client.SpareWorker"), None for anything else (a local, ``self``)."""
+    if isinstance(node, ast.Attribute) and ast.unparse(node.value) in modules:
+        return f"{modules[ast.unparse(node.value)]}.{node.attr}"
+    return modules.get(ast.unparse(node)) or (names.get(node.id) if isinstance(node, ast.Name) else None)
+
+
 def private_imports(paths: list[Path]) -> list[str]:
     """Each name starting with ``_`` that one of ``paths`` takes from another module of the app
-    ("path: module.name"), imported by name or read off the module (``ui.app._wait``): a helper
-    private to its module, which a rename there would break."""
+    ("path: module.name"), imported by name or read off the module (``ui.app._wait``) or off one
+    of its classes (``worker_client.SpareWorker._spare``, which tools/worker_ends_bench.py read
+    for ``SpareWorker.spare()``): a helper or state private to its module, which a rename there
+    would break."""
     private = []
     for path in paths:
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -159,9 +177,10 @@ def private_imports(paths: list[Path]) -> list[str]:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.split(".")[0] in APP_PACKAGES:
                 private += [f"{where}: {node.module}.{alias.name}" for alias in node.names if is_private(alias.name)]
-        modules = imported_modules(tree)
-        private += [f"{where}: {modules[ast.unparse(node.value)]}.{node.attr}" for node in ast.walk(tree)
-                    if isinstance(node, ast.Attribute) and is_private(node.attr) and ast.unparse(node.value) in modules]
+        modules, names = imported_modules(tree), imported_names(tree)
+        private += [f"{where}: {owner}.{node.attr}" for node in ast.walk(tree)
+                    if isinstance(node, ast.Attribute) and is_private(node.attr)
+                    and (owner := owner_of(node.value, modules, names)) is not None]
     return private
 
 

@@ -80,6 +80,13 @@ def worker_names(*names):
             module = importlib.import_module("ui.ai_worker")
         found.append(getattr(module, name))
     return found[0] if len(names) == 1 else found
+
+
+def spare_waiting(SpareWorker):
+    # the spare waiting for its game, None when there is none (``SpareWorker.spare()``; an older
+    # checkout, which has no such method, keeps it in the class's ``_spare``)
+    spare = getattr(SpareWorker, "spare", None)
+    return spare() if callable(spare) else getattr(SpareWorker, "_spare", None)
 """
 
 
@@ -192,7 +199,7 @@ def main():
     game = games.load(game_id, **options)
     state, line = played_line(game, plies)
     computer = ("level-5", None) if state.to_move == 0 else (None, "level-5")
-    spare = getattr(SpareWorker, "_spare", None)  # its head start over? (an older spare says nothing)
+    spare = spare_waiting(SpareWorker)  # its head start over? (an older spare says nothing)
     if hasattr(spare, "hear"):  # heard as the window hears it (it says AISpareLoading first)
         spare.hear()
         ahead = spare.ready is not None
@@ -404,13 +411,13 @@ def main():
     state, line = played_line(game, plies)
     if kind == "spare":  # the spare the window starts in its menus, its head start over
         SpareWorker.start(game)
-        while not isinstance(SpareWorker._spare.reports.receive(1.0), AISpareReady):
+        while not isinstance(spare_waiting(SpareWorker).reports.receive(1.0), AISpareReady):
             pass
         time.sleep(1.0)  # a moment more in the menus
     elif kind == "switched":  # ... for the first guess, its reports heard as the window hears them
         SpareWorker.start(loaded(first_spec))
-        while SpareWorker._spare.ready is None:
-            SpareWorker._spare.hear()
+        while spare_waiting(SpareWorker).ready is None:
+            spare_waiting(SpareWorker).hear()
             time.sleep(0.02)
         time.sleep(1.0)
         switched(game)
@@ -458,7 +465,7 @@ def ready_for(game_id):
 
     while True:
         getattr(SpareWorker, "settle", lambda: None)()  # a replacement takes the old spare's place
-        spare = SpareWorker._spare
+        spare = spare_waiting(SpareWorker)
         if hasattr(spare, "hear"):
             spare.hear()
             if spare.ready is not None and spare.ready.game_id == game_id:
@@ -481,7 +488,7 @@ def main():
         SpareWorker.expect(game) if number else SpareWorker.start(game)
         ready_for(game_id)
         seconds = time.monotonic() - told
-        words += [f"{resident_mb(SpareWorker._spare.process.pid):.0f}", f"{seconds:.3f}"]
+        words += [f"{resident_mb(spare_waiting(SpareWorker).process.pid):.0f}", f"{seconds:.3f}"]
     SpareWorker.end()
     wait_for_closed_workers()
     print(" ".join(words))

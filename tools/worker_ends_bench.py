@@ -140,8 +140,8 @@ def _quit_wait(new: bool, ready: bool) -> float:
     try:
         app = App(fps=60)
         app.spare_worker = True
-        app.run_frames(1, until=lambda: worker_client.SpareWorker._spare is not None, timeout=30.0)
-        spare = worker_client.SpareWorker._spare
+        app.run_frames(1, until=lambda: worker_client.SpareWorker.spare() is not None, timeout=30.0)
+        spare = worker_client.SpareWorker.spare()
         while ready and spare.ready is None and spare.process.is_alive():
             app.run_frames(1)  # the window hears its spare as it waits (``SpareWorker.settle``)
             time.sleep(0.01)

@@ -1359,14 +1359,19 @@ class Messages:
     def add_instead(self, value: str, kind: str = "info", duration: float | None = None, topic: str = "") -> None:
         """``add`` in place of the messages about ``topic`` still shown: only the newest applies.
         Three refused clicks on a Reversi board (a learner looking for a move) stacked three pills
-        of "... flips no discs" up over the letters under the board."""
+        of "... flips no discs" up over the letters under the board.  It always says ``value``
+        again as the newest message, even where the same words stand (taken down first):
+        ``renewed`` is for words that stay where they stand and only last longer."""
         self.withdraw(topic)
         self.add(value, kind, duration, topic)
 
     def renewed(self, value: str, topic: str) -> bool:
         """Whether a message about ``topic`` says ``value`` on screen now; if so its time starts
         again, where it stands: the same words said again stay one message up for their whole
-        time (Ctrl+plus pressed again at the largest Text size)."""
+        time (Ctrl+plus pressed again at the largest Text size).  It says nothing new: with no
+        such message on screen it is False and its caller says ``value`` (``ui.app.App.step_text_size``:
+        the size said before taken down first, as ``add_instead`` does, but the
+        message kept on every screen, a ``stays`` that ``add_instead`` does not take)."""
         for m in self.current():
             if m.topic == topic and m.text == value and not m.over:
                 m.since = time.monotonic()

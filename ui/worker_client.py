@@ -423,6 +423,13 @@ class SpareWorker:
                 self.ready = item
 
     @classmethod
+    def spare(cls) -> SpareWorker | None:
+        """The spare waiting for its game, None when there is none: not its replacement still
+        importing its engine (``settle``).  What a bench hears and measures (tools/cold_start.py,
+        tools/worker_ends_bench.py); ``take`` is the window's way to use it."""
+        return cls._spare
+
+    @classmethod
     def wanted(cls) -> bool:
         """Would ``start`` start one: there is none, and no worker runs."""
         return cls._spare is None and cls._coming is None and not len(_live)

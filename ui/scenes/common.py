@@ -31,7 +31,20 @@ def menu_font_pixels(font_size: int, scale: float) -> int:
 
 
 def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.Theme:
-    """A pygame-menu theme matching ``theme``: transparent background, Open Sans, accent hover."""
+    """A pygame-menu theme matching ``theme``: transparent background, Open Sans, accent hover.
+
+    One theme for each look, made once for the process and shared by every form of that look, as
+    pygame-menu's own menus share its default theme: a form reads its theme and never changes it
+    (pygame-menu's ``Menu.get_theme`` warns that a change shows in every form sharing it), and
+    New game and Settings, built again at each game chosen, window resize, text size or language
+    change, made the same theme anew each time."""
+    return _shared_menu_theme(theme, scale, font_size, os.environ.get("SDL_VIDEODRIVER") == "dummy")
+
+
+@lru_cache(maxsize=64)
+def _shared_menu_theme(theme: Theme, scale: float, font_size: int, dummy_driver: bool) -> pygame_menu.Theme:
+    """``menu_theme``'s theme for that look, made once (``dummy_driver``: no hand cursor, which the
+    dummy video driver cannot show)."""
     t = pygame_menu.themes.Theme(
         background_color=(0, 0, 0, 0),
         title=False,
@@ -47,7 +60,7 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
         widget_box_background_color=mix(theme.panel, theme.text, 0.08),
         widget_box_border_color=mix(theme.panel, theme.text, 0.3),
         widget_box_arrow_color=theme.text,
-        widget_cursor=None if os.environ.get("SDL_VIDEODRIVER") == "dummy" else pygame_menu.locals.CURSOR_HAND,
+        widget_cursor=None if dummy_driver else pygame_menu.locals.CURSOR_HAND,
         scrollbar_color=mix(theme.panel, theme.background, 0.5),
         scrollbar_slider_color=mix(theme.panel, theme.text, 0.3),
         scrollbar_slider_hover_color=theme.accent,
@@ -60,6 +73,8 @@ def menu_theme(theme: Theme, scale: float, font_size: int = 22) -> pygame_menu.T
         # (ui/menu_text.py: one click leaves it), and pygame-menu wants some alpha: barely any
         focus_background_color=(0, 0, 0, 1),
     )
+    t.validate()  # what each Menu made with it does, done once: the theme is never changed after
+    t._disable_validation = True  # noqa: SLF001 - pygame-menu's own switch, no setter
     return t
 
 
