@@ -4,7 +4,7 @@
     python main.py match GAME P1 P2            a series of games between two players
     python main.py tournament GAME P..         a round robin, a league (also: main.py league)
     python main.py bench [TARGET ...]          speed and strength figures: a GAME's, the window's (ui),
-                                               analysis mode's (analysis), answers against their time (budget)
+                                               analysis mode's cost (analysis), answers against their time (budget)
     python main.py gtp GAME                    a player over the Go Text Protocol
     python main.py analyse GAME                the engine's verdict on a position (also spelt analyze)
 
@@ -303,6 +303,18 @@ CLOCKED_TIME_HELP = ("seconds per move (default 1; with --clock no limit per mov
 takes none with --clock", though the referee (``ai.referee.Referee``) keeps both limits."""
 
 
+def bench_targets_help() -> str:
+    """What ``bench`` takes, each window target said by the line that heads its figures
+    (``ai.commands.bench.WINDOW_TARGETS``): "'analysis' (analysis mode's and the tree explorer's)"
+    said whose, not what of them it measured."""
+    import games
+    from ai.commands.bench import WINDOW_TARGETS
+
+    windows = " and/or ".join(f"'{target}' ({what})" for target, what in WINDOW_TARGETS.items())
+    return (f"{', '.join(games.available_ids())} (default: every game) and/or {windows} and/or 'budget' "
+            "(every level's answers against its time per move)")
+
+
 def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     """The command line's parser; ``as_league``: the tournament was typed as ``league``
     (``LEAGUE_WORD``), so its help and usage say "main.py league", not "main.py tournament"."""
@@ -383,10 +395,7 @@ def build_parser(as_league: bool = False) -> argparse.ArgumentParser:
     league(t)
 
     b = sub.add_parser("bench", help="speed and strength figures")
-    b.add_argument("targets", nargs="*", metavar="GAME",
-                   help=f"{', '.join(games.available_ids())} (default: every game) and/or 'ui' (the window's CPU and "
-                        "frame rate) and/or 'analysis' (analysis mode's and the tree explorer's) and/or 'budget' "
-                        "(every level's answers against its time per move)")
+    b.add_argument("targets", nargs="*", metavar="GAME", help=bench_targets_help())
     b.add_argument("--quick", action="store_true", help="shorter runs")
     b.add_argument("--openings", type=whole_number, default=None, metavar="N",
                    help="the full strength run, N openings x both colours (games whose bench has one)")

@@ -646,15 +646,14 @@ def _first_stone_from_map(state: State, cells: list, started: float) -> MoveValu
     return snapshot
 
 
-def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> MoveValues | None:
+def _decided_by_connections(state: State, cells: list, snapshot: MoveValues, result: int | None) -> MoveValues | None:
     """Every move proven, when the position's virtual connections decide it (what the Connections
-    overlay draws, ``hex_knowledge.analyse``): the opponent joined to its edges by a VC (or by
-    semi-connections that leave no mustplay) wins whatever the mover plays, and a mover joined by a
-    VC wins with any move (its own stone never breaks it).  The Monte Carlo tree seldom proves such
-    a position: a lost 7x7 read "1%" on most moves after 700,000 playouts.  The tree's own proofs
-    in ``snapshot`` stay (they know their length: "L2").  None: not decided (the mover's
-    semi-connections alone leave the tree to find and value the keys)."""
-    result = connections_result(state)
+    overlay draws, ``hex_knowledge.analyse``; ``result``: ``connections_verdict``'s): the opponent
+    joined to its edges by a VC (or by semi-connections that leave no mustplay) wins whatever the
+    mover plays, and a mover joined by a VC wins with any move (its own stone never breaks it).
+    The Monte Carlo tree seldom proves such a position: a lost 7x7 read "1%" on most moves after
+    700,000 playouts.  The tree's own proofs in ``snapshot`` stay (they know their length: "L2").
+    None: not decided (the mover's semi-connections alone prove their keys: ``_keys_proven``)."""
     if result is None:
         return None
     decided = _all_proven(cells, state.to_move, 0.0, result, HEX_CONNECTIONS)
@@ -665,17 +664,39 @@ def _decided_by_connections(state: State, cells: list, snapshot: MoveValues) -> 
     return decided
 
 
-def connections_result(state: State) -> int | None:
-    """+1 when the mover wins every move by the position's virtual connections (``hex_knowledge.
-    analyse``: joined to its edges by a VC), -1 when it loses every move (the opponent joined by a
-    VC, or by semi-connections that leave no mustplay); None when they do not decide it.  Analysis
-    (``_decided_by_connections``) and ``main.py analyse``'s one search both ask it, so the verdict
-    says the proof --lines shows (it said "Blue 99% to win [estimate]" of 5x5 after c3)."""
+def _keys_proven(snapshot: MoveValues, keys: frozenset) -> MoveValues:
+    """``snapshot`` with each of ``keys`` (``connections_verdict``'s: the cells where the mover's
+    stone turns its semi-connection between its edges into a connection) a proven win by the
+    connections, its playouts kept; a win the tree proved itself stays (it knows its length).  The
+    Connections overlay said "Blue is connected: a won position" of 7x7 after d4 c4 c5 e4 e3 g2 f3
+    a6 while analysis, which left the keys to the tree, read "Blue 71% to win" on a7, no key, after
+    1,700,000 playouts."""
+    for move in keys:
+        value = snapshot.values.get(move)
+        if value is None:
+            snapshot.values[move] = MoveValue(move, 1.0, "proven", 1, None, 0, 1, source=HEX_CONNECTIONS)
+        elif value.proven != 1:
+            snapshot.values[move] = replace(value, score=1.0, kind="proven", proven=1, plies=None,
+                                            source=HEX_CONNECTIONS)
+    return snapshot
+
+
+def connections_verdict(state: State) -> tuple[int | None, frozenset]:
+    """What the position's virtual connections (``hex_knowledge.analyse``, the Connections
+    overlay's) say of it: +1 when the mover wins every move (joined to its edges by a VC), -1 when
+    it loses every move (the opponent joined by a VC, or by semi-connections that leave no
+    mustplay), None when they do not decide every move; and with None, where the mover is joined to
+    its edges by semi-connections alone, their keys (``Knowledge.winning_keys``: each a winning
+    move, as level-5 plays them), else no keys.  Analysis (``_decided_by_connections``,
+    ``_keys_proven``) and ``main.py analyse``'s one search both ask it, so the verdict says the
+    proof --lines shows (it said "Blue 99% to win [estimate]" of 5x5 after c3)."""
     known = import_engine("ai.engines.hex_knowledge").analyse(state)
     mover = state.to_move
-    if known.winner is None or known.winner == mover and not known.edge_vcs[mover]:
-        return None
-    return 1 if known.winner == mover else -1
+    if known.winner is None:
+        return None, frozenset()
+    if known.winner == mover and not known.edge_vcs[mover]:
+        return None, frozenset(known.winning_keys)
+    return (1 if known.winner == mover else -1), frozenset()
 
 
 def connections_decide(state: State) -> bool:
@@ -782,6 +803,7 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
     playouts = 0
     snapshot = MoveValues(state.to_move)
     connections_asked = not connections_decide(state)
+    keys: frozenset = frozenset()  # the mover's winning keys by the connections, once asked
     while playouts < max_playouts and not _stopped(stop):
         searcher = searches.now()
         if report is not None and snapshot.values and searches.waits_for_kernels():
@@ -795,6 +817,7 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
         elif state.can_swap():
             snapshot = _with_swap(snapshot, len(cells), swap_proof)
         snapshot.nodes, snapshot.depth, snapshot.monte_carlo = playouts, result.depth, True
+        _keys_proven(snapshot, keys)
         _keep_tree_line(snapshot, searcher)
         snapshot.elapsed = time.perf_counter() - started
         if result.proven is not None or result.kind == "rule":
@@ -807,7 +830,9 @@ def _hex_values(state: State, stop: StopFlag | None, report: Report | None, max_
             # asked while the Python stand-in searches, whose asking began compiling them beside the
             # MCTS's kernels (numba compiles one function at a time: those came a minute later)
             connections_asked = True
-            snapshot = _decided_by_connections(state, cells, snapshot) or snapshot
+            decided, keys = connections_verdict(state)
+            snapshot = _decided_by_connections(state, cells, snapshot, decided) or snapshot
+            _keep_tree_line(_keys_proven(snapshot, keys), searcher)
         if report is not None and not _stopped(stop):
             report(_copy(snapshot))
         if snapshot.done:

@@ -495,6 +495,36 @@ def test_hex_a_position_its_connections_decide_has_every_move_proven():
     assert all(v.proven == 1 for v in won.values.values())
 
 
+# 7x7, Blue to move: Blue's c5 d4 e3 f3 reach both its edges by semi-connections alone, whose keys
+# b5, b6 and c6 win (the Connections overlay: "Blue is connected: a won position")
+BLUE_SEMI_CONNECTED = ["d4", "c4", "c5", "e4", "e3", "g2", "f3", "a6"]
+
+
+def test_hex_analysis_proves_the_keys_of_the_movers_semi_connections():
+    """The Connections overlay called this a won position while analysis, which left the keys of
+    Blue's semi-connections to the tree, read "Blue 71% to win" on a7, no key, after 1,700,000
+    playouts: the bar, the line and the board said an estimate beside the overlay's proof.  The
+    keys are proven wins by the connections, in every report after they are asked, and the best
+    move is one of them; the other moves keep the tree's values."""
+    from ai.engines.hex_knowledge import analyse as connections
+    from ai.move_values import HEX_CONNECTIONS
+
+    game = games.load("hex", size=7)
+    state = game.play_line(BLUE_SEMI_CONNECTED)
+    known = connections(state)
+    keys = {game.format_move(state, cell) for cell in known.winning_keys}
+    assert known.winner == 0 and not known.edge_vcs[0] and keys == {"b5", "b6", "c6"}
+    snapshots: list[MoveValues] = []
+    result = analyse(state, "hex", report=snapshots.append, max_playouts=6_000)
+    asked = [s for s in snapshots if any(v.source == HEX_CONNECTIONS for v in s.values.values())]
+    assert asked and asked[-1] is snapshots[-1], "the keys' proof was lost by a later batch"
+    for snapshot in (*asked, result):
+        proven = {game.format_move(state, m) for m, v in snapshot.values.items() if v.proven == 1}
+        assert keys <= proven, proven
+        assert game.format_move(state, snapshot.best().move) in keys
+        assert any(v.kind == "mcts" and v.proven is None for v in snapshot.values.values())
+
+
 def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(monkeypatch):
     """The connections' check takes up to a second on 19x19: an analysis stopped (undo, a move
     played) during its first batch of playouts returns without it, unfinished."""

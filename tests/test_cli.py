@@ -245,6 +245,17 @@ def test_the_league_commands_help_says_league(argv, usage, capsys):
     assert stop.value.code == 0 and capsys.readouterr().out.startswith(usage)
 
 
+def test_the_bench_help_says_what_each_window_target_measures():
+    """``bench --help`` said "'analysis' (analysis mode's and the tree explorer's)": whose figures,
+    not what of them.  Each window target is said by the line that heads its figures."""
+    from ai.commands.bench import WINDOW_TARGETS
+
+    said = " ".join(run_here("bench", "--help").stdout.split())  # as the terminal's width wraps it
+    for target, what in WINDOW_TARGETS.items():
+        assert f"'{target}' ({what})" in said, said
+    assert "'analysis' (what analysis mode and the tree explorer cost the window)" in said
+
+
 def test_a_resume_with_no_log_yet_says_plainly_that_a_new_tournament_starts_there(tmp_path):
     """``--resume FILE`` with no FILE.jsonl said "FILE.jsonl not found: starting the tournament",
     which read as an error the run then ignored.  It starts (a job script may always give

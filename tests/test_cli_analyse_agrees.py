@@ -150,3 +150,32 @@ def test_trax_moves_are_written_as_the_window_writes_them(capsys):
     line = next(line for line in said if line.startswith("line: ")).split()[1:]
     assert line[0] == official and trax.play_line(line, state), said
     assert any(re.match(rf"\s+1\. {re.escape(official)} \({re.escape(own)}\) ", row) for row in said), said
+
+
+class _Guessing:
+    """A player whose search ends on an estimate of ``cell``: the hint's, before it proves anything."""
+
+    def __init__(self, cell: str) -> None:
+        self.cell = cell
+
+    def choose(self, state, limits, progress):
+        from ai.base import Progress
+
+        move = state.game.parse_move(state, self.cell)
+        progress(Progress(best_move=move, score=0.69, kind="mcts", nodes=1000, pv=[move]))
+        return move
+
+
+def test_a_hex_verdict_on_a_key_of_the_movers_semi_connections_says_proven():
+    """7x7 after d4 c4 c5 e4 e3 g2 f3 a6: Blue's semi-connections join its edges, their keys b5, b6
+    and c6 win (the Connections overlay: "Blue is connected: a won position"), and --lines proves
+    them; the verdict alone said "Blue 69% to win [estimate]" of b5.  A key chosen is proven by the
+    connections, as --lines says it; a move off the keys stays the search's estimate."""
+    import games
+    from ai.commands.analyse import one_search
+    from tests.test_analysis_values import BLUE_SEMI_CONNECTED
+
+    state = games.load("hex", size=7).play_line(BLUE_SEMI_CONNECTED)
+    key, off_the_keys = one_search(state, _Guessing("b5"), 1.0), one_search(state, _Guessing("a7"), 1.0)
+    assert (key.value.proven, key.value.source) == (1, "connections"), key.value
+    assert off_the_keys.value.proven is None and off_the_keys.value.score == 0.69, off_the_keys.value

@@ -116,6 +116,28 @@ def test_key_v_in_a_hex_replay_shows_the_position_shown(app, ply):
                 and replay.connections.position[0] == tuple(MOVES[:ply - 1]), 60)
 
 
+def test_a_win_by_semi_connections_names_the_dots_on_its_keys(app, monkeypatch):
+    """7x7 after d4 c4 c5 e4 e3 g2 f3 a6: Blue's semi-connections join its edges, their keys b5, b6
+    and c6 dotted; the line under the legend said "Blue is connected: a won position", with Blue
+    still to play a key and no word for the dots.  It names them; a connection already made
+    keeps its words."""
+    from tests.test_analysis_values import BLUE_SEMI_CONNECTED, RED_CONNECTED
+    from ui.hex_connections import status_text
+
+    scene = hex_game(app, BLUE_SEMI_CONNECTED)
+    key(app, pygame.K_v)
+    assert wait(app, lambda: scene.connections.shown() is not None, 60)
+    assert scene.connections.shown().winning_keys
+    drawn = recorded_text(monkeypatch)
+    app.invalidate()
+    app.run_frames(1)
+    assert "Blue wins by playing a dotted cell" in drawn, drawn
+    assert not any("is connected" in text for text in drawn), drawn
+    connected = games.load("hex", size=7).play_line(RED_CONNECTED)
+    assert status_text(connected.game, analyse(connected), connected.to_move, False) == \
+        "Red is connected: a won position"
+
+
 @pytest.mark.parametrize("language, expected", [("en", "Connections: Blue 1 · Red 2"), ("pt", "Ligações: Azul 1 · Vermelho 2")])
 def test_a_single_connection_is_not_counted_in_the_plural(language, expected):
     """The legend's line said "Blue: 1 connections" ("Azul: 1 ligações"): the word comes once,
@@ -319,7 +341,8 @@ def test_the_legends_line_fits_the_panel(monkeypatch, waiting, watching, winner)
     pygame.init()
     drawn = recorded_text_rects(monkeypatch)
     game = games.load("hex", size=7)
-    knowledge = None if winner is None else SimpleNamespace(winner=winner, mustplay=None, connections=((), ()))
+    knowledge = None if winner is None else SimpleNamespace(winner=winner, mustplay=None, connections=((), ()),
+                                                            winning_keys=frozenset())
     for width in (150, 210, 330):
         drawn.clear()
         rect = pygame.Rect(10, 10, width, legend_height(game, 1.0, width))

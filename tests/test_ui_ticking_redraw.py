@@ -255,6 +255,35 @@ def test_a_moves_animation_ends_on_the_board_while_the_computer_thinks(app, monk
     assert _pixels(app, scene.board_side.area) == board
 
 
+def test_a_moves_animation_starts_at_the_first_frame_that_draws_it(app, monkeypatch, still_clock):
+    """The work between a move and the first frame that draws it (the panel laid out anew, the game
+    saved) took 0.6 s on a loaded machine for a game's first move, and Reversi's flip, 0.3 s from
+    the move, was over before any frame showed it (``python main.py bench ui``: "a move's animation
+    (0.0 s)").  It starts at that frame and runs its whole length from there.  The views' clock is
+    the test's (``still_clock``): the slow work moves it on by twice the flip."""
+    import ui.views.reversi as reversi_view_module
+
+    flip = reversi_view_module.FLIP_SECONDS
+    scene = GameScene(app, MatchSetup("reversi", {"size": 8}, HOTSEAT, (None, None), 30.0), [])
+    app.switch(scene)
+    app.run_frames(3)
+    changed = scene._changed
+
+    def slow_work_after_the_move() -> None:
+        still_clock.now += 2 * flip
+        changed()
+
+    monkeypatch.setattr(scene, "_changed", slow_work_after_the_move)
+    click(app, scene.view.cell_rect(2, 3).center, frames=1)  # d3: its first frame drawn after the slow work
+    assert len(scene.history) == 1 and scene.view.is_animating()
+    still_clock.now += 0.6 * flip  # a frame half way through ...
+    app.frame()
+    assert scene.view.is_animating()
+    still_clock.now += flip  # ... and the flip over
+    app.frame()
+    assert not scene.view.is_animating()
+
+
 def _time_bar_fills(monkeypatch, scene: GameScene) -> list[int]:
     """The widths of the thinking card's time bar as drawn from now on (its accent-coloured fill,
     as tall as the bar)."""

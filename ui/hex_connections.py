@@ -297,14 +297,18 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
 
 def status_text(game: Game, knowledge: Any, mover: int, running: bool, waiting: bool = False,
                 watching: bool = False) -> str:
-    """One line under the legend: what the connections say of the position.  ``waiting``: the
-    overlay is held while the computer searches its move (``PositionWorker.wait``), as analysis
-    is, and says so; ``watching``: a watched game going on, where it would wait move after move,
-    so pausing it lets the connections be found."""
+    """One line under the legend: what the connections say of the position; a win by
+    semi-connections names the dots on their keys, which no word explained (it said "Blue is
+    connected: a won position" with Blue still to play a key).  ``waiting``: the overlay is held
+    while the computer searches its move (``PositionWorker.wait``), as analysis is, and says so;
+    ``watching``: a watched game going on, where it would wait move after move, so pausing it
+    lets the connections be found."""
     if knowledge is None:
         if waiting:  # under the legend's "Connections" heading: short, it is one line of the panel
             return _("Pause the game to see them") if watching else _("Shown after the computer's move")
         return _("Finding the connections…") if running else ""
+    if knowledge.winner is not None and knowledge.winning_keys:  # semi-connections: a key still to play
+        return _("{side} wins by playing a dotted cell").format(side=_(game.sides[knowledge.winner]))
     if knowledge.winner is not None:
         return _("{side} is connected: a won position").format(side=_(game.sides[knowledge.winner]))
     if knowledge.mustplay:

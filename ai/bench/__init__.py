@@ -16,6 +16,15 @@ def faster(kernel_per_cpu: float, python_per_cpu: float, digits: int = 0) -> str
     return f"kernel x{kernel_per_cpu / max(python_per_cpu, 1e-9):.{digits}f} faster per CPU s"
 
 
+def hint_heading(seconds: float) -> str:
+    """The heading over ``hint_depths``' lines, one for every game's bench: what its two columns
+    measure.  It said the full windows searched "as before", which named no time a reader of the
+    bench knows: the searches before null windows at the root's ties."""
+    return (f"a hint's depth in {seconds:g} s (best move, first on the board among equals): the root's ties "
+            "tested with null windows, as hints search, beside a full window on every root move, "
+            "as hints searched before null windows")
+
+
 def hint_depths(report: Callable[[str], None], game_id: str, states: list, seconds: float,
                 searcher_of: Callable[[object, object], object]) -> None:
     """The depth a hint (``Limits.best``) of level-5 reaches in ``seconds`` from each of ``states``,

@@ -8,7 +8,7 @@ import random
 import time
 
 from ai.base import Limits, PlayerInfo
-from ai.bench import faster, hint_depths
+from ai.bench import faster, hint_depths, hint_heading
 from ai.engines.rastros_book import bench_lines
 
 # Position texts: the start, and plies 12 and 24 of a game level-5 (North) won against Basilio.
@@ -215,6 +215,9 @@ def small_boards(report, sizes: tuple[int, ...]) -> None:
 
 
 def match(report, a: str, b: str, games_each: int, seconds: float) -> None:
+    """``games_each`` games with ``a`` South and as many with ``b`` South, ``seconds`` a move: how
+    many ``a`` won, said in words ("level-5 won 2 of 2 games against rastros:bacoco"); a bare
+    "2/2" did not say whose wins it counted."""
     import ai
     import games
 
@@ -229,7 +232,7 @@ def match(report, a: str, b: str, games_each: int, seconds: float) -> None:
             state = state.play(players[state.to_move].choose(state, Limits(time=seconds)))
         if (state.winner() == 0) == south_is_a:
             wins += 1
-    report(f"  {a} vs {b}: {wins}/{2 * games_each} ({seconds:g} s/move, both sides)")
+    report(f"  {a} won {wins} of {2 * games_each} games against {b}")
 
 
 def hint_figures(report, seconds: float) -> None:
@@ -242,22 +245,30 @@ def hint_figures(report, seconds: float) -> None:
 
 
 def bench_extra(report, quick: bool) -> None:
-    """Kernel against pure-Python speeds, solver reach, small boards and short matches."""
+    """Kernel against pure-Python speeds, solver reach, small boards and short matches, each part
+    under a heading that says what it measures (the solver's figures came under the hint's
+    heading, and the regions, small boards and matches under "opening books")."""
     seconds = 0.3 if quick else 1.0
     report(f"rastros: level-5 with the kernels and in pure Python, {seconds:g} s each")
     level5_speeds(report, seconds)
-    report(f"rastros: a hint's depth in {seconds:g} s (best move, first on the board among equals): the root's ties "
-           "tested with null windows, and with a full window on every move as before")
+    report(f"rastros: {hint_heading(seconds)}")
     hint_figures(report, seconds)
+    report("rastros: the exact solver with the kernels and in pure Python, positions of level-2 self-play")
     solver_speeds(report, 4 if quick else 12)
     big_solver_speed(report, 4 if quick else 12)
     report("rastros: opening books")
     bench_lines(report)
+    report("rastros: the exact solver from scratch, 1 s a position of level-2 self-play, by the size of the "
+           "region the piece can still reach")
     solver_reach(report, 1.0, 20 if quick else 60)
+    report("rastros: lost positions, the hardest reply (fewest winning answers left to the winner) against the "
+           "longest loss")
     hardest_replies(report, 10 if quick else 40)
+    report("rastros: the smaller boards solved from the start")
     small_boards(report, (4, 5, 6) if quick else (4, 5, 6, 7))
     per_move = 0.3 if quick else 0.5
     rounds = 1 if quick else 2
+    report(f"rastros: short matches, {per_move:g} s a move, each player South in half the games")
     for opponent in ("rastros:bacoco", "rastros:obtuso-sw", "rastros:obtuso-ne",
                      "rastros:random-plus", "rastros:basilio", "rastros:ar-livre"):
         match(report, "level-5", opponent, rounds, per_move)

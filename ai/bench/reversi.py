@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 
 from ai.base import Limits, PlayerInfo, Progress
-from ai.bench import hint_depths
+from ai.bench import hint_depths, hint_heading
 from ai.engines.reversi import LEVEL_5_PROBCUT
 from ai.engines.reversi_search import ReversiPlayer
 from games.base import State
@@ -276,8 +276,8 @@ def bench_extra(report: Report, quick: bool) -> None:
     evaluation_error(report, quick)
     report("Level-5's midgame depth in 1 s: hand-set evaluation, learned, learned with multi-ProbCut:")
     depth_figures(report, 1.0)
-    report("A hint's depth in 1 s (best move, first on the board among equals): the root's ties tested with null "
-           "windows, and with a full window on every move as before:")
+    heading = hint_heading(1.0)
+    report(f"{heading[0].upper()}{heading[1:]}:")
     hint_figures(report, 1.0)
     report("Midgame search in 1 s, numba kernels against the pure-Python search they replaced:")
     compare_searches(report, 1.0)

@@ -41,7 +41,7 @@ from ai.move_values import (
     analyse,
     at_one_depth,
     connections_decide,
-    connections_result,
+    connections_verdict,
     hardly_tried,
     margin_bound,
     thinly_tried,
@@ -445,7 +445,7 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
     reports: list[Progress] = []
     chosen: list[Hashable] = []
     began = time.monotonic()
-    decided = connections_proof(state)
+    decided, keys = connections_proof(state)
     left = max(seconds - (time.monotonic() - began), MIN_SEARCH * seconds)
 
     def run(stop: Flag) -> None:
@@ -459,19 +459,22 @@ def one_search(state: State, player: ai.Player, seconds: float, _lines: int = 0)
                       value_of_report(last) if reports else None, last.nodes, last.elapsed, stopped=stopped)
     verdict.line = line_texts(state, last.pv) or ([verdict.best] if verdict.best else [])
     verdict.playouts = last.kind == "mcts" or last.proof == "mcts"
+    if decided is None and move in keys:  # the move chosen is a key of the mover's semi-connections: a win
+        decided = 1
     if decided is not None and verdict.value is not None and verdict.value.proven is None:
         verdict.value = replace(verdict.value, proven=decided, source=HEX_CONNECTIONS,
                                 score=1.0 if decided > 0 else 0.0 if verdict.value.kind == "mcts" else verdict.value.score)
     return verdict
 
 
-def connections_proof(state: State) -> int | None:
+def connections_proof(state: State) -> tuple[int | None, frozenset]:
     """A Hex position's result by its virtual connections, as ``--lines`` proves every move by
-    them (``ai.move_values.connections_result``): +1 the mover wins, -1 it loses, None undecided
-    or another game.  The search's own proof, which knows the length, stays where it has one."""
+    them (``ai.move_values.connections_verdict``): +1 the mover wins, -1 it loses, None undecided
+    or another game; and the keys of the mover's semi-connections, each a proven win, where those
+    alone join its edges.  The search's own proof, which knows the length, stays where it has one."""
     if state.game.id != "hex" or not connections_decide(state):
-        return None
-    return connections_result(state)
+        return None, frozenset()
+    return connections_verdict(state)
 
 
 def value_of_report(progress: Progress) -> Value:

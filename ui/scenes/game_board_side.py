@@ -119,6 +119,7 @@ class BoardSide:
         moves), then the status line under it (the move field opens over the panel)."""
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         ringed = self._cursor_place(shown)
+        scene.view.animation_drawn()
         scene.view.draw(surface, shown, dataclasses.replace(scene.overlay(), cursor=ringed))
         if scene.connections.active:
             draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme, shown)

@@ -931,6 +931,7 @@ class ReplayScene(Scene):
         last = self.moves[self.ply - 1] if self.ply else None
         overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
                           show_legal=False, interactive=False, animation_speed=self._animation_speed())
+        self.view.animation_drawn()
         self.view.draw(surface, state, overlay)
         if self.connections.active:
             draw_connections(surface, self.view, self.connections.shown(), state.to_move, theme, state)
