@@ -1561,6 +1561,28 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(tmp_path):
         ai.make_player("tictactoe", str(tmp_path / "ana" / "jogadr.py"))
 
 
+
+def test_a_missing_players_file_names_a_close_file_or_where_it_was_looked_for(tmp_path, monkeypatch):
+    """A student's typo ("bots/frends.py") was answered "no such file" alone, and so was a path
+    read from another folder than hers (the window started from the applications menu reads it
+    from that one): the reason names the file of a close name beside it, or the folder Tabuleiro
+    looked in when the path's own folder is not there; a name close to nothing stays as it was."""
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "friends.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r": no such file; did you mean bots/friends\.py\?$"):
+        ai.make_player("tictactoe", "bots/frends.py")
+    with pytest.raises(ValueError, match=r": no such file; did you mean friends\.py\?$"):
+        monkeypatch.chdir(tmp_path / "bots")
+        ai.make_player("tictactoe", "frends.py:choose")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=rf": no such file; there is no folder bot in {re.escape(str(tmp_path))}, the "
+                                         r"folder Tabuleiro was started in: give the file's whole path$"):
+        ai.make_player("tictactoe", "bot/friends.py")
+    with pytest.raises(ValueError, match=r": no such file$"):
+        ai.make_player("tictactoe", "bots/nothing_like_it.py")
+
+
 NOTEBOOK = BOTS / "tictactoe_notebook.py"
 
 
