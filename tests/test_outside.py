@@ -573,6 +573,25 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
+@pytest.mark.parametrize("answer", ["99", "-1"])
+def test_an_index_off_the_board_is_said_to_be_no_move_not_named_as_a_square(tmp_path, answer):
+    """A student's choose returning 99 (or -1) on the 3x3 board read "played an illegal move 99
+    (a34) at move 1: 'a34' is off the board (a1..c3)": a square made up from the number, which she
+    never returned.  It is said to be no move of the game, and what to return instead."""
+    from ui import words
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(f"def choose(game, state):\n    return {answer}\n")
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 0.5, seed=2)
+    said = (f"played an illegal move {answer} at move 1: {answer} is not a move of this game: return one of "
+            "state.legal_moves() (such as 4) or its notation ('b2')")
+    assert r.forfeit and r.winner == 1 and said in r.reason, r.reason
+    with words_in("pt"):
+        shown = words.end_reason(r.reason.split("; log: ")[0])
+    assert (f"{answer} não é uma jogada deste jogo: devolva uma de state.legal_moves() (como 4) ou a sua notação "
+            "('b2')") in shown, shown
+
+
 @pytest.mark.parametrize("answer, said, in_portuguese", [
     ("'x' * (100 * 2**20)", "played an illegal move 'xxxxxxxxx...xxxxxxxxxx' at move 1: its answer was too large "
                             "(100 MB) to be a move", "a sua resposta era demasiado grande (100 MB) para ser uma jogada"),

@@ -305,6 +305,11 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"another type \((?P<wrong>\w+), not (?P<right>\w+)\)",
      N_("{move} is not a move of this game: it equals the move {twin} ({text}) but is of another type ({wrong}, "
         "not {right})")),
+    # one of the moves' type but none of the game's (99 on a 3x3 board), from a bot (ai.outside_child._why_illegal)
+    (r"(?P<move>.+) is not a move of this game: return one of state\.legal_moves\(\) \(such as (?P<example>.+)\) or "
+     r"its notation \((?P<text>.+)\)",
+     N_("{move} is not a move of this game: return one of state.legal_moves() (such as {example}) or its notation "
+        "({text})")),
     (r"(?P<move>.+) is not a move of this game", N_("{move} is not a move of this game")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
