@@ -56,6 +56,10 @@ from games.record_fields import options_text
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
+# seconds of silence after an answer's last line that end it as unended (no empty line after it): an
+# engine writes an answer's lines together, and a student's printf("= %s\n") was waited for until its
+# start-up time (a minute) or the move's time ran out, the window's "Loading..." standing all along
+UNENDED_AFTER = 3.0
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # an engine's answer: whichever it says, the swap
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
@@ -275,11 +279,16 @@ class GTPPlayer(Player):
             raise _Ended(command, *self.bot.ending())
         deadline = None if timeout is None else time.perf_counter() + timeout
         answer: list[str] = []
+        last_line = 0.0
         while True:
             wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
             try:
                 raw = self.bot.lines.get(timeout=wait)
             except queue.Empty:
+                if answer and time.perf_counter() - last_line >= UNENDED_AFTER:
+                    self.bot.kill()
+                    self.unanswered = (command, timeout or 0.0)
+                    raise self._unended(command, answer) from None
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
                     self.unanswered = (command, timeout or 0.0)
@@ -301,6 +310,7 @@ class GTPPlayer(Player):
             if not answer and line[:1] not in ("=", "?"):  # said at once: no empty line may ever follow it
                 raise self._not_an_answer(command, line)
             answer.append(line)
+            last_line = time.perf_counter()
         head = answer[0]
         text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
         if head.startswith("?"):

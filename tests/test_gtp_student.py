@@ -271,6 +271,23 @@ def test_answers_without_their_empty_line_are_said_so(tmp_path):
     assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
 
 
+def test_an_answer_without_its_empty_line_is_refused_without_waiting_out_the_start_up_time(tmp_path):
+    """The same engine with an hour to start (``startup_time``, a minute by default): its answer
+    came at once, but the load waited the whole start-up time for the empty line, the window's
+    "Loading gtp:..." standing all the while.  An answer's lines come together, so a silence
+    after its last line ends it (``UNENDED_AFTER``).  The join's bound only keeps a load that
+    waits out its hour from hanging the suite; it measures nothing."""
+    import threading
+
+    config = tmp_path / "patient.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--one-newline"], "startup_time": 3600}))
+    said: list[str] = []
+    loading = threading.Thread(target=lambda: said.append(refusal(str(config))), daemon=True)
+    loading.start()
+    loading.join(120)
+    assert said and "answered 'protocol_version' with '= 2' but no empty line after it" in said[0], said
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows reads no #! line")
 def test_a_script_whose_interpreter_is_missing_or_that_has_no_hash_bang_line_is_said_so(tmp_path):
     """``#!/usr/bin/python3.99`` was said as the script itself missing ("no such program (is it
