@@ -492,9 +492,17 @@ class GTPPlayer(Player):
             move = game.parse_move(state, transpose_cell(word) if exchanged else word)
         except (IllegalMove, ValueError) as exc:
             self.synced = None
-            raise Forfeit(f"played an illegal move {word!r}: {exc}{self.bot.log_note()}") from None
+            raise Forfeit(f"played an illegal move {word!r}: {exc}{self._noted_illegal(state, word, exc)}") from None
         self.synced = state.play(move)
         return move
+
+    def _noted_illegal(self, state: State, word: str, exc: Exception) -> str:
+        """``; log: PATH`` for an illegal move's forfeit, the log holding why in a line of ours.
+        An engine that wrote nothing to standard error had its illegal move's forfeit name no log,
+        where every other forfeit names one that says why (docs/outside-players.md)."""
+        assert self.bot is not None
+        self.bot.note(f"lost: its answer {word!r} to 'genmove {self._colour(state)}' is no legal move here: {exc}")
+        return self.bot.log_note()
 
     def close(self) -> None:
         if self.bot is not None:

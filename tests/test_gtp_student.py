@@ -125,6 +125,29 @@ def test_a_move_in_another_notation_is_named_whole(tmp_path):
     assert "played an illegal move '0 0' at move 1: '0 0' is not a square like a1" in result.reason
 
 
+def test_an_illegal_move_names_a_log_that_says_why_though_the_engine_wrote_none(tmp_path):
+    """A student's engine that prints nothing to standard error lost for its illegal move with no
+    log named, where every other forfeit names one that says why: its log keeps a line of ours."""
+    engine = tmp_path / "quiet.py"
+    engine.write_text("import sys\n"
+                      "for line in sys.stdin:\n"
+                      "    word = line.split()[0] if line.split() else ''\n"
+                      "    print('= zz9' if word == 'genmove' else '= 2' if word == 'protocol_version' else '=', "
+                      "end='\\n\\n', flush=True)\n")
+    quiet = ai.make_player("tictactoe", f"gtp:{sys.executable} {engine}")
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    try:
+        result = play_game(games.load("tictactoe"), [quiet, other], ["quiet", "other"], 1.0)
+    finally:
+        quiet.close()
+        other.close()
+    assert result.forfeit and result.winner == 1 and "played an illegal move 'zz9' at move 1" in result.reason
+    assert "; log: " in result.reason, result.reason
+    log = Path(result.reason.rsplit("; log: ", 1)[1]).read_text()
+    assert log.startswith("Tabuleiro: lost: its answer 'zz9' to 'genmove b' is no legal move here: 'zz9' is not a "
+                          "square"), log
+
+
 def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True, first: str | None = None) -> Path:
     """The test engine as a student's script with a ``#!`` line (``first``, or this Python's),
     saved with ``line_end``; ``first=""``: none."""
