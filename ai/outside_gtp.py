@@ -35,6 +35,7 @@ our Blue is their white and cells go unexchanged (``_kept``).
 
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import os
@@ -136,12 +137,29 @@ def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
         raise OutsideLoadError(player_id, f"not JSON ({exc})") from None
     except RecursionError:
         raise OutsideLoadError(player_id, "not an engine's configuration (lists or objects nested far too deep)") from None
-    if not isinstance(config, dict) or "command" not in config:
+    if not isinstance(config, dict):
+        raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
+    misspelt = _misspelt_field(config)
+    if misspelt:
+        raise OutsideLoadError(player_id, misspelt)
+    if "command" not in config:
         raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
     for field, (valid, expected) in CONFIG_FIELDS.items():
         if field in config and not valid(config[field]):
             raise OutsideLoadError(player_id, f'"{field}" should be {expected}, not {config[field]!r}')
     return config
+
+
+def _misspelt_field(config: dict[str, Any]) -> str:
+    """Why a field of an engine's configuration is refused as a slip for one of ours ("comand",
+    "startup-time"), else "".  It was ignored: "startup-time": 120 left the engine its default
+    minute, and "comand" was told only that the file had no "command".  A field like none of
+    ours (a "comment") is left alone."""
+    for field in config:
+        close = difflib.get_close_matches(str(field), list(CONFIG_FIELDS), n=1, cutoff=0.75)
+        if field not in CONFIG_FIELDS and close:
+            return f'"{field}" is not a field of an engine\'s configuration: did you mean "{close[0]}"?'
+    return ""
 
 
 class GTPPlayer(Player):
