@@ -39,6 +39,7 @@ match replays its games; matches pass each game's seed for a side when given ``-
 from __future__ import annotations
 
 import ast
+import difflib
 import glob
 import json
 import logging
@@ -173,7 +174,7 @@ def no_file(path: str) -> str:
     to be "no such file", though the teacher could see it there."""
     folder = Path(path)
     if not folder.is_dir():
-        return f"{NO_SUCH_FILE} {path}"
+        return f"{NO_SUCH_FILE} {path}{_where_to_look(folder)}"
     try:
         inside = sorted(str(f) for f in folder.iterdir() if f.suffix in PLAYER_SUFFIXES and f.is_file())
     except OSError:
@@ -181,6 +182,27 @@ def no_file(path: str) -> str:
     if inside:
         return f"it is a folder, not a file: give a player's file in it, such as {inside[0]}"
     return "it is a folder, not a file, and holds no .py or .ipynb file: give the player's file"
+
+
+def _where_to_look(path: Path) -> str:
+    """What a missing file's reason adds, after "no such file PATH": a file of a close name beside
+    where it was looked for ("; did you mean bots/aluno.py?"), or, for a relative path whose folder
+    is not there, where it was looked for.  A student who typed "bots/aluno.py" in the window
+    started from the applications menu read "no such file" of a file she could see: the path was
+    read from the folder Tabuleiro was started in, which the window does not show."""
+    parent = path.parent
+    if parent.is_dir():
+        try:
+            names = [f.name for f in parent.iterdir() if f.suffix in PLAYER_SUFFIXES and f.is_file()]
+        except OSError:
+            names = []
+        close = difflib.get_close_matches(path.name, names, n=1, cutoff=0.8)
+        return f"; did you mean {parent / close[0] if str(parent) != '.' else close[0]}?" if close else ""
+    if path.is_absolute():
+        return ""
+    first = path.parts[0]
+    return (f"; there is no folder {first} in {Path.cwd()}, the folder Tabuleiro was started in: "
+            f"give the file's whole path")
 
 
 def matching_files(player_id: str) -> list[str]:

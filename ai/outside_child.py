@@ -723,7 +723,11 @@ def _answer_text(game: Game, state: State, answer: Any) -> str:
 def _why_illegal(game: Game, state: State, answer: Any) -> tuple[str, str] | None:
     """A move of the right kind that is not legal here, shown with its notation and the rules'
     reason: ``(13, 12) (d3-c3)``, ``d3 holds no White piece``.  Its ``repr`` alone was parsed as
-    notation, which said "'(13, 12)' is not a move like c2-c3", as if the kind were wrong."""
+    notation, which said "'(13, 12)' is not a move like c2-c3", as if the kind were wrong.  A value
+    of the moves' type that is no move of the game (99 or -1 on a 3x3 board) is told so: its
+    "notation" named a square no one played ("99 (a34): 'a34' is off the board")."""
+    if not game.is_move_value(answer):
+        return repr(answer), f"{game.why_illegal(state, answer)}: {_what_to_return(game, state)}"
     try:
         text = game.format_move(state, answer)
         game.parse_move(state, text)
@@ -804,8 +808,14 @@ def _not_a_move(game: Game, state: State, answer: Any) -> str:
     moves = state.legal_moves()
     if not moves or any(type(answer) is type(m) for m in moves):
         return ""  # a move of the right kind, only not a legal one: the rules say why
-    return (f"a {type(answer).__name__} is not a move: return one of state.legal_moves() "
-            f"(such as {moves[0]!r}) or its notation ({game.format_move(state, moves[0])!r})")
+    return f"a {type(answer).__name__} is not a move: {_what_to_return(game, state)}"
+
+
+def _what_to_return(game: Game, state: State) -> str:
+    """What a ``choose`` should return instead of a value that is no move: "return one of
+    state.legal_moves() (such as 4) or its notation ('b2')"."""
+    move = state.legal_moves()[0]
+    return f"return one of state.legal_moves() (such as {move!r}) or its notation ({game.format_move(state, move)!r})"
 
 
 class _FunctionAdapter:

@@ -35,6 +35,7 @@ our Blue is their white and cells go unexchanged (``_kept``).
 
 from __future__ import annotations
 
+import difflib
 import errno
 import json
 import os
@@ -56,6 +57,10 @@ from games.record_fields import options_text
 
 STARTUP_TIME = 60.0  # seconds an engine may take to answer its first command
 COMMAND_TIME = 10.0  # seconds for an answer to anything but genmove
+# seconds of silence after an answer's last line that end it as unended (no empty line after it): an
+# engine writes an answer's lines together, and a student's printf("= %s\n") was waited for until its
+# start-up time (a minute) or the move's time ran out, the window's "Loading..." standing all along
+UNENDED_AFTER = 3.0
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # an engine's answer: whichever it says, the swap
 OPENING_PLIES = 8  # a game started this many moves after the start (random openings) is replayed to the engine
 GUIDED_BRANCHES = 3  # guided_path tries this many of the moves that bring the position nearest the one wanted
@@ -132,12 +137,29 @@ def read_engine_config(player_id: str, path: str) -> dict[str, Any]:
         raise OutsideLoadError(player_id, f"not JSON ({exc})") from None
     except RecursionError:
         raise OutsideLoadError(player_id, "not an engine's configuration (lists or objects nested far too deep)") from None
-    if not isinstance(config, dict) or "command" not in config:
+    if not isinstance(config, dict):
+        raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
+    misspelt = _misspelt_field(config)
+    if misspelt:
+        raise OutsideLoadError(player_id, misspelt)
+    if "command" not in config:
         raise OutsideLoadError(player_id, 'expected a JSON object with a "command" (docs/outside-players.md)')
     for field, (valid, expected) in CONFIG_FIELDS.items():
         if field in config and not valid(config[field]):
             raise OutsideLoadError(player_id, f'"{field}" should be {expected}, not {config[field]!r}')
     return config
+
+
+def _misspelt_field(config: dict[str, Any]) -> str:
+    """Why a field of an engine's configuration is refused as a slip for one of ours ("comand",
+    "startup-time"), else "".  It was ignored: "startup-time": 120 left the engine its default
+    minute, and "comand" was told only that the file had no "command".  A field like none of
+    ours (a "comment") is left alone."""
+    for field in config:
+        close = difflib.get_close_matches(str(field), list(CONFIG_FIELDS), n=1, cutoff=0.75)
+        if field not in CONFIG_FIELDS and close:
+            return f'"{field}" is not a field of an engine\'s configuration: did you mean "{close[0]}"?'
+    return ""
 
 
 class GTPPlayer(Player):
@@ -275,11 +297,16 @@ class GTPPlayer(Player):
             raise _Ended(command, *self.bot.ending())
         deadline = None if timeout is None else time.perf_counter() + timeout
         answer: list[str] = []
+        last_line = 0.0
         while True:
             wait = 0.05 if deadline is None else max(0.0, min(0.05, deadline - time.perf_counter()))
             try:
                 raw = self.bot.lines.get(timeout=wait)
             except queue.Empty:
+                if answer and time.perf_counter() - last_line >= UNENDED_AFTER:
+                    self.bot.kill()
+                    self.unanswered = (command, timeout or 0.0)
+                    raise self._unended(command, answer) from None
                 if (stop is not None and stop.is_set()) or (deadline is not None and time.perf_counter() >= deadline):
                     self.bot.kill()
                     self.unanswered = (command, timeout or 0.0)
@@ -301,6 +328,7 @@ class GTPPlayer(Player):
             if not answer and line[:1] not in ("=", "?"):  # said at once: no empty line may ever follow it
                 raise self._not_an_answer(command, line)
             answer.append(line)
+            last_line = time.perf_counter()
         head = answer[0]
         text = "\n".join([head[1:].lstrip("0123456789").strip(), *answer[1:]]).strip()
         if head.startswith("?"):
@@ -482,9 +510,17 @@ class GTPPlayer(Player):
             move = game.parse_move(state, transpose_cell(word) if exchanged else word)
         except (IllegalMove, ValueError) as exc:
             self.synced = None
-            raise Forfeit(f"played an illegal move {word!r}: {exc}{self.bot.log_note()}") from None
+            raise Forfeit(f"played an illegal move {word!r}: {exc}{self._noted_illegal(state, word, exc)}") from None
         self.synced = state.play(move)
         return move
+
+    def _noted_illegal(self, state: State, word: str, exc: Exception) -> str:
+        """``; log: PATH`` for an illegal move's forfeit, the log holding why in a line of ours.
+        An engine that wrote nothing to standard error had its illegal move's forfeit name no log,
+        where every other forfeit names one that says why (docs/outside-players.md)."""
+        assert self.bot is not None
+        self.bot.note(f"lost: its answer {word!r} to 'genmove {self._colour(state)}' is no legal move here: {exc}")
+        return self.bot.log_note()
 
     def close(self) -> None:
         if self.bot is not None:

@@ -45,8 +45,11 @@ def file_named_once(named: str, reason: str) -> str:
     file PATH" is "no such file" where ``named`` is that path, or that path and a player in it
     (``bot.py:Careful``, ``bot.py:*``).  The command line said "nothere.py could not be loaded: no
     such file nothere.py", as if two files were meant; a path other than the one named (a
-    title's file, an absolute path) is news, and stays."""
-    missing = reason.removeprefix(f"{NO_SUCH_FILE} ")
-    if missing != reason and (named == missing or named.startswith(f"{missing}:")):
-        return NO_SUCH_FILE
+    title's file, an absolute path) is news, and stays; what follows the path ("; did you mean
+    bots/aluno.py?", ``ai.outside.no_file``) stays too."""
+    if not reason.startswith(f"{NO_SUCH_FILE} "):
+        return reason
+    missing, sep, hint = reason.removeprefix(f"{NO_SUCH_FILE} ").partition("; ")  # "; did you mean ..."
+    if named == missing or named.startswith(f"{missing}:"):
+        return NO_SUCH_FILE + sep + hint
     return reason

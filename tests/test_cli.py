@@ -1055,6 +1055,10 @@ def test_every_example_command_of_the_docs_names_what_main_takes():
     ({"command": ["mohex"], "transpose": "yes"}, "\"transpose\" should be true or false, not 'yes'"),
     ([1], 'expected a JSON object with a "command"'),
     (None, "no such file"),
+    # a slip for one of the fields, ignored: the engine kept its default minute, or had no "command"
+    ({"command": "mohex", "startup-time": 120}, '"startup-time" is not a field of an engine\'s configuration: did '
+                                                'you mean "startup_time"?'),
+    ({"comand": "mohex"}, '"comand" is not a field of an engine\'s configuration: did you mean "command"?'),
 ])
 def test_an_engine_config_with_a_slip_is_named_in_one_line(tmp_path, capsys, config, said):
     """An engine.json whose "command" was a number, or whose "setup" was no list, was refused in

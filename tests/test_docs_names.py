@@ -135,3 +135,13 @@ def test_the_scans_find_what_the_readme_names():
     assert {"match", "tournament", "bench", "gtp", "analyse"} <= {command for command, _ in shown}
     assert any(command == "tournament" and {"--withdraw", "--clock"} <= set(flags) for command, flags in shown)
     assert "TABULEIRO_DATA_DIR" in program_text()
+
+
+def test_the_readmes_analysis_mode_counts_moves_as_the_window_does():
+    """The window counts moves (one player's turn each) and says "W5" of a win in five of them,
+    but the README's Analysis mode told a player "wins / loses in that many plies" and drew "the
+    evaluation after each ply": a course word the window never shows.  The search tree's
+    paragraph (from "Press **T**") keeps the course's plies, as the explorer does."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    analysis = readme[readme.index("## Analysis mode"):readme.index("Press **T**")]
+    assert re.findall(r"\bpl(?:y|ies)\b", analysis) == [], "the Analysis mode section says ply"

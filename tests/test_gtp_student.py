@@ -125,6 +125,29 @@ def test_a_move_in_another_notation_is_named_whole(tmp_path):
     assert "played an illegal move '0 0' at move 1: '0 0' is not a square like a1" in result.reason
 
 
+def test_an_illegal_move_names_a_log_that_says_why_though_the_engine_wrote_none(tmp_path):
+    """A student's engine that prints nothing to standard error lost for its illegal move with no
+    log named, where every other forfeit names one that says why: its log keeps a line of ours."""
+    engine = tmp_path / "quiet.py"
+    engine.write_text("import sys\n"
+                      "for line in sys.stdin:\n"
+                      "    word = line.split()[0] if line.split() else ''\n"
+                      "    print('= zz9' if word == 'genmove' else '= 2' if word == 'protocol_version' else '=', "
+                      "end='\\n\\n', flush=True)\n")
+    quiet = ai.make_player("tictactoe", f"gtp:{sys.executable} {engine}")
+    other = ai.make_player("tictactoe", str(CONTRACT))
+    try:
+        result = play_game(games.load("tictactoe"), [quiet, other], ["quiet", "other"], 1.0)
+    finally:
+        quiet.close()
+        other.close()
+    assert result.forfeit and result.winner == 1 and "played an illegal move 'zz9' at move 1" in result.reason
+    assert "; log: " in result.reason, result.reason
+    log = Path(result.reason.rsplit("; log: ", 1)[1]).read_text()
+    assert log.startswith("Tabuleiro: lost: its answer 'zz9' to 'genmove b' is no legal move here: 'zz9' is not a "
+                          "square"), log
+
+
 def student_script(tmp_path: Path, line_end: str = "\n", executable: bool = True, first: str | None = None) -> Path:
     """The test engine as a student's script with a ``#!`` line (``first``, or this Python's),
     saved with ``line_end``; ``first=""``: none."""
@@ -269,6 +292,23 @@ def test_answers_without_their_empty_line_are_said_so(tmp_path):
             "a GTP answer ends with an empty line (two newlines after it)") in reason
     said = in_portuguese(reason)
     assert "respondeu a 'protocol_version' com '= 2' mas sem uma linha vazia a seguir" in said, said
+
+
+def test_an_answer_without_its_empty_line_is_refused_without_waiting_out_the_start_up_time(tmp_path):
+    """The same engine with an hour to start (``startup_time``, a minute by default): its answer
+    came at once, but the load waited the whole start-up time for the empty line, the window's
+    "Loading gtp:..." standing all the while.  An answer's lines come together, so a silence
+    after its last line ends it (``UNENDED_AFTER``).  The join's bound only keeps a load that
+    waits out its hour from hanging the suite; it measures nothing."""
+    import threading
+
+    config = tmp_path / "patient.json"
+    config.write_text(json.dumps({"command": [sys.executable, str(ENGINE), "--one-newline"], "startup_time": 3600}))
+    said: list[str] = []
+    loading = threading.Thread(target=lambda: said.append(refusal(str(config))), daemon=True)
+    loading.start()
+    loading.join(120)
+    assert said and "answered 'protocol_version' with '= 2' but no empty line after it" in said[0], said
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="Windows reads no #! line")

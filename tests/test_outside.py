@@ -573,6 +573,25 @@ def test_an_answer_that_is_no_move_at_all_says_so(tmp_path, answer, said):
     assert "não é uma jogada" in shown and ("return?" in shown or "state.legal_moves()" in shown)
 
 
+@pytest.mark.parametrize("answer", ["99", "-1"])
+def test_an_index_off_the_board_is_said_to_be_no_move_not_named_as_a_square(tmp_path, answer):
+    """A student's choose returning 99 (or -1) on the 3x3 board read "played an illegal move 99
+    (a34) at move 1: 'a34' is off the board (a1..c3)": a square made up from the number, which she
+    never returned.  It is said to be no move of the game, and what to return instead."""
+    from ui import words
+
+    bot = tmp_path / "aluno.py"
+    bot.write_text(f"def choose(game, state):\n    return {answer}\n")
+    r = bot_against_level_1(games.load("tictactoe"), str(bot), "aluno", 0.5, seed=2)
+    said = (f"played an illegal move {answer} at move 1: {answer} is not a move of this game: return one of "
+            "state.legal_moves() (such as 4) or its notation ('b2')")
+    assert r.forfeit and r.winner == 1 and said in r.reason, r.reason
+    with words_in("pt"):
+        shown = words.end_reason(r.reason.split("; log: ")[0])
+    assert (f"{answer} não é uma jogada deste jogo: devolva uma de state.legal_moves() (como 4) ou a sua notação "
+            "('b2')") in shown, shown
+
+
 @pytest.mark.parametrize("answer, said, in_portuguese", [
     ("'x' * (100 * 2**20)", "played an illegal move 'xxxxxxxxx...xxxxxxxxxx' at move 1: its answer was too large "
                             "(100 MB) to be a move", "a sua resposta era demasiado grande (100 MB) para ser uma jogada"),
@@ -1559,6 +1578,28 @@ def test_a_folder_named_like_a_players_file_is_said_to_be_a_folder(tmp_path):
         list_outside_players("tictactoe", str(folder))
     with pytest.raises(ValueError, match="no such file"):  # a typo stays one
         ai.make_player("tictactoe", str(tmp_path / "ana" / "jogadr.py"))
+
+
+
+def test_a_missing_players_file_names_a_close_file_or_where_it_was_looked_for(tmp_path, monkeypatch):
+    """A student's typo ("bots/frends.py") was answered "no such file" alone, and so was a path
+    read from another folder than hers (the window started from the applications menu reads it
+    from that one): the reason names the file of a close name beside it, or the folder Tabuleiro
+    looked in when the path's own folder is not there; a name close to nothing stays as it was."""
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "friends.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=r": no such file; did you mean bots/friends\.py\?$"):
+        ai.make_player("tictactoe", "bots/frends.py")
+    with pytest.raises(ValueError, match=r": no such file; did you mean friends\.py\?$"):
+        monkeypatch.chdir(tmp_path / "bots")
+        ai.make_player("tictactoe", "frends.py:choose")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match=rf": no such file; there is no folder bot in {re.escape(str(tmp_path))}, the "
+                                         r"folder Tabuleiro was started in: give the file's whole path$"):
+        ai.make_player("tictactoe", "bot/friends.py")
+    with pytest.raises(ValueError, match=r": no such file$"):
+        ai.make_player("tictactoe", "bots/nothing_like_it.py")
 
 
 NOTEBOOK = BOTS / "tictactoe_notebook.py"

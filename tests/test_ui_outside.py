@@ -1351,6 +1351,24 @@ def test_undo_after_a_watched_bots_forfeit_at_move_1_takes_it_back_and_step_play
     assert scene.forfeit is None and scene.paused and app.errors == []
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "bots/frends.py: no such file; did you mean bots/friends.py?"),
+    ("pt", "bots/frends.py: o ficheiro não existe; quis dizer bots/friends.py?")])
+def test_a_mistyped_file_added_from_new_game_names_the_file_meant(app, tmp_path, monkeypatch, language, said):
+    """A student who mistyped her file in New game's field read "no such file" and no more, of a
+    file she could see in the folder: the file of a close name is named, in the window's language."""
+    (tmp_path / "bots").mkdir()
+    (tmp_path / "bots" / "friends.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
+    monkeypatch.chdir(tmp_path)
+    with words_in(language):
+        scene = SetupScene(app, game_id="tictactoe")
+        app.switch(scene)
+        app.run_frames(2)
+        type_and_add(app, scene, "bots/frends.py")
+        assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
+        assert [m.text for m in app.messages.current() if m.kind == "error"] == [said]
+
+
 @pytest.mark.parametrize("language, said", [("en", "nothere.py: no such file"),
                                              ("pt", "nothere.py: o ficheiro não existe")])
 def test_a_file_not_there_is_named_once_when_added_from_new_game(app, language, said):

@@ -169,8 +169,16 @@ FORFEIT_WORDS = "|".join(("lost on time", "exceeded the time limit", "played an 
 # a referee's whole reason: "O forfeits: sleeper.py exceeded the time limit (...)"
 FORFEIT_REASON = re.compile(rf"(?P<side>\S+) forfeits: (?P<player>.+?) (?P<why>(?:{FORFEIT_WORDS}).*)", re.S)
 LOG_NOTE = re.compile(r"; log: (?P<path>.+)$")  # the outside player's error stream, named last
+# a missing file's path and what follows it (``ai.outside.no_file``): a close name, or where it was looked for
+_CLOSE = r"; did you mean (?P<close>.+)\?"
+_NO_FOLDER = (r"; there is no folder (?P<folder>.+) in (?P<cwd>.+), the folder Tabuleiro was started in: give the "
+              r"file's whole path")
 # what follows a reason's colon when it is ours (the rest, a player's exception or the rules' words, stays)
 DETAILS: tuple[tuple[str, str], ...] = (
+    (rf"no such file (?P<path>.+?){_CLOSE}", N_("no such file {path}; did you mean {close}?")),
+    (rf"no such file (?P<path>.+?){_NO_FOLDER}",
+     N_("no such file {path}; there is no folder {folder} in {cwd}, the folder Tabuleiro was started in: give the "
+        "file's whole path")),
     (r"no such file (?P<path>.+)", N_("no such file {path}")),
     (r"it is a folder, not a file: give a player's file in it, such as (?P<file>.+)",
      N_("it is a folder, not a file: give a player's file in it, such as {file}")),
@@ -297,6 +305,11 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"another type \((?P<wrong>\w+), not (?P<right>\w+)\)",
      N_("{move} is not a move of this game: it equals the move {twin} ({text}) but is of another type ({wrong}, "
         "not {right})")),
+    # one of the moves' type but none of the game's (99 on a 3x3 board), from a bot (ai.outside_child._why_illegal)
+    (r"(?P<move>.+) is not a move of this game: return one of state\.legal_moves\(\) \(such as (?P<example>.+)\) or "
+     r"its notation \((?P<text>.+)\)",
+     N_("{move} is not a move of this game: return one of state.legal_moves() (such as {example}) or its notation "
+        "({text})")),
     (r"(?P<move>.+) is not a move of this game", N_("{move} is not a move of this game")),
     (r"(?P<move>\S+): (?P<point>\S+) holds no (?P<side>\S+) piece", N_("{move}: {point} holds no {side} piece")),
     (r"(?P<move>\S+): a capture is compulsory", N_("{move}: a capture is compulsory")),
@@ -771,6 +784,10 @@ _LIMIT_KILLED = re.compile(r"(?P<ended>killed by \w+)(?:, its | \()(?P<limit>[\w
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
     (r"no such file", N_("no such file")),  # the file already named before it (``load_problem``)
+    (rf"no such file{_CLOSE}", N_("no such file; did you mean {close}?")),
+    (rf"no such file{_NO_FOLDER}",
+     N_("no such file; there is no folder {folder} in {cwd}, the folder Tabuleiro was started in: give the file's "
+        "whole path")),
     (r"cannot start (?P<program>'[^']*'): no such program \(is it installed, and on the PATH\?\)",
      N_("cannot start {program}: no such program (is it installed, and on the PATH?)")),
     (r"cannot start (?P<program>'[^']*'): it may not be run \(is it a program\?\)",
