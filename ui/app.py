@@ -1295,7 +1295,8 @@ class App:
                 self._maximized_changed(event.type == pygame.WINDOWMAXIMIZED)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.dirty = True
-                self.guard(self.toggle_fullscreen)
+                if not getattr(event, "repeat", False):  # one press, one switch: the window made again takes long enough to repeat
+                    self.guard(self.toggle_fullscreen)
                 continue
             elif event.type == pygame.KEYDOWN and _text_size_step(event) is not None:
                 self.dirty = True
