@@ -45,3 +45,30 @@ def test_undo_held_still_takes_back_a_move_a_repeat(tmp_path, monkeypatch):
             key_down(app, pygame.K_u)
         key_up(app, pygame.K_u)
         assert [ply.text for ply in scene.history] == ["d3"]
+
+
+def test_a_switch_key_held_in_a_replay_switches_once(tmp_path, monkeypatch):
+    """The replay's F (the board turned) and Space (play, stop) pressed once and repeated before
+    their release switched on and back off; the arrows still step on while held."""
+    import games
+    from games.record import GameRecord
+    from games.record_parts import Side
+    from tests.ui_helpers import first_legal_line
+
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        game = games.load("reversi")
+        moves, state = first_legal_line(game.initial_state(), 6)
+        app.open_replay(GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, state), ply=0)
+        scene = app.scene
+        for k in (pygame.K_f, pygame.K_SPACE):
+            for _press in range(2):  # the press, then its repeat
+                key_down(app, k)
+            key_up(app, k)
+        assert scene.view.turned and scene.playing
+        key_down(app, pygame.K_SPACE)  # stopped again, then stepped by a held Right
+        key_up(app, pygame.K_SPACE)
+        ply = scene.ply
+        for _press in range(2):
+            key_down(app, pygame.K_RIGHT)
+        key_up(app, pygame.K_RIGHT)
+        assert scene.ply == ply + 2

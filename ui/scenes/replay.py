@@ -99,6 +99,7 @@ from ui.notation import MoveNames, other_chosen, shown_move, shown_moves, shown_
 from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
+from ui.scenes.game_keys import SWITCH_KEYS
 from ui.scenes.game_over import shown_score
 from ui.scenes.panel_buttons import FINGERTIP
 from ui.scenes.panel_cards import draw_clock
@@ -134,6 +135,7 @@ rows of actions go down to a fingertip's height, then the room between them halv
 (``_actions_plan``), then the graph goes down to ``GRAPH_SHORTEST``.  At Larger text the list
 kept one row of a Hex or Reversi game at 1280x800, 1024x768 and 800x560, under five rows of
 actions at their full height."""
+REPEATS_DROPPED = (*SWITCH_KEYS, pygame.K_SPACE)  # the game screen's switches, and Space's play or stop
 ANALYSIS_REDRAW = 0.25  # seconds between redraws while the evaluation graph fills in
 GRAPH_LEAST = 80  # the evaluation graph's height (unscaled) where the move list shows MOVE_ROWS_SHOWN
 GRAPH_SHORTEST = 40  # the evaluation graph's smallest height (unscaled), for MOVE_ROWS_KEPT rows
@@ -548,6 +550,8 @@ class ReplayScene(Scene):
             self.pointer = event.pos if self.view.rect.collidepoint(event.pos) else None
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
+        if event.type == pygame.KEYDOWN and getattr(event, "repeat", False) and event.key in REPEATS_DROPPED:
+            return  # a held switch's repeat: one press switches once (``App._mark_repeat``)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
             return
