@@ -323,6 +323,28 @@ def test_the_move_list_keeps_its_rows_beside_the_best_line(app, monkeypatch, gam
         press(app, pygame.K_RIGHT)
 
 
+def test_a_short_games_best_line_is_said_in_full(app, monkeypatch):
+    """A replay of a Reversi game of six moves (three rows) at 1280x800, analysis on (A): the best
+    line went to one line, its depth, value and positions looked at left out, to make room for
+    six rows of moves the game did not have.  The list makes room only for the rows it has."""
+    from games.record_parts import Result
+    from tests.ui_helpers import count_calls, wait
+    from tests.ui_helpers import key as press
+    from ui.scenes import replay
+
+    game = games.load("reversi")
+    moves = ["d3", "c5", "e6", "d2", "c6", "d6"]  # an opening with a name, said under the ply's line
+    record = GameRecord.start(game, (Side(None, "You"), Side("level-4", "Level 4"))).with_moves(moves, game.play_line(moves))
+    app.open_replay(record.finish(Result(1, "Black lost on time at move 7")))
+    scene = app.scene
+    press(app, pygame.K_a)
+    assert wait(app, lambda: scene.move_analysis.best_line() is not None, 120)
+    whole = count_calls(monkeypatch, replay, "draw_search_lines")
+    scene.draw(app.screen)
+    assert whole[0] == 1, "the best line is cut to one line"
+    assert sorted(ply for _rect, ply in scene.move_rows) == list(range(1, 7))  # every move still listed
+
+
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 800)])
 def test_a_bots_forfeit_is_said_whole_with_its_logs_path(tmp_path, monkeypatch, size):
     """A student's bot over its time: the reason (where it was running, its log's path) was cut at

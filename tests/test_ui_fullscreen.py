@@ -219,3 +219,15 @@ def test_a_window_opened_after_one_left_full_screen_has_the_size_it_asks_for(tmp
         assert second.screen.get_size() == (1000, 700)
     finally:
         second.quit()
+
+
+def test_f11_held_switches_once(app):
+    """F11 pressed once, repeated before its release (pygame's key repeat, whose timer runs while
+    the window is made again, which takes long on a loaded machine): full screen came and went
+    again, and the key seemed to do nothing."""
+    from tests.ui_helpers import key_down, key_up
+
+    for _press in range(2):  # the press, then its repeat
+        key_down(app, pygame.K_F11)
+    key_up(app, pygame.K_F11)
+    assert app.fullscreen and st.load()[0].fullscreen is True

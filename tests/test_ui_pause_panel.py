@@ -273,3 +273,21 @@ def test_at_800x600_larger_text_the_clocked_panel_shows_every_buttons_key(tmp_pa
         assert app.errors == []
     finally:
         app.quit()
+
+
+def test_at_800x560_in_portuguese_the_paused_card_says_how_to_go_on(tmp_path, monkeypatch):
+    """A paused Hex game at 800x560 in Portuguese: the panel's card said "Os dois relógios estão
+    parados: Ctrl+P …", the key's words cut off.  Where the whole tip has no room it says the
+    short one, "Ctrl+P continua", as the compact card does."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 560))
+    try:
+        with in_language(app, "pt"):
+            scene = friends_on_a_clock(app, "hex")
+            ctrl_p(app)
+            drawn = drawn_once(app, monkeypatch)
+            assert scene.paused
+            assert not [text for text in drawn if "Ctrl+P" in text and text.endswith("…")], drawn
+            assert any(text.endswith("Ctrl+P continua") for text in drawn), drawn
+        assert app.errors == []
+    finally:
+        app.quit()

@@ -282,8 +282,9 @@ from ui.app import App
 app = App(fps=0, demo="menu")  # the size the settings remember: 1000x700
 app.run_frames(3)
 sizes, places = [app.screen.get_size()], [place()]
-for _ in range(2):
+for _ in range(2):  # pressed and let go: a press with no release between is a held key's repeat
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
     app.run_frames(5)
     sizes.append(app.screen.get_size())
     places.append(place())
@@ -349,8 +350,9 @@ app = App(fps=0, demo="menu")
 settle(app)
 places = [place()]
 for _ in range(2):
-    for _ in range(2):
+    for _ in range(2):  # pressed and let go: a press with no release between is a held key's repeat
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
         settle(app)
     places.append(place())
 print(json.dumps({"places": places}))

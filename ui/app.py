@@ -345,6 +345,7 @@ class App:
         self._screen_set_aside = False  # set aside with another screen alive (``_set_imports_aside_with_the_screen``)
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
+        self._keys_down: set[int] = set()  # keys pressed and not let go since (``_mark_repeat``)
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
         self._events_at = 0.0  # when the events being handled were taken from the queue (``_events``)
         self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
@@ -961,7 +962,23 @@ class App:
         longer than a double-click (a new screen built on a loaded machine)."""
         events = self._pending_events()
         self._events_at = time.monotonic()
+        for event in events:
+            self._mark_repeat(event)
         return events
+
+    def _mark_repeat(self, event: pygame.event.Event) -> None:
+        """Say on each KEYDOWN whether it is a held key's repeat (``event.repeat``): pygame repeats
+        a held key as KEYDOWN events with no KEYUP between and says none is a repeat.  Its timer
+        runs beside the window, so a key pressed once while a frame took long (a first analysis
+        starting its process on a loaded machine: half a second) came with three repeats, and A
+        switched analysis on, off, on and off again: the key seemed to do nothing."""
+        if event.type == pygame.KEYUP:
+            self._keys_down.discard(event.key)
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            self._keys_down.clear()  # its keys are let go in another window
+        elif event.type == pygame.KEYDOWN:
+            event.repeat = event.key in self._keys_down
+            self._keys_down.add(event.key)
 
     def _pending_events(self) -> list[pygame.event.Event]:
         """The pending events; with a frame rate and none pending, first sleep until one arrives or
@@ -1278,7 +1295,8 @@ class App:
                 self._maximized_changed(event.type == pygame.WINDOWMAXIMIZED)
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.dirty = True
-                self.guard(self.toggle_fullscreen)
+                if not getattr(event, "repeat", False):  # one press, one switch: the window made again takes long enough to repeat
+                    self.guard(self.toggle_fullscreen)
                 continue
             elif event.type == pygame.KEYDOWN and _text_size_step(event) is not None:
                 self.dirty = True

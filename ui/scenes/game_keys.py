@@ -46,6 +46,9 @@ TOGGLES = {pygame.K_a: ("toggle_analysis", lambda scene: scene.analysis.active),
            pygame.K_f: ("turn_board", lambda scene: scene.view.turned),
            pygame.K_l: ("toggle_legal", lambda scene: scene.show_legal),
            pygame.K_h: ("drop_hint", lambda scene: (scene.computer.job, scene.hint))}
+# the letters that switch something on or off (analysis, the board turned, the legal moves, Hex's
+# connections, the hint, a large Trax board's zoom) or open something (the tree, a picture): once a press
+SWITCH_KEYS = (pygame.K_a, pygame.K_f, pygame.K_l, pygame.K_v, pygame.K_h, pygame.K_z, pygame.K_t, pygame.K_p)
 # the keys of the formats only some games have (``export.FORMAT_COMMANDS``), by (key, Shift held)
 FORMAT_KEYS = {(pygame.K_g, False): "save", (pygame.K_g, True): "ggf", (pygame.K_m, True): "transcript"}
 HELD_NOTE = "held key"  # the message topic of a letter waiting for its second press
@@ -58,6 +61,8 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     """A key press that neither the move field nor a button took."""
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
+    if switch_repeated(scene, event):
+        return
     if _panel_focus_key(scene, event):
         return
     if _typing_key(scene, event):
@@ -159,6 +164,17 @@ def _format_refused(scene: GameScene, key: int, shift: bool) -> bool:
     if command is None or scene.move_entry.moves_beginning(pygame.key.name(key)):
         return False
     return scene.messages.refuse(no_format_why(scene.game.id, command))
+
+
+def switch_repeated(scene: GameScene, event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the repeat of a held key that switches something (``SWITCH_KEYS``,
+    Pause, a watched game's Space; ``App._mark_repeat`` says which presses are repeats), which
+    then does nothing: one press switches once.  Undo, Redo and the arrows still repeat."""
+    if not getattr(event, "repeat", False):
+        return False
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    watched_space = scene.setup.mode == PC_VS_PC and event.key == pygame.K_SPACE
+    return (event.key in SWITCH_KEYS and not ctrl) or pause_key(event.key, ctrl) or watched_space
 
 
 def pause_key(key: int, ctrl: bool) -> bool:

@@ -547,7 +547,11 @@ class ThinkingCard:
 
     def _tips(self) -> tuple[str, ...]:
         """``_tip`` in its forms longest first: how the player to move plays has shorter ones, so
-        a narrow card says the status line's "Up or Down: a cursor" whole rather than cut."""
+        a narrow card says the status line's "Up or Down: a cursor" whole rather than cut; a
+        paused game's too (``_compact_tips``): at 800x560 in Portuguese the card said "Os dois
+        relógios estão parados: Ctrl+P …", the key's words cut off."""
         if self.scene.browsing is None and self.scene.human_to_move():
             return play_tips(self.scene)
+        if self.scene.browsing is None and self.scene.paused_with_people():
+            return self._tip(), *self._compact_tips()
         return (self._tip(),)

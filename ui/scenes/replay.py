@@ -99,6 +99,7 @@ from ui.notation import MoveNames, other_chosen, shown_move, shown_moves, shown_
 from ui.paste import paste_game
 from ui.scenes.base import Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
+from ui.scenes.game_keys import SWITCH_KEYS
 from ui.scenes.game_over import shown_score
 from ui.scenes.panel_buttons import FINGERTIP
 from ui.scenes.panel_cards import draw_clock
@@ -134,6 +135,7 @@ rows of actions go down to a fingertip's height, then the room between them halv
 (``_actions_plan``), then the graph goes down to ``GRAPH_SHORTEST``.  At Larger text the list
 kept one row of a Hex or Reversi game at 1280x800, 1024x768 and 800x560, under five rows of
 actions at their full height."""
+REPEATS_DROPPED = (*SWITCH_KEYS, pygame.K_SPACE)  # the game screen's switches, and Space's play or stop
 ANALYSIS_REDRAW = 0.25  # seconds between redraws while the evaluation graph fills in
 GRAPH_LEAST = 80  # the evaluation graph's height (unscaled) where the move list shows MOVE_ROWS_SHOWN
 GRAPH_SHORTEST = 40  # the evaluation graph's smallest height (unscaled), for MOVE_ROWS_KEPT rows
@@ -548,6 +550,8 @@ class ReplayScene(Scene):
             self.pointer = event.pos if self.view.rect.collidepoint(event.pos) else None
         elif event.type == pygame.WINDOWLEAVE:
             self.pointer = None
+        if event.type == pygame.KEYDOWN and getattr(event, "repeat", False) and event.key in REPEATS_DROPPED:
+            return  # a held switch's repeat: one press switches once (``App._mark_repeat``)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_c and event.mod & pygame.KMOD_CTRL:
             self.copy_position()  # not C alone, which plays from here
             return
@@ -1125,22 +1129,30 @@ class ReplayScene(Scene):
 
     def _make_room_for_moves(self, progress: AIProgress | None, top: int, width: int, legend: int) -> bool:
         """Lay the graph out so the move list below ``top`` (under the best line, over the
-        connections' ``legend``) shows ``MOVE_ROWS_SHOWN`` rows where it can: the graph gives
-        room up to ``GRAPH_LEAST`` first, then the best line by going to one line (returned
-        True); for ``MOVE_ROWS_KEPT`` rows the graph goes on down to ``GRAPH_SHORTEST``.  At
-        1280x800 in analysis mode the list had two rows beside a large graph."""
+        connections' ``legend``) shows ``MOVE_ROWS_SHOWN`` rows where it can (fewer for a game
+        that has fewer, ``_rows_wanted``): the graph gives room up to ``GRAPH_LEAST`` first, then
+        the best line by going to one line (returned True); for ``MOVE_ROWS_KEPT`` rows the graph
+        goes on down to ``GRAPH_SHORTEST``.  At 1280x800 in analysis mode the list had two rows
+        beside a large graph."""
         s = self.scale
         full, one = (self._best_line_height(progress, compact) for compact in (False, True))
         room = self.graph_whole.y - int(12 * s) - legend - (top + full)
         least = min(self.graph_whole.height, int(GRAPH_LEAST * s))
         gives = [self.graph_whole.height - least, full - one, max(0, least - int(GRAPH_SHORTEST * s))]
-        shown = room_given(room, self._moves_height(MOVE_ROWS_SHOWN), [*gives[:2], 0])
-        kept = room_given(room, self._moves_height(MOVE_ROWS_KEPT), gives)
+        shown = room_given(room, self._moves_height(self._rows_wanted(MOVE_ROWS_SHOWN)), [*gives[:2], 0])
+        kept = room_given(room, self._moves_height(self._rows_wanted(MOVE_ROWS_KEPT)), gives)
         graph_gives, line_gives, shorter = (max(pair) for pair in zip(shown, kept, strict=True))
         graph_gives += shorter
         self.graph_rect = pygame.Rect(self.graph_whole.x, self.graph_whole.y + graph_gives, self.graph_whole.width,
                                       self.graph_whole.height - graph_gives)
         return line_gives > 0
+
+    def _rows_wanted(self, most: int) -> int:
+        """The move-list rows worth making room for: ``most``, or fewer where the game has fewer
+        (one for a game of no moves, its "No moves yet").  A replay's list never grows: at
+        1280x800 a Reversi game of six moves, analysis on, had its best line cut to one line
+        to make room for six rows, three of them empty."""
+        return max(1, min(most, move_rows(len(self.moves), self.states[0].to_move)))
 
     def _best_line_sizes(self) -> tuple[int, int, int]:
         """The best line's heading size, its lines' text size and the step between them."""
