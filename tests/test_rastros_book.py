@@ -28,6 +28,7 @@ from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
+from tests.rastros_book_run import made_7x7_book
 from tests.solved_facts import board_symmetries, rastros_first_moves_won_by_south, shared_folder
 
 BOOK_SIZES = (6, 7, 8)
@@ -287,17 +288,15 @@ def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
     assert "positions lost for the new side: 8 games, the new side won 0" in out
 
 
-def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path):
+def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path_factory):
     """ai/data/README.md says ``tools/rastros_book.py --size 7`` made rastros_book7.npz: a fresh
     run (its own checkpoint, written outside ai/data) gives the same positions and moves, and the
-    same figures except the seconds it took."""
+    same figures except the seconds it took.  The run is made once for the test run and read by
+    tests/test_rastros_hardest.py too (tests/rastros_book_run.py)."""
     from ai import data
-    from tools import rastros_book as tool
 
     the_book(7)
-    out = tmp_path / "book7.npz"
-    assert tool.main(["--size", "7", "--out", str(out),
-                      "--checkpoint", str(tmp_path / "book7.json")]) == 0
+    out = made_7x7_book(shared_folder(tmp_path_factory)) / "book7.npz"
     timing = {"seconds", "hardness_seconds"}
     figures = []
     with np.load(out) as made, np.load(data.path(book.file_name(7))) as shipped:
