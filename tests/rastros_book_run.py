@@ -9,6 +9,7 @@ folder the workers share (``tests.solved_facts.shared_folder``) and the others r
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from ai import file_lock
@@ -21,14 +22,16 @@ RUN_FOLDER = "rastros_book7_run"
 def made_7x7_book(folder: Path) -> Path:
     """The folder of one fresh ``--size 7`` run, made in ``folder`` by the first process to ask:
     ``book7.npz`` (the book), ``book7.json`` (its checkpoint) and ``book7_hardness.json`` (the
-    hardness pass's counts)."""
+    hardness pass's counts).  A run that failed is made again by the next test to ask, from
+    nothing (the tool would resume from a checkpoint it finds)."""
     from tools import rastros_book as tool
 
     run = folder / RUN_FOLDER
     finished = run / "finished"
     with file_lock.held(folder / f".{RUN_FOLDER}.lock", wait=LOCK_WAIT):
-        if not finished.exists():
-            run.mkdir(exist_ok=True)
+        if not finished.exists():  # a run stopped half-way left its checkpoint: start afresh, not from it
+            shutil.rmtree(run, ignore_errors=True)
+            run.mkdir()
             assert tool.main(["--size", "7", "--out", str(run / "book7.npz"),
                               "--checkpoint", str(run / "book7.json")]) == 0
             finished.touch()

@@ -122,6 +122,27 @@ def test_a_factproven_once_is_read_by_the_next_process_to_ask(tmp_path):
     assert proven_once(tmp_path, "fact", lambda: pytest.fail("proven twice")) == ["3-3", "5-5"]
 
 
+def test_the_shared_7x7_run_is_made_once_and_from_nothing_after_one_stopped_half_way(tmp_path, monkeypatch):
+    """tests/rastros_book_run.py: a run that stopped half-way left its checkpoint, which the tool
+    would resume from; the next test to ask starts the run afresh, and the one after reads it."""
+    from tests import rastros_book_run
+    from tools import rastros_book as tool
+
+    stale = tmp_path / rastros_book_run.RUN_FOLDER / "book7.json"
+    stale.parent.mkdir()
+    stale.write_text("{}")
+    found_a_checkpoint = []
+
+    def run(argv: list[str]) -> int:
+        found_a_checkpoint.append(stale.exists())
+        return 0
+
+    monkeypatch.setattr(tool, "main", run)
+    assert rastros_book_run.made_7x7_book(tmp_path) == stale.parent
+    assert rastros_book_run.made_7x7_book(tmp_path) == stale.parent
+    assert found_a_checkpoint == [False]
+
+
 @pytest.mark.parametrize("n, count, budget", [(7, 25, 3_000_000), (8, 2, 12_000_000)])
 def test_book_winner_moves_agree_with_the_solver(n, count, budget):
     """The book's deepest winner positions (the smallest regions: the cheapest to solve here; the
