@@ -28,6 +28,7 @@ from ai.engines.rastros_solver import Solver
 from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
+from tests.rastros_book_run import made_7x7_book
 from tests.solved_facts import board_symmetries, rastros_first_moves_won_by_south, shared_folder
 
 BOOK_SIZES = (6, 7, 8)
@@ -119,6 +120,27 @@ def test_a_factproven_once_is_read_by_the_next_process_to_ask(tmp_path):
 
     assert proven_once(tmp_path, "fact", lambda: ["3-3", "5-5"]) == ["3-3", "5-5"]
     assert proven_once(tmp_path, "fact", lambda: pytest.fail("proven twice")) == ["3-3", "5-5"]
+
+
+def test_the_shared_7x7_run_is_made_once_and_from_nothing_after_one_stopped_half_way(tmp_path, monkeypatch):
+    """tests/rastros_book_run.py: a run that stopped half-way left its checkpoint, which the tool
+    would resume from; the next test to ask starts the run afresh, and the one after reads it."""
+    from tests import rastros_book_run
+    from tools import rastros_book as tool
+
+    stale = tmp_path / rastros_book_run.RUN_FOLDER / "book7.json"
+    stale.parent.mkdir()
+    stale.write_text("{}")
+    found_a_checkpoint = []
+
+    def run(argv: list[str]) -> int:
+        found_a_checkpoint.append(stale.exists())
+        return 0
+
+    monkeypatch.setattr(tool, "main", run)
+    assert rastros_book_run.made_7x7_book(tmp_path) == stale.parent
+    assert rastros_book_run.made_7x7_book(tmp_path) == stale.parent
+    assert found_a_checkpoint == [False]
 
 
 @pytest.mark.parametrize("n, count, budget", [(7, 25, 3_000_000), (8, 2, 12_000_000)])
@@ -287,17 +309,15 @@ def test_the_openings_tool_knows_which_5x5_first_moves_win(tmp_path, capsys):
     assert "positions lost for the new side: 8 games, the new side won 0" in out
 
 
-def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path):
+def test_the_book_tool_makes_the_shipped_7x7_book_again(tmp_path_factory):
     """ai/data/README.md says ``tools/rastros_book.py --size 7`` made rastros_book7.npz: a fresh
     run (its own checkpoint, written outside ai/data) gives the same positions and moves, and the
-    same figures except the seconds it took."""
+    same figures except the seconds it took.  The run is made once for the test run and read by
+    tests/test_rastros_hardest.py too (tests/rastros_book_run.py)."""
     from ai import data
-    from tools import rastros_book as tool
 
     the_book(7)
-    out = tmp_path / "book7.npz"
-    assert tool.main(["--size", "7", "--out", str(out),
-                      "--checkpoint", str(tmp_path / "book7.json")]) == 0
+    out = made_7x7_book(shared_folder(tmp_path_factory)) / "book7.npz"
     timing = {"seconds", "hardness_seconds"}
     figures = []
     with np.load(out) as made, np.load(data.path(book.file_name(7))) as shipped:

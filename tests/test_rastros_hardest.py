@@ -6,7 +6,8 @@ a win in one, the own goal next to the piece, counts as the most), then the long
 - the solver's choice in lost positions (5x5, 6x6, small 8x8 regions) among the replies brute force
   ranks hardest, with the game length that reply really has;
 - the 7x7 book: its tree rebuilt from the book itself, each lost position's book reply is the one
-  with the most single-winning-move winner positions under it (then the most winner positions);
+  with the most single-winning-move winner positions under it (then the most winner positions),
+  each winner position's winning moves as a fresh run of the book tool counted them;
 - every book move, winner's and loser's, is legal in the position it is stored for.
 """
 
@@ -21,6 +22,8 @@ from ai.engines.rastros_solver import TRIVIAL, Solver, winning_move_count
 from ai.kernels import rastros as kernel
 from ai.search.driver import new_ctl
 from games.rastros import bits
+from tests.rastros_book_run import made_7x7_book, winning_move_counts
+from tests.solved_facts import shared_folder
 from tests.test_rastros import minimax_length
 from tests.test_rastros_kernel import random_states
 
@@ -112,13 +115,16 @@ def test_a_count_cut_off_by_the_budget_is_reported():
     assert solver.winner_counts(state.white, region, 0, [3 * 8 + 3], ctl, 50) is None
 
 
-def book_tree_scores(n: int):
+def book_tree_scores(n: int, counts: dict[book.Key, int]):
     """Rebuild the book's tree from its own entries, as the generator walks it: the entries
     (stored key -> (move, the mover wins)), each winner position's score ((single-winning-move
-    positions, winner positions) in its subtree, itself included) and the single-move positions."""
+    positions, winner positions) in its subtree, itself included) and the single-move positions.
+    ``counts``: each winner position's winning moves, 1 when the book's move is the only one
+    (``winning_move_count(..., enough=2, known=move)``, as tools/rastros_book.py's hardness pass
+    counts them)."""
     b, stored = kernel.board(n), book.load(n)
     budget = int(stored.figures["in_game_budget"])
-    small, big, ctl = kernel.SolverTable(18), kernel.SolverTable(22), new_ctl()
+    small = kernel.SolverTable(18)
     entries = {}
     for region, code in zip(stored.region.tolist(), stored.code.tolist()):
         key = (code & book.PIECE_MASK, int(region), code >> book.SIDE_SHIFT & 1)
@@ -136,8 +142,7 @@ def book_tree_scores(n: int):
         if key not in scores:
             piece, region, side = key
             move = entries[key][0]
-            unique = winning_move_count(b, big.table, big.work, piece, np.uint64(region), side, ctl, 0,
-                                        enough=2, known=move) == 1
+            unique = counts[book.Key(region, piece, side, False)] == 1
             lost = int(kernel.flood(b, move, np.uint64(region & ~(1 << move))))
             below = (0, 0)
             small.clear()
@@ -164,10 +169,18 @@ def book_tree_scores(n: int):
     return entries, scores, uniques
 
 
-def test_7x7_book_loser_moves_are_the_hardest():
+def test_7x7_book_loser_moves_are_the_hardest(tmp_path_factory):
+    """Each winner position's winning moves are those a fresh run of the book tool counted
+    (tests/rastros_book_run.py: the run tests/test_rastros_book.py compares with the shipped book),
+    all of them settled: the count is ``winning_move_count``'s, the call this test made again."""
+    from tools.rastros_book import UNKNOWN
+
     n = 7
     b = kernel.board(n)
-    entries, scores, uniques = book_tree_scores(n)
+    counts = winning_move_counts(made_7x7_book(shared_folder(tmp_path_factory)))
+    entries, scores, uniques = book_tree_scores(n, counts)
+    assert {(key.piece, key.region, key.side) for key in counts} == {key for key, (_, won) in entries.items() if won}
+    assert UNKNOWN not in counts.values()
     figures = book.load(n).figures
     assert len(uniques) == int(figures["unique_win_positions"]) > 0
     checked = 0

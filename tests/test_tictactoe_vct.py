@@ -34,7 +34,12 @@ def assert_wins_against_every_defence(state, max_threats: int) -> int:
     """The search's first move wins whatever the defender replies: after every reply (any empty
     square) the attacker completes a line, or the search finds a win again (with one threat
     fewer after a move that was neither a four nor the block of one), down to a completed line.
-    Returns the positions walked."""
+    Returns the positions walked.
+
+    The squares where the attacker completes a line after a reply are those of before it but the
+    reply's own: such a square's line holds the attacker's marks on every other square, so a
+    reply elsewhere leaves it as it was, and the defender's mark makes no line of the attacker's.
+    They are found once a position, not once a reply (three quarters of the time)."""
     game, attacker = state.game, state.to_move
     line = vct(game, *sides(state), max_threats=max_threats)
     assert line is not None, game.to_text(state)
@@ -44,12 +49,13 @@ def assert_wins_against_every_defence(state, max_threats: int) -> int:
         return 1
     assert not after.is_terminal(), game.to_text(after)
     walked = 1
-    threat = not forced and not completing_squares(game, after.boards[attacker], after.boards[1 - attacker])
+    completes = set(completing_squares(game, after.boards[attacker], after.boards[1 - attacker]))
+    threat = not forced and not completes
     for reply in after.legal_moves():
         answered = after.play(reply)
         assert answered.winner() != 1 - attacker, game.to_text(answered)
         assert not answered.is_terminal(), game.to_text(answered)
-        if completing_squares(game, *sides(answered)):
+        if completes - {reply}:
             continue  # the attacker completes a line at once
         walked += assert_wins_against_every_defence(answered, max_threats - threat)
         assert walked < 10**6

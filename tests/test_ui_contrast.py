@@ -50,6 +50,19 @@ def test_a_colour_made_readable_on_a_ground_is_weighed_once(monkeypatch):
     assert contrast(first, panel) >= 4.6
 
 
+def test_the_ink_on_a_fill_is_weighed_once(monkeypatch):
+    """A board's marks (``outline_colour``) and analysis's tags ask ``ink_on`` of a few fills
+    hundreds of times a frame, each answer two contrasts: a tenth of a 15x15 analysis's frame.
+    Asked again, as a tuple with its alpha or as a pygame Color, it is the ink found the first
+    time, weighing no contrast."""
+    yellow, blue = (240, 200, 40), (40, 60, 160)
+    first = [theme_module.ink_on(yellow), theme_module.ink_on(blue)]
+    assert first == [theme_module.INK, theme_module.WHITE]
+    weighed = count_calls(monkeypatch, theme_module, "contrast")
+    again = [theme_module.ink_on((*yellow, 128)), theme_module.ink_on(pygame.Color(*blue))]
+    assert again == first and weighed == [0]
+
+
 def _alquerque_still(app, theme_name: str, moves: list[str]) -> GameScene:
     """A hotseat Alquerque game in theme ``theme_name`` after ``moves``, on the screen with the
     last move's animation over, so that a drawn pixel is the board's still colour."""

@@ -108,7 +108,13 @@ def contrast(a: Color, b: Color) -> float:
 
 def ink_on(fill: Color) -> Color:
     """White or near-black, whichever reads better on ``fill`` (white on the dark theme's light
-    blue buttons and on the yellow warnings was under 3:1)."""
+    blue buttons and on the yellow warnings was under 3:1).  Kept by the fill's RGB (``_ink_on``):
+    a board's marks and analysis's tags ask it of a few fills hundreds of times a frame."""
+    return _ink_on(tuple(fill[:3]))
+
+
+@lru_cache(maxsize=1024)  # a theme's fills, and the colours analysis shades its tags with
+def _ink_on(fill: tuple[int, int, int]) -> Color:
     return WHITE if contrast(WHITE, fill) >= contrast(INK, fill) else INK
 
 
