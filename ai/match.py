@@ -362,12 +362,15 @@ def _forfeit(result: GameResult, loser: int, game: Game, reason: str) -> GameRes
 
 @dataclass
 class MatchSummary:
-    """Wins of each named player over a series of games with alternating sides."""
+    """Wins of each named player over a series of games with alternating sides; ``can_draw``: the
+    game's rules can end a game drawn (``GameInfo.can_draw``: not Hex nor Rastros, whose lines
+    said "0 draws" of what can never happen)."""
 
     names: tuple[str, str]
     wins: list[int] = field(default_factory=lambda: [0, 0])
     draws: int = 0
     forfeits: list[int] = field(default_factory=lambda: [0, 0])
+    can_draw: bool = True
 
     def add(self, result: GameResult, first_index: int) -> None:
         """``first_index`` is which of ``names`` played side 0 in this game."""
@@ -382,7 +385,8 @@ class MatchSummary:
     def line(self) -> str:
         a, b = self.names
         played = counted(sum(self.wins) + self.draws, "games")
-        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}, {counted(self.draws, 'draws')} in {played}"
+        drawn = f", {counted(self.draws, 'draws')}" if self.draws or self.can_draw else ""
+        text = f"{a} {self.wins[0]} - {self.wins[1]} {b}{drawn} in {played}"
         if any(self.forfeits):
             text += f" (forfeits: {a} {self.forfeits[0]}, {b} {self.forfeits[1]})"
         return text

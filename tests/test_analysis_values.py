@@ -525,6 +525,29 @@ def test_hex_analysis_proves_the_keys_of_the_movers_semi_connections():
         assert any(v.kind == "mcts" and v.proven is None for v in snapshot.values.values())
 
 
+def test_a_hex_hint_proves_a_key_of_the_movers_semi_connections_as_analysis_does():
+    """Analysis proves b5, b6 and c6 wins here (``connections_verdict``'s keys), and the window's
+    hint said "a7 (your chances: 68%)": level 5 analysed its root with the small bounds of its own
+    moves, which find no semi-connection, and its move's limits lost ``Limits.best``.  Asked as a
+    hint, it plays a key, proven by the connections ("proven: you win"); its own moves keep their
+    small bounds.  No time limit: its playouts are capped, and the root analysis waited for."""
+    from ai.base import Limits
+    from ai.engines.hex_knowledge import warm_up
+    from ai.move_values import HEX_CONNECTIONS, connections_verdict
+    from ui.scenes.hint_words import hint_why
+    from ui.worker_jobs import progress_report
+
+    warm_up()  # the kernels of the root's analysis, as the window's worker readies them
+    state = games.load("hex", size=7).play_line(BLUE_SEMI_CONNECTED)
+    verdict, keys = connections_verdict(state)
+    assert verdict is None and keys
+    player = ai.make_player("hex", "level-5", seed=1)
+    reports: list = []
+    move = player.choose(state, Limits(best=True), reports.append)
+    assert move in keys and (reports[-1].proven, reports[-1].proof) == (1, HEX_CONNECTIONS), reports[-1]
+    assert hint_why(progress_report(1, state.game, state, reports[-1]), "hex") == "proven: you win"
+
+
 def test_hex_analysis_stopped_in_its_first_batch_does_not_ask_the_connections(monkeypatch):
     """The connections' check takes up to a second on 19x19: an analysis stopped (undo, a move
     played) during its first batch of playouts returns without it, unfinished."""

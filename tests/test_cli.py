@@ -1246,7 +1246,7 @@ def test_a_match_names_an_outside_file_as_the_tables_do_not_by_its_path(capsys):
     record = json.loads(said.out.splitlines()[0])
     assert record["players"] == [bot, "level-2"]
     assert record["winner_name"] == ("simple_contract", "Level 2")[record["winner"]]
-    assert said.err.splitlines()[-1].startswith("simple_contract ") and "Level 2, " in said.err
+    assert said.err.splitlines()[-1].startswith("simple_contract ") and " Level 2 in 1 game" in said.err  # Hex: no draws
 
 
 def test_a_matchs_bot_log_is_in_the_data_folder_not_the_temporary_one(tmp_path, monkeypatch):

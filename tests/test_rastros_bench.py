@@ -63,3 +63,15 @@ def test_a_rastros_bench_match_says_whose_wins_it_counts():
     bench.match(lines.append, "level-1", "rastros:obtuso-sw", 1, 0.01)
     assert len(lines) == 1
     assert re.fullmatch(r"  level-1 won [0-2] of 2 games against rastros:obtuso-sw", lines[0]), lines
+
+
+def test_a_rastros_book_line_says_what_its_unknown_positions_are():
+    """The 8x8 book's line ended "(111 unknown)", not saying unknown what: the winner positions
+    whose winning moves the hardness pass did not finish counting, at its cap of solver positions."""
+    from ai.engines.rastros_book import bench_lines
+
+    lines: list[str] = []
+    bench_lines(lines.append)
+    assert lines and not any(line.endswith("unknown)") for line in lines), lines
+    assert all(re.search(r"\(\d+ not known: counting their winning moves stopped at [\d,]+ solver positions\)$",
+                         line) for line in lines), lines

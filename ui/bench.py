@@ -137,6 +137,15 @@ def _run_waiting_in_pygame(app, seconds: float) -> dict:
         ui.app.wait_for_events = own
 
 
+def field_lag_line(lag: dict[str, float]) -> str:
+    """``_field_lag``'s figures in words: the field's cursor timed by pygame's clock, which waits
+    for the next frame at each event, beside the window's own clock, which does not wait
+    (``ui.menu_text.FreeClock``).  "29 ms on FreeClock" named a class, not what it does."""
+    return (f"ui: 30 mouse movements read with a name field selected: {lag['pygame']:.0f} ms with the field's "
+            f"cursor timed by pygame's clock, which waits for a frame at each event, {lag['free']:.0f} ms timed "
+            f"as the window times it, with no wait")
+
+
 def _field_lag(app) -> dict[str, float]:
     """Milliseconds of one frame that reads 30 mouse movements while a text field is selected, the
     field's cursor timed by pygame's Clock (as pygame-menu made it) and by ui.menu_text.FreeClock."""
@@ -613,9 +622,7 @@ def bench_ui(report: Callable[[str], None], quick: bool) -> None:
         extra = f", search depth {x['depth']}" if "depth" in x else ""
         report(f"ui: {what} ({x['seconds']:.1f} s): window CPU {x['cpu']:.1f}% of a core, "
                f"{x['fps']:.1f} frames drawn per second, longest gap {x['longest_ms']:.0f} ms{extra}")
-    lag = r["field_lag"]
-    report(f"ui: 30 mouse movements read with a name field selected: {lag['pygame']:.0f} ms with the field on "
-           f"pygame's clock, {lag['free']:.0f} ms on FreeClock")
+    report(field_lag_line(r["field_lag"]))
     for board, ms in r["editor_lag"].items():
         report(f"ui: a key typed over the position editor's {board} board, refused: the first read in "
                f"{ms['first']:.1f} ms (the rules of each board shape loaded), later ones in {ms['later']:.1f} ms")

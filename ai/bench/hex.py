@@ -89,41 +89,48 @@ def analysis_times(size: int, plies: int) -> tuple[float, float, float, float, i
 
 
 def bench_extra(report, quick: bool) -> None:
-    """Playouts per second (kernel and pure Python), level-5's move times on 19x19, solver reach,
-    and a short strength run of level-5 against plain UCT."""
+    """Playouts per second (kernel and pure Python), the root analysis, level-5's move times on
+    19x19, solver reach, and a short strength run of level-5 against plain UCT, each part under a
+    heading that says what it measures, as ``bench rastros``' are (its lines followed the fixed
+    positions' with none)."""
     import ai
     import games
     from ai.engines.hex_solver import OutOfBudget, Solver
     from ai.match import MatchSummary, play_game
 
     spell = 0.5 if quick else 2.0
+    report(f"hex: playouts a second of each search, with the kernels and in pure Python, {spell:g} s each")
     for size in (11, 19):
         for name, knowledge, templates in SEARCHES:
             (fast, fast_cpu, fast_move), (slow, slow_cpu, slow_move) = playout_speeds(size, spell, knowledge,
                                                                                       templates)
-            report(f"{size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
+            report(f"  {size}x{size} {name}: kernel {fast:,.0f} playouts/s ({fast_cpu:,.0f} per CPU s, best "
                    f"{fast_move}), pure Python {slow:,.0f} playouts/s ({slow_cpu:,.0f} per CPU s, best {slow_move}), "
                    f"{faster(fast_cpu, slow_cpu, 1)}")
 
+    report("hex: level-5's root analysis (its connections and filled cells), positions of a self-play game, "
+           "from scratch and carried over from the analysis two plies before")
     for size, plies in ((11, 60),) if quick else ((11, 120), (13, 160), (19, 80)):
         mean, longest, mean_c, longest_c, count, same = analysis_times(size, plies)
-        report(f"{size}x{size} root analysis, {count} positions of a self-play game: from scratch {1000 * mean:.0f} ms "
-               f"(longest {1000 * longest:.0f}), carried over from two plies before {1000 * mean_c:.0f} ms "
-               f"(longest {1000 * longest_c:.0f}), x{mean / max(mean_c, 1e-9):.1f}; the same winner and mustplay "
-               f"in {same}")
+        report(f"  {size}x{size}, {count} positions: from scratch {1000 * mean:.0f} ms (longest {1000 * longest:.0f}), "
+               f"carried over {1000 * mean_c:.0f} ms (longest {1000 * longest_c:.0f}), "
+               f"x{mean / max(mean_c, 1e-9):.1f} faster; the two agree on the winner and on the cells the mover "
+               f"must play in for {same} of {count}")
 
     game = games.load("hex", size=19)
     budget = 1.0 if quick else 3.0
     player = ai.make_player("hex", "level-5", seed=1)
     state = game.initial_state()
     worst, moves = 0.0, 4 if quick else 10
+    report(f"hex: level-5's move times on 19x19, {budget:g} s a move")
     for _ in range(moves):
         start = time.perf_counter()
         move = player.choose(state, Limits(time=budget))
         worst = max(worst, time.perf_counter() - start)
         state = state.play(move)
-    report(f"19x19 level-5, {moves} moves of a self-play game: longest {worst:.3f} s for a budget of {budget:.1f} s")
+    report(f"  {moves} moves of a self-play game: longest {worst:.3f} s for a budget of {budget:.1f} s")
 
+    report("hex: the exact solver from the empty board")
     for size in (3, 4) if quick else (3, 4, 5):
         sv = Solver(size)
         state = games.load("hex", size=size).initial_state()
@@ -134,14 +141,15 @@ def bench_extra(report, quick: bool) -> None:
             text = f"{len(wins)} winning first moves, solved in {time.perf_counter() - start:.2f} s ({sv.nodes} nodes)"
         except OutOfBudget:
             text = f"not solved within {limit:.0f} s ({sv.nodes} nodes)"
-        report(f"solver {size}x{size} from the empty board: {text}")
+        report(f"  {size}x{size}: {text}")
 
     games_n, per_move, size = (2, 0.2, 9) if quick else (10, 0.5, 9)
     game = games.load("hex", size=size)
-    summary = MatchSummary(("level-5", "hex:uct"))
+    summary = MatchSummary(("level-5", "hex:uct"), can_draw=game.info.can_draw)
+    report(f"hex: a short match of level-5 against plain UCT on {size}x{size}, {per_move:g} s a move, sides alternating")
     for i in range(games_n):
         first = i % 2
         ids = ["level-5", "hex:uct"] if first == 0 else ["hex:uct", "level-5"]
         players = [ai.make_player("hex", pid, seed=10 + i) for pid in ids]
         summary.add(play_game(game, players, ids, per_move), first)
-    report(f"{size}x{size}, {per_move} s a move, sides alternating: {summary.line()}")
+    report(f"  {summary.line()}")

@@ -82,7 +82,7 @@ def _probed_match(game: games.Game, player_ids: tuple[str, str], n_games: int, t
         print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
         return 130
     names = told_apart(player_ids, table_names(game_id, player_ids, titles))
-    summary = MatchSummary(names)
+    summary = MatchSummary(names, can_draw=game.info.can_draw)
     # seeded: outside players' processes seed random with their game's seed too
     series = paired_games(game, player_ids, n_games, time_per_move, base_seed, starts, game_clock, loader,
                           seed_bots=seed is not None, ready=ready)

@@ -581,17 +581,18 @@ class KnowledgeSearcher(HexSearcher):
         ``analyse_up_to`` (``ANALYSE_UP_TO`` unless given), the swap turn, the last move's
         analysis still running, or analyses that lately took more than ``ANALYSE_SHARE`` of the
         move (13x13 on a busy machine); a skip lowers that estimate, so the analysis is tried
-        again a move or two later."""
+        again a move or two later.  A hint (``Limits.best``) is never skipped so and takes
+        analysis's bounds (``hint_limits``): it proves what analysis proves."""
         n = state.game.size
         if self.analysis is not None and self.analysis.finished():
             self.analyse_seconds = max(self.analyse_seconds, self.analysis.seconds())  # a late one counts too
             self.analysis = None
         if not self.knowing or n > self.analyse_up_to or state.can_swap() or self.analysis is not None:
             return None
-        if limits.time is not None and self.analyse_seconds > ANALYSE_SHARE * limits.time:
+        if limits.time is not None and not limits.best and self.analyse_seconds > ANALYSE_SHARE * limits.time:
             self.analyse_seconds *= ANALYSE_MEMORY
             return None
-        self.analysis = RootAnalysis(state, tree_limits(n), self.earlier)
+        self.analysis = RootAnalysis(state, hint_limits(n) if limits.best else tree_limits(n), self.earlier)
         return self.take_analysis(ANALYSE_WAIT * limits.time if limits.time is not None else None)
 
     def take_analysis(self, seconds: float | None) -> Knowledge | None:
@@ -706,6 +707,16 @@ def tree_limits(n: int) -> np.ndarray:
     if n <= 11:
         return hex_vc.limits(n, max_carrier=16, max_vc=4, max_sc=8, max_or=3)
     return hex_vc.limits(n, max_carrier=10, max_vc=3, max_sc=6, max_or=2)
+
+
+def hint_limits(n: int) -> np.ndarray:
+    """H-search bounds for a hint's root analysis: analysis's own (``hex_vc.limits``, which
+    ``ai.move_values.connections_verdict`` and the Connections overlay ask), so a hint proves the
+    keys of the mover's semi-connections that analysis proves.  With ``tree_limits`` the hint of
+    7x7 after d4 c4 c5 e4 e3 g2 f3 a6 said "a7 (your chances: 68%)" where analysis proved b5, b6
+    and c6 wins.  Taken between batches when it comes late (0.67 s there on a busy machine), the
+    hint's time is not lengthened."""
+    return hex_vc.limits(n)
 
 
 def prune_root(searcher: HexSearcher, keep: frozenset[int]) -> int:

@@ -263,7 +263,8 @@ class HexMCTSPlayer(Player):
         """The move's limits as the driver should see them: a playout cap, no depth, and the time
         less how late the moves lately ended (``LATE_*``): on a machine busy enough that a move
         ends well after its deadline (the search stops in time, but the process waits for the
-        CPU), the next ones plan to end that much sooner; on an idle one that is milliseconds."""
+        CPU), the next ones plan to end that much sooner; on an idle one that is milliseconds.  A
+        hint stays one (``Limits.best``: level 5 analyses its root as analysis does)."""
         playouts = limits.iterations
         if self.max_playouts is not None:
             playouts = min(playouts or self.max_playouts, self.max_playouts)
@@ -272,7 +273,7 @@ class HexMCTSPlayer(Player):
         seconds = limits.time
         if seconds is not None:
             seconds -= min(max(self.late, 0.0), LATE_CUT * seconds)
-        return Limits(seconds, None, playouts, limits.stop)
+        return Limits(seconds, None, playouts, limits.stop, best=limits.best)
 
     def _pie_opening(self, state: HexState) -> Progress:
         """Blue's first move under the swap rule: a stone on Red's top edge, away from the corners.

@@ -248,5 +248,15 @@ def bench_lines(report) -> None:
         report(f"  {n}x{n} book: {len(b)} positions ({f.get('winner_positions')} winner, {f.get('loser_positions')} "
                f"loser), {len(b.open_keys)} left open; generated in {f.get('seconds')} s "
                f"({f.get('solver_positions')} solver positions, in-game budget {f.get('in_game_budget')} nodes); "
-               f"loaded in {seconds * 1000:.1f} ms; {f.get('unique_win_positions')} winner positions with a single "
-               f"winning move ({f.get('unknown_win_positions')} unknown)")
+               f"loaded in {seconds * 1000:.1f} ms; {single_winning_moves(f)}")
+
+
+def single_winning_moves(figures: dict) -> str:
+    """The book's hardness pass in words (``figures``: the book file's, tools/rastros_book.py): how
+    many winner positions have a single winning move, and how many it could not tell, their count
+    of winning moves stopped at its cap.  "(111 unknown)" did not say unknown what."""
+    cap = figures.get("hardness_cap")
+    cap_said = f"{int(cap):,}" if str(cap).isdigit() else cap
+    return (f"{figures.get('unique_win_positions')} winner positions with a single winning move "
+            f"({figures.get('unknown_win_positions')} not known: counting their winning moves stopped at "
+            f"{cap_said} solver positions)")
