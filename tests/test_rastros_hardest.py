@@ -169,10 +169,24 @@ def book_tree_scores(n: int, counts: dict[book.Key, int]):
     return entries, scores, uniques
 
 
+def assert_counts_agree_with_a_recount(b, entries, counts: dict[book.Key, int], every: int = 8) -> None:
+    """The tool's counts are its own calls of ``winning_move_count``: every ``every``-th winner
+    position (in key order, both counts among them) is counted again here, so counts the tool got
+    wrong (a move, side or region passed amiss) are caught without recounting all of them."""
+    big, ctl = kernel.SolverTable(22), new_ctl()
+    keys = sorted(counts, key=lambda k: (k.region, k.piece, k.side))
+    checked = keys[::every]
+    for key in checked:
+        move = entries[(key.piece, key.region, key.side)][0]
+        again = winning_move_count(b, big.table, big.work, key.piece, np.uint64(key.region), key.side, ctl, 0,
+                                   enough=2, known=move)
+        assert again == counts[key], (key, again, counts[key])
+
+
 def test_7x7_book_loser_moves_are_the_hardest(tmp_path_factory):
     """Each winner position's winning moves are those a fresh run of the book tool counted
     (tests/rastros_book_run.py: the run tests/test_rastros_book.py compares with the shipped book),
-    all of them settled: the count is ``winning_move_count``'s, the call this test made again."""
+    all of them settled, and a sample of them counted again here (``assert_counts_agree_with_a_recount``)."""
     from tools.rastros_book import UNKNOWN
 
     n = 7
@@ -181,6 +195,7 @@ def test_7x7_book_loser_moves_are_the_hardest(tmp_path_factory):
     entries, scores, uniques = book_tree_scores(n, counts)
     assert {(key.piece, key.region, key.side) for key in counts} == {key for key, (_, won) in entries.items() if won}
     assert UNKNOWN not in counts.values()
+    assert_counts_agree_with_a_recount(b, entries, counts)
     figures = book.load(n).figures
     assert len(uniques) == int(figures["unique_win_positions"]) > 0
     checked = 0
