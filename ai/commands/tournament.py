@@ -446,10 +446,11 @@ WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer tha
 # "has played none of its 4 games" (``WITHDRAWAL_UNPLAYED``)
 WITHDREW_UNPLAYED = "{player} withdrew having played none of its {games}: they are annulled (counted for no one)"
 WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
-# how a withdrawal's forfeits count (``is_unplayed_forfeit``), said under the standings where some do:
-# as a chess forfeit, in the score table but not a game played nor one of the ratings
-UNPLAYED_FORFEITS = ("A game not played because a player withdrew is a forfeit: its point counts (W, L), but not as "
-                     "a game played nor in the ratings.")
+# how a forfeit without play counts (``is_unplayed_forfeit``: a withdrawal's, or a player's that could
+# not be started), said under the standings where some do: as a chess forfeit, in the score table but
+# not a game played nor one of the ratings
+UNPLAYED_FORFEITS = ("A game not played, because a player withdrew or could not be started, is a forfeit: its point "
+                     "counts (W, L), but not as a game played nor in the ratings.")
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
@@ -490,8 +491,8 @@ def notes_on(players: list[str], started_with: int | None, games_per_pair: int, 
     as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
     lost everything), and each withdrawn player whose results stand (``withdrawal_stands``), with
     the games of ``results`` it lost by forfeit for it (``lost_by_withdrawal``; none: no word of
-    forfeits), then, where such forfeits count, how (``UNPLAYED_FORFEITS``: their points, not
-    their games played, which the withdrawn player's line counts); ``done``: a player's games
+    forfeits), then, where forfeits without play count (a withdrawal's, or those of a player that
+    could not be started), how (``UNPLAYED_FORFEITS``: their points, not their games played); ``done``: a player's games
     with a result (``joined_late``); ``name``: its name in the tables.  A withdrawn player whose
     games are all annulled is not in the table: ``withdrawn_apart``."""
     say = words.say
