@@ -26,6 +26,10 @@ __all__ = ["BUDGET_SHARE", "GRACE", "MOVES_AHEAD", "GameClock", "GameResult", "M
            "WHOLE_GAME", "ReadyPlayers", "first_game_seeds", "paired_games", "play_game", "play_with_new_players",
            "random_line", "random_openings", "random_play", "random_positions"]
 
+# what a game's reason says of a player that could not be started before its first move ("Dark
+# forfeits: bot.py could not be started: ..."): a game never played (``ai.tournament_standings.never_started``)
+NOT_STARTED = "could not be started"
+
 
 @dataclass
 class GameResult:
@@ -124,7 +128,7 @@ def _get_ready(game: Game, players: Sequence[Player], player_ids: list[str]) -> 
         try:
             player.get_ready(dict(game.options))
         except ValueError as exc:  # OutsideLoadError: the file no longer loads, or the engine starts no more
-            return side, f"{player_ids[side]} could not be started: {load_reason(exc)}"
+            return side, f"{player_ids[side]} {NOT_STARTED}: {load_reason(exc)}"
     return None
 
 
@@ -243,7 +247,7 @@ def play_with_new_players(
                 from ai.outside import load_reason
 
                 result = GameResult(game.id, dict(game.options), list(ids))
-                return _forfeit(result, side, game, f"{pid} could not be started: {load_reason(exc)}")
+                return _forfeit(result, side, game, f"{pid} {NOT_STARTED}: {load_reason(exc)}")
         return play_game(game, players, list(ids), time_per_move, on_move=on_move, opening=opening, clock=clock)
     finally:
         for p in players:

@@ -15,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from ai.match import GameResult
+from ai.match import NOT_STARTED, GameResult
 from ai.tournament_events import MovePlayed
 
 DOUBLE_FORFEIT = "double forfeit: neither player could be started"  # the reason of such a game (0-0)
@@ -53,7 +53,7 @@ def play_scheduled(game_id: str, options: dict[str, Any], ids: tuple[str, str], 
     unable = [side for side, pid in enumerate(ids) if broken and pid in broken]
     if unable:  # neither can play: a loss for both, not a win for either
         return unplayed_forfeit(game_id, game.options, ids, unable,
-                                lambda side: f"{game.sides[side]} forfeits: {ids[side]} could not be started: "
+                                lambda side: f"{game.sides[side]} forfeits: {ids[side]} {NOT_STARTED}: "
                                              f"{broken[ids[side]]}", both=DOUBLE_FORFEIT)
     callback = None
     if on_move is not None:

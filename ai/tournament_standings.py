@@ -2,11 +2,11 @@
 the standings with Elo and its 95% interval (kept as games come in, ``Tally``; how: ``_set_elo``),
 the crosstable, and the summary a finished or stopped tournament reports (``Summary``).
 
-A game a withdrawal settled by forfeit without play (``is_unplayed_forfeit``) counts as chess
-counts a forfeit (FIDE: in the score table, not in rating calculations): its point goes to the
-opponent, and W and L count it, but it is not a game played (``Standing.games``, the tables' GP)
-nor a game of the rating (its figure, its interval and ``MIN_RATED_GAMES``): ``Standing.unplayed``
-keeps how many a player has."""
+A game lost by forfeit without play (``is_unplayed_forfeit``: settled by a withdrawal, or lost
+by a player that could not be started) counts as chess counts a forfeit (FIDE: in the score
+table, not in rating calculations): its point goes to the opponent, and W and L count it, but it
+is not a game played (``Standing.games``, the tables' GP) nor a game of the rating (its figure,
+its interval and ``MIN_RATED_GAMES``): ``Standing.unplayed`` keeps how many a player has."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ai.match import GameResult
+from ai.match import NOT_STARTED, GameResult
 from ai.player_names import display_names
 from ai.reason_names import sides_named
 from ai.tournament_schedule import games_each, games_in
@@ -60,7 +60,7 @@ class Standing:
     draws: int = 0
     losses: int = 0
     forfeits: int = 0  # games lost by time, illegal move or crash, or by forfeit for withdrawing
-    unplayed: int = 0  # games won or lost by forfeit without play, a withdrawal's (``is_unplayed_forfeit``)
+    unplayed: int = 0  # games won or lost by forfeit without play (``is_unplayed_forfeit``)
     first_side_points: float = 0.0  # points scored as game.sides[0]
     elo: float = 0.0
     elo_low: float = 0.0
@@ -120,9 +120,25 @@ def is_double_forfeit(result: GameResult) -> bool:
 
 
 def is_unplayed_forfeit(result: GameResult) -> bool:
-    """A game a withdrawal settled by forfeit without play: it gives its points (the opponent's
-    win), but it is not a game played, nor one of the rating, as in chess a forfeit is not."""
-    return result.forfeit and result.unplayed
+    """A game lost by forfeit without play, settled by a withdrawal or lost by a player that could
+    not be started (``never_started``): it gives its points (the opponent's win), but it is not a
+    game played, nor one of the rating, as in chess a forfeit is not."""
+    return result.forfeit and (result.unplayed or never_started(result))
+
+
+def never_started(result: GameResult) -> bool:
+    """A game lost by forfeit before its first move as a player of it could not be started (its
+    program missing, or failing as it started: "Dark forfeits: bot.py could not be started: ..."),
+    or lost by both (0-0, ``is_double_forfeit``): never played.  Told by its reason, as a log or
+    report of any age keeps it.  A player that could not be started again in the middle of a game
+    ("... could not be started at move 5: ...") had played it."""
+    if not result.forfeit:
+        return False
+    if is_double_forfeit(result):
+        return True
+    _side, _, why = result.reason.partition(" forfeits: ")
+    player, said, _reason = why.partition(f" {NOT_STARTED}: ")
+    return bool(said) and ": " not in player and not player.endswith(":")  # the player alone: no other reason before
 
 
 def is_void(result: GameResult) -> bool:
@@ -451,7 +467,8 @@ class Summary:
             **({"withdrawn": {p: list(when) for p, when in self.withdrawn.items()}} if self.withdrawn else {}),
             "names": {p: self.name(p) for p in self.players},
             "scoring": "win 1, draw 0.5, loss 0; Elo: logistic model from the score fraction, mean 0, 95% interval; "
-                       "a withdrawal's forfeit (unplayed): in the points, not in games nor Elo",
+                       "a forfeit without play (a withdrawal's, or a player not started): in the points, not in games "
+                       "nor Elo",
             "standings": [dict(asdict(s), score=round(s.score, 4), rated=s.rated) for s in self.table()],
             "crosstable": {a: {b: {"points": p, "games": n} for b, (p, n) in row.items()} for a, row in cross.items()},
             "games": [dict(r.to_json(), number=n) for n, r in zip(numbers, self.results)],

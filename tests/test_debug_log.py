@@ -196,7 +196,7 @@ def test_a_game_played_with_the_switch_on_is_told_in_the_log(logging_as_it_was, 
     assert "DEBUG ui.position_worker: AnalysisMode stopped for tictactoe" in text
     assert re.search(r"DEBUG ui\.ai_worker: job \d+ asked: move in tictactoe .* by level-1 \(side1\), 1 move played", text)
     assert re.search(r"tabuleiro-ai\[\d+\] DEBUG ui\.ai_worker: job \d+ answered [a-c][1-3] \(depth ", text)
-    assert re.search(r"INFO tabuleiro\.trail: game ended after \d+ moves?: (X wins|O wins|draw) \(", text)
+    assert re.search(r"INFO tabuleiro\.trail: game ended after \d+ moves?: (X wins|O wins|Draw) \(", text)
     assert re.search(r"INFO tabuleiro\.trail: game saved: .*\.json", text)
     assert "INFO tabuleiro.trail: screen: GameScene -> MenuScene" in text
     assert "INFO tabuleiro.trail: settings changed: setup_choices\n" in text  # New game's choices: not what they are

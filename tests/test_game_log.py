@@ -44,7 +44,7 @@ def test_an_agreed_draw_is_logged_in_the_words_of_its_record(app, ends_logged):
     key(app, pygame.K_d, mod=pygame.KMOD_CTRL)  # Ana offers a draw
     key(app, pygame.K_y)  # João accepts it
     assert scene.is_over() and scene.recorder.record.result.reason == "Draw by agreement"
-    assert ends_logged() == ["game ended after 2 moves: draw (Draw by agreement)"]
+    assert ends_logged() == ["game ended after 2 moves: Draw by agreement"]  # not "draw (Draw by agreement)"
 
 
 def test_a_resignation_is_logged_with_the_winner_and_the_move_it_came_at(app, ends_logged):
@@ -78,3 +78,36 @@ def test_a_game_file_opened_says_its_moves_in_the_singular_for_one(tmp_path, cap
         save(GameRecord.start(game, (Side(None, "Ana"), Side(None, "João"))).with_moves(moves), tmp_path / "game.json")
         assert load_or_say(tmp_path / "game.json", messages=None) is not None
     assert [line.rsplit(", ", 1)[-1] for line in opened()] == ["1 move)", "2 moves)"]
+
+
+def test_a_trax_loop_is_logged_with_its_winner_said_once(app, ends_logged):
+    """Trax's reason opens with its winner ("Dark wins: a dark loop"): the log read "Dark wins
+    (Dark wins: a dark loop)"; it says the winner once and the loop in brackets."""
+    from ui.match import HOTSEAT, MatchSetup
+    from ui.scenes.game import GameScene
+
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 1.0, names=("Ana", "João")),
+                      ["e4\\"])
+    app.switch(scene)
+    app.run_frames(2)
+    closing = scene.game.parse_move(scene.state, "d5\\")
+    view = scene.view
+    click(app, view.cell_rect(*view.move_cell(closing)).center)
+    (tile,) = [rect for rect, move in view._picker_rects() if move == closing]
+    click(app, tile.center)
+    assert scene.is_over() and scene.state.end_reason() == "Dark wins: a dark loop"
+    assert ends_logged() == ["game ended after 2 moves: Dark wins (a dark loop)"]
+
+
+@pytest.mark.parametrize(("moves", "said"), [
+    ("b2 a1 b1 b3 c3 a3 a2 c2 c1", "Draw (Board full)"),
+    ("a1 b1 a2 b2 a3", "X wins (X has 3 in a row)"),
+])
+def test_a_tictactoe_end_is_said_once_in_the_log(app, ends_logged, moves, said):
+    """Tic-tac-toe's "Board full: draw" closes on its result: the log reads "Draw (Board full)",
+    not "draw (Board full: draw)"; a reason that does not say the winner keeps it in front."""
+    *played, last = moves.split()
+    scene = named_hotseat(app, "tictactoe", played)
+    click(app, cell_center(scene, scene.game.parse_move(scene.state, last)))
+    assert scene.is_over()
+    assert ends_logged() == [f"game ended after {len(played) + 1} moves: {said}"]

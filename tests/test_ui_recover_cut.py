@@ -17,7 +17,7 @@ import games
 from games.record_parts import Side
 from tests.test_record import random_game
 from tests.test_ui_records import saved_games
-from tests.ui_helpers import click, window_for_a_test
+from tests.ui_helpers import click, click_widget, window_for_a_test
 from ui.autosave import SHELF
 from ui.autosave_reading import DAMAGED_FILES
 from ui.data_folders import games_dir
@@ -136,6 +136,19 @@ def test_the_main_menu_says_a_cut_autosave_can_be_recovered_from_saved_games(app
     said = [message.text for message in app.messages.items]
     assert any(f"first {KEPT} moves can be recovered: Saved games offers them" in text for text in said), said
     the_damaged_file(SHELF.folder)
+
+
+def test_the_main_menu_offers_saved_games_for_a_cut_autosave_alone(app):
+    """The damaged autosave is the data folder's only game file: the menu, saying "Saved games
+    offers them", shows the Saved games button (``has_saved_games``), and a click on it lists the
+    row to recover it.  The button left out, the message sent the player to a button not there."""
+    cut_save(SHELF.folder, "hex", finished=False)
+    app.show_menu()
+    app.run_frames(3)
+    click_widget(app, app.scene.menu, "saved")
+    app.run_frames(3)
+    assert isinstance(app.scene, RecordsScene)
+    row_saying(app.scene, f"Recover {KEPT} moves")
 
 
 WHOLE_ELSEWHERE = "Its game is kept whole in another file, so nothing of it is lost."

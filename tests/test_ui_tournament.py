@@ -1091,7 +1091,8 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     assert all(r.forfeit and "could not be started" in r.reason and "SyntaxError" in r.reason
                for r in t.results.values())
     rows = {row.player: row for row in scene.table}
-    assert rows[pid].points == 0 and rows[pid].games == 2 and rows[pid].forfeits == 2
+    assert rows[pid].points == 0 and rows[pid].forfeits == 2
+    assert (rows[pid].games, rows[pid].unplayed) == (0, 2)  # never started: no game played (GP), as in chess
     assert rows["level-1"].points == 2
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pygame
 
+from ai.commands.tournament import markdown_line
 from ai.tournament_standings import half_points
 from tests.test_tournament import markdown_tables
 from tests.test_ui_tournament import labelled
@@ -49,6 +50,8 @@ def test_ctrl_c_copies_the_standings_and_the_crosstable_as_the_saved_markdown_ha
     assert [row[1] for row in standings[1:]] == [scene._name(st.player) for st in scene.table]  # as the window ranks them
     assert [row[2] for row in standings[1:]] == [half_points(st.points) for st in scene.table]
     assert text.startswith("# Tic-tac-toe round robin: 3 players, 6 games")
+    notes = scene._standings_said(scene.table)  # the lines under the window's standings: copied too
+    assert notes and all(markdown_line(note) in text for note in notes), (notes, text)
     key(app, pygame.K_s)  # the same tables as the report saved for a course page
     [md] = (tmp_path / "tournaments").glob("*.md")
     saved = markdown_tables(md.read_text(encoding="utf-8"))

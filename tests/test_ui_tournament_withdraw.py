@@ -692,12 +692,12 @@ def test_the_screens_standings_count_a_withdrawals_forfeits_in_the_points_not_in
         assert int(cells["W"]) + int(cells["D"]) + int(cells["L"]) == t.played_by(pid) + lost, cells
     assert standings_cells(drawn, scene, "level-4")["GP"] == "4"  # 6 games, 2 of them won by forfeit
     texts = [text for text, _rect in drawn]
-    start = next(i for i, text in enumerate(texts) if text.startswith("A game not played because"))
-    assert " ".join(texts[start:start + 2]).startswith(UNPLAYED_FORFEITS), texts[start:start + 2]
+    start = next(i for i, text in enumerate(texts) if text.startswith("A game not played, because"))
+    assert " ".join(texts[start:start + 3]).startswith(UNPLAYED_FORFEITS), texts[start:start + 3]
     drawn.clear()
     with in_language(app, "pt"):
         scene.invalidate()
         app.run_frames(1)
         texts = [text for text, _rect in drawn]
         assert standings_cells(drawn, scene, "level-4")["J"] == "4"
-        assert any(text.startswith("Um jogo que não se jogou porque um jogador se retirou é uma falta") for text in texts)
+        assert any(text.startswith("Um jogo que não se jogou, porque um jogador se retirou") for text in texts)

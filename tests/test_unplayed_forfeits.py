@@ -151,3 +151,17 @@ def test_a_click_on_a_row_says_a_bound_rating_is_of_the_games_played():
     ana = next(s for s in standings(["ana", "rui", "eva"], games) if s.player == "ana")
     assert (ana.wins, ana.points, ana.elo_bound, ana.rated) == (2, 2.0, "<", True)
     assert "it lost every game it played" in elo_said(ana), elo_said(ana)
+
+
+def test_the_copied_tables_say_the_notes_under_the_standings_as_the_report_does(tmp_path):
+    """Copy tables (``tables_markdown``) copied the standings without the lines under them: the
+    withdrawal's forfeits, in W and L but not in the games played, read as a miscount on a slide."""
+    from ai.commands.tournament import markdown_line, standings_notes, tables_markdown
+
+    summary = Summary.of(withdrawn_league(tmp_path / "turma"))
+    notes = standings_notes(summary)
+    assert UNPLAYED_FORFEITS in notes and any("withdrew after 4 of its 6 games" in note for note in notes), notes
+    copied, printed = tables_markdown(summary), report(summary)
+    for note in notes:
+        assert note in printed and markdown_line(note) in copied, note
+    assert copied.index(markdown_line(UNPLAYED_FORFEITS)) < copied.index("## Crosstable")  # under the standings

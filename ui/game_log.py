@@ -14,6 +14,7 @@ from typing import Any
 from ai.value_words import counted
 from games.record_parts import Result
 from ui.debug_log import trail
+from ui.words import after_headline, without_closing_winner
 
 
 def players_said(setup: Any) -> str:
@@ -39,8 +40,23 @@ def result_said(scene: Any) -> str:
     off the board (a draw agreed, a resignation, a flag fall, a forfeit) as the scene's contract
     gives it (``Scene.result_off_the_board``), where the log read the game screen's own fields."""
     result = scene.result_off_the_board() or Result.of(scene.state)
-    said = "draw" if result.winner is None else f"{scene.game.sides[result.winner]} wins"
-    return f"{said} ({result.reason})"
+    if result.winner is None:
+        return said_once("Draw", result.reason, closing="draw")
+    side_won = f"{scene.game.sides[result.winner]} wins"
+    return said_once(side_won, result.reason, closing=side_won)
+
+
+def said_once(headline: str, reason: str, closing: str) -> str:
+    """The result's ``headline`` ("Dark wins", "Draw") and its ``reason``, which often says it
+    already, said once, as the lists say a winner's (``ui.words.won_by``): a count follows it
+    ("White wins 37 - 27", "Draw by agreement"), a reason after its colon goes in brackets ("Dark
+    wins (a dark loop)"), one that closes on the result (": South wins", Tic-tac-toe's ": draw",
+    ``closing``) loses that close.  The log read "Dark wins (Dark wins: a dark loop)"."""
+    rest = after_headline(reason, headline)
+    if rest is not None and not rest.startswith(":"):
+        return headline + rest
+    why = rest[1:].lstrip() if rest is not None else without_closing_winner(reason, closing)
+    return f"{headline} ({why})"
 
 
 class GameEndLog:

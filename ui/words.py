@@ -1622,8 +1622,8 @@ REPORT_TEXTS = (
        "for no one)"),
     N_("{player} withdrew having played none of its {games}: they are annulled (counted for no one)"),
     N_("Withdrawn, not ranked:"),
-    N_("A game not played because a player withdrew is a forfeit: its point counts (W, L), but not as a game played "
-       "nor in the ratings."),
+    N_("A game not played, because a player withdrew or could not be started, is a forfeit: its point counts (W, L), "
+       "but not as a game played nor in the ratings."),
     N_("{player} has played {played} of its {games}: its results stand, and it loses by forfeit the {left} it has "
        "not played"),
     N_("{player} has played {played} of its {games}, fewer than half: all its games are annulled, counted for no "

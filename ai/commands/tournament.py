@@ -446,10 +446,11 @@ WITHDREW_ANNULLED = ("{player} withdrew after {played} of its {games}: fewer tha
 # "has played none of its 4 games" (``WITHDRAWAL_UNPLAYED``)
 WITHDREW_UNPLAYED = "{player} withdrew having played none of its {games}: they are annulled (counted for no one)"
 WITHDRAWN_APART = "Withdrawn, not ranked:"  # the heading of ``withdrawn_apart``'s lines, under the standings
-# how a withdrawal's forfeits count (``is_unplayed_forfeit``), said under the standings where some do:
-# as a chess forfeit, in the score table but not a game played nor one of the ratings
-UNPLAYED_FORFEITS = ("A game not played because a player withdrew is a forfeit: its point counts (W, L), but not as "
-                     "a game played nor in the ratings.")
+# how a forfeit without play counts (``is_unplayed_forfeit``: a withdrawal's, or a player's that could
+# not be started), said under the standings where some do: as a chess forfeit, in the score table but
+# not a game played nor one of the ratings
+UNPLAYED_FORFEITS = ("A game not played, because a player withdrew or could not be started, is a forfeit: its point "
+                     "counts (W, L), but not as a game played nor in the ratings.")
 
 
 def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
@@ -490,8 +491,8 @@ def notes_on(players: list[str], started_with: int | None, games_per_pair: int, 
     as it does: a late player's games still to play (its 0 points of 0 games read as a bot that
     lost everything), and each withdrawn player whose results stand (``withdrawal_stands``), with
     the games of ``results`` it lost by forfeit for it (``lost_by_withdrawal``; none: no word of
-    forfeits), then, where such forfeits count, how (``UNPLAYED_FORFEITS``: their points, not
-    their games played, which the withdrawn player's line counts); ``done``: a player's games
+    forfeits), then, where forfeits without play count (a withdrawal's, or those of a player that
+    could not be started), how (``UNPLAYED_FORFEITS``: their points, not their games played); ``done``: a player's games
     with a result (``joined_late``); ``name``: its name in the tables.  A withdrawn player whose
     games are all annulled is not in the table: ``withdrawn_apart``."""
     say = words.say
@@ -741,23 +742,31 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     in standings order), the tie-breaks, the forfeits and the void games as lists.  The forfeits name no bot's log: a path on the teacher's computer
     (its home folder too) means nothing on a page the students read, and FILE.txt keeps them."""
     say = words.say
-    order = ranked_apart(summary.standings, summary.withdrawn)
     sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")), standings_table(summary, words),
-                Section("p", say(POINTS_LEGEND))]
-    if has_ties(order):
-        sections.append(Section("p", say(TIE_BREAKS)))
-    sections += [Section("p", note) for note in standings_notes(summary, words)]
-    apart = withdrawn_apart(summary.withdrawn, summary.name, words)
-    if apart:
-        sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
-    sections += [Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
+                *under_the_standings(summary, words),
+                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
     forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
     if forfeits:
         sections += [Section("h", say("Forfeits:").rstrip(":")), Section("ul", rows=forfeits)]
     if summary.void:
         sections += [Section("h", void_heading(summary, words).rstrip(":")),
                      Section("ul", rows=[line.strip() for line in format_void(summary, words).splitlines()])]
+    return sections
+
+
+def under_the_standings(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
+    """What a page says under its standings table, as the terminal's report does: how points count,
+    the tie-breaks where players are level, why rows read as they do (``standings_notes``: a
+    withdrawal's forfeits, a rating's "–"), and the withdrawn players ranked apart."""
+    say = words.say
+    sections = [Section("p", say(POINTS_LEGEND))]
+    if has_ties(ranked_apart(summary.standings, summary.withdrawn)):
+        sections.append(Section("p", say(TIE_BREAKS)))
+    sections += [Section("p", note) for note in standings_notes(summary, words)]
+    apart = withdrawn_apart(summary.withdrawn, summary.name, words)
+    if apart:
+        sections += [Section("h", say(WITHDRAWN_APART).rstrip(":")), Section("ul", rows=apart)]
     return sections
 
 
@@ -808,13 +817,14 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 
 def tables_markdown(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The standings and the crosstable alone, under the tournament's title, as FILE.md has them:
-    what the window's Copy tables (Ctrl+C) puts on the clipboard, for a slide (a Markdown one
-    draws the tables; pasted as plain text, they read as columns) or a course page."""
+    """The standings, the notes under them (``under_the_standings``) and the crosstable, under the
+    tournament's title, as FILE.md has them: what the window's Copy tables (Ctrl+C) puts on the
+    clipboard, for a slide (a Markdown one draws the tables; pasted as plain text, they read as
+    columns) or a course page.  Without the notes a withdrawal's forfeits read as games played."""
     say = words.say
     sections = [Section("title", page_title(summary, words)), Section("h", say(STANDINGS).rstrip(":")),
-                standings_table(summary, words), Section("h", say(CROSSTABLE).rstrip(":")),
-                crosstable_table(summary, words)]
+                standings_table(summary, words), *under_the_standings(summary, words),
+                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
     return "\n\n".join(markdown_block(section) for section in sections) + "\n"
 
 

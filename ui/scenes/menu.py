@@ -32,7 +32,14 @@ from ui import file_report
 from ui import text as tx
 from ui.about import ABOUT_PAGE, VERSION
 from ui.autosave import SHELF
-from ui.autosave_reading import holds_any, read_listed, record_patterns, to_continue
+from ui.autosave_reading import (
+    DAMAGED_FILES,
+    holds_any,
+    read_listed,
+    record_patterns,
+    recoverable_in,
+    to_continue,
+)
 from ui.clipboard import is_paste
 from ui.data_folders import games_dir, tournaments_dir
 from ui.folder_reading import FolderReading
@@ -71,11 +78,20 @@ def has_saved_games() -> bool:
     """Whether the Saved games screen has a game to list, so the menu offers it: one saved, one
     kept after its end (just now, by unfinished()), one finished but not yet moved out of the
     unfinished, or a tournament played in the window (its log's games are rows of that list; the
-    log is not read here, the menu stays quick).  Asked at each layout, each folder is listed
-    only when it changed since (``holds_any``)."""
+    log is not read here, the menu stays quick), or a damaged file still holding moves of its game
+    (``recoverable_anywhere``).  Asked at each layout, each folder is listed only when it changed
+    since (``holds_any``)."""
     saved = any(holds_any(games_dir(), pattern) for pattern in record_patterns(games_dir()))  # an SGF or GGF too
     return (saved or holds_any(SHELF.finished_folder, "*.json")
-            or bool(SHELF.unmoved) or holds_any(tournaments_dir(), "*.jsonl"))
+            or bool(SHELF.unmoved) or holds_any(tournaments_dir(), "*.jsonl") or recoverable_anywhere())
+
+
+def recoverable_anywhere() -> bool:
+    """Whether a folder Saved games reads holds a damaged file with moves to recover (its "Recover
+    23 moves" row, ``recoverable_in``): with a cut-short autosave alone the menu said "Saved games
+    offers them" and showed no Saved games button.  Each file is read once until it changes."""
+    return any(holds_any(folder, DAMAGED_FILES) and recoverable_in(folder)
+               for folder in (games_dir(), SHELF.finished_folder, SHELF.folder))
 
 
 class Way(NamedTuple):

@@ -1,0 +1,67 @@
+"""A game lost by a player that could not be started (its program missing, or failing as it
+started) was never played, as a withdrawal's forfeit was not: it counts as chess counts a
+forfeit, in the points, W and L but not in the games played (GP) nor the Elo rating, in every
+table and in a log or report read back, an older one too.  It counted as a game played: a bot
+"rated" on wins over a student's file that never ran, a file that never ran "played" 4 games."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+from ai.commands.tournament import UNPLAYED_FORFEITS, markdown_line, run_tournament
+from ai.match import GameResult
+from ai.tournament import Tournament
+from ai.tournament_play import DOUBLE_FORFEIT, play_scheduled
+from ai.tournament_standings import is_unplayed_forfeit, never_started, standings
+from tests.test_unplayed_forfeits import STANDINGS_ROW, elo_of
+
+
+def test_a_game_lost_as_a_player_could_not_be_started_is_not_played_but_one_lost_later_in_it_is():
+    broken = {"a.py": "SyntaxError: x", "b.py": "No module named 'y'"}
+    one, both = (play_scheduled("tictactoe", {}, pair, (1, 2), 0.1, broken=broken)
+                 for pair in (("a.py", "level-1"), ("a.py", "b.py")))
+    assert one.reason == "X forfeits: a.py could not be started: SyntaxError: x" and both.reason == DOUBLE_FORFEIT
+    assert never_started(one) and never_started(both) and is_unplayed_forfeit(one) and is_unplayed_forfeit(both)
+    later = GameResult("tictactoe", {}, ["a.py", "level-1"], moves=["b2", "a1", "c3", "a3"], winner=1, forfeit=True,
+                       reason="X forfeits: a.py could not be started at move 5: its process ended")
+    crashed = GameResult("tictactoe", {}, ["a.py", "level-1"], moves=["b2"], winner=0, forfeit=True,
+                         reason="O forfeits: level-1 crashed at move 2: could not be started: no")
+    assert not never_started(later) and not never_started(crashed)  # games begun, played
+    table = {s.player: s for s in standings(["a.py", "b.py", "level-1"], [one, both, later])}
+    assert [(table[p].games, table[p].unplayed, table[p].losses) for p in ("a.py", "b.py", "level-1")] == [
+        (1, 2, 3), (0, 1, 1), (1, 1, 0)]
+
+
+def test_a_file_that_could_not_be_started_counts_its_forfeits_apart_in_every_table(tmp_path, capsys):
+    """A league of Level 1, Level 2 and a file with a syntax error: the file's 4 games are lost by
+    forfeit, never played.  The terminal's table, FILE.txt, FILE.json, FILE-standings.csv count them
+    in W and L, not in the games played; the ratings are the 2 games played's; the line under the
+    standings says the rule (FILE.md, FILE.html too); the log and the report, an older report
+    without ``unplayed`` too, read back alike."""
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 1, 0.2, 1, str(out), 1) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(Path(f"{out}.json").read_text(encoding="utf-8"))
+    written = {s["player"]: (s["games"], s["unplayed"], s["wins"] + s["draws"] + s["losses"]) for s in data["standings"]}
+    assert written == {str(broken): (0, 4, 4), "level-1": (2, 2, 4), "level-2": (2, 2, 4)}
+    with Path(f"{out}-standings.csv").open(encoding="utf-8") as f:
+        assert {row["player"]: (int(row["games"]), int(row["unplayed"])) for row in csv.DictReader(f)} == {
+            pid: counted[:2] for pid, counted in written.items()}
+    for text in (printed, Path(f"{out}.txt").read_text(encoding="utf-8")):
+        rows = {m["name"]: m for m in STANDINGS_ROW.finditer(text.split("Standings (")[1])}
+        assert {name: (int(rows[name]["games"]), int(rows[name]["w"]) + int(rows[name]["d"]) + int(rows[name]["l"]))
+                for name in ("Level 1", "Level 2")} == {"Level 1": (2, 4), "Level 2": (2, 4)}
+        assert UNPLAYED_FORFEITS in text.split("Forfeits:")[0]
+    assert markdown_line(UNPLAYED_FORFEITS) in Path(f"{out}.md").read_text(encoding="utf-8")
+    assert UNPLAYED_FORFEITS in Path(f"{out}.html").read_text(encoding="utf-8")
+    t = Tournament.from_files(Path(f"{out}.jsonl"))
+    games_played = [r for r in t.results.values() if not is_unplayed_forfeit(r)]
+    assert len(games_played) == 2 and elo_of(t.standings()) == elo_of(standings(t.player_ids, games_played))
+    older = dict(data, games=[{k: v for k, v in g.items() if k != "unplayed"} for g in data["games"]])
+    Path(f"{out}-older.json").write_text(json.dumps(older), encoding="utf-8")
+    for path in (Path(f"{out}.jsonl"), Path(f"{out}.json"), Path(f"{out}-older.json")):
+        assert {s.player: (s.games, s.unplayed, s.counted) for s in Tournament.from_files(path).standings()} == written, path
