@@ -450,6 +450,7 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
                 value = None  # cut short by its slice below an earlier round's depth: the deeper value stays
             if value is not None:
                 changed = known is None or (value.score, value.proven) != (known.score, known.proven)
+                _drop_other_units(snapshot, value)
                 _set_value(snapshot, alike[move], value)
                 snapshot.lines[move] = line
             now = time.perf_counter()
@@ -482,11 +483,27 @@ def _set_value(snapshot: MoveValues, group: list[Hashable], value: MoveValue) ->
 
 def _deeper_or_proven(value: MoveValue, known: MoveValue | None) -> bool:
     """Whether a new search's ``value`` should replace the ``known`` one: a proof always does, an
-    estimate only when it looked at least as deep.  An open-ended round's search that runs out of
-    its slice reports the deepest iteration it finished, and the transposition table it shares
-    with the other moves' searches may have lost what the last round found, so its value can be
-    shallower than the one shown."""
-    return known is None or value.proven is not None or value.depth >= known.depth
+    estimate only when it looked at least as deep, or when it counts in another unit (the known
+    one is the other evaluation's, ``_drop_other_units``).  An open-ended round's search that runs
+    out of its slice reports the deepest iteration it finished, and the transposition table it
+    shares with the other moves' searches may have lost what the last round found, so its value
+    can be shallower than the one shown."""
+    return (known is None or value.proven is not None or value.depth >= known.depth
+            or (known.proven is None and known.unit != value.unit))
+
+
+def _drop_other_units(snapshot: MoveValues, value: MoveValue) -> None:
+    """Forget the estimates in another unit than the new estimate ``value``'s: they came from the
+    player's other evaluation (Reversi's level 5 searches with the hand-set one, in points, while
+    its kernels compile, then with the learned one, in discs), and a board that showed "+3.7"
+    points beside "+36" discs ranked them as one scale, FFO #40's best a2 below d8.  Proofs stay;
+    the moves dropped are searched first in the next round (``_promise``)."""
+    if value.proven is not None:
+        return
+    for move, known in list(snapshot.values.items()):
+        if known.proven is None and known.kind == value.kind and known.unit != value.unit:
+            del snapshot.values[move]
+            snapshot.lines.pop(move, None)
 
 
 def _promise(value: MoveValue | None) -> tuple:

@@ -125,9 +125,9 @@ ROSTER: dict[str, tuple[PlayerInfo, ...]] = {
             "Looks three moves ahead; plays the last 8 squares perfectly.",
             "Looks five moves ahead; plays the last 12 squares perfectly, fewer on 10x10 at the shortest "
             "times per move.",
-            "Opens from its book, searches as deep as its time allows, judging positions by edge, corner "
-            "and diagonal patterns learned from thousands of its own games, and solves the endgame exactly "
-            "as early as it can.",
+            "Opens from its book on 6x6 and 8x8, searches as deep as its time allows, judging 8x8 positions "
+            "by edge, corner and diagonal patterns learned from thousands of its own games, and solves the "
+            "endgame exactly as early as it can.",
         ),
         *(_reversi_course(name, depth) for name, depth in REVERSI_COURSE_DEPTHS.items()),
     ),

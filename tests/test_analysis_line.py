@@ -668,3 +668,22 @@ def _record_valued(value):
     record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(["f5"], game.play_line(["f5"]))
     record.evaluations, record.ply_values = [0.0, 0.0], [None, value]
     return record
+
+
+def test_a_proof_with_no_room_for_its_line_ends_without_a_lone_ellipsis(app, monkeypatch):
+    """6x6 Reversi against level 5 at 800x600 in Portuguese: the card's proof "provado: Branco ganha
+    por 4 peças" left no room for a move of its line, and the line was drawn as " · …", an
+    ellipsis standing for nothing.  Where not even one move of the line fits, none is drawn."""
+    from ui.match import HUMAN_VS_PC, MatchSetup
+
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.run_frames(2)
+    app.start_game(MatchSetup("reversi", {"size": 6}, HUMAN_VS_PC, (None, "level-5"), 1.0), [])
+    scene = app.scene
+    with in_language(app, "pt"):
+        key(app, pygame.K_a)
+        assert wait(app, lambda: scene.analysis.values is not None and scene.analysis.values.done
+                    and len(scene.analysis.line) > 2, 120)
+        drawn = _panel_text(app, monkeypatch)
+    assert any(text.startswith("provado: Branco ganha") for text in drawn), drawn
+    assert not [text for text in drawn if text.strip(" ·") == "…"], drawn

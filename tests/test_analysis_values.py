@@ -471,6 +471,39 @@ def test_a_search_cut_short_never_replaces_a_deeper_value():
 
 
 
+def test_estimates_of_two_evaluations_are_never_shown_side_by_side():
+    """Reversi's level 5 searches with the hand-set evaluation (points) while its kernels compile
+    elsewhere, then with the learned one (discs): FFO #40's board showed "+3.7" points on a2 beside
+    "+36" discs on d8, ranked as one scale (d8 "best", a2 the proven best), until the round ended,
+    and a points value searched deeper than the kernel's first rounds stayed for good.  A value in
+    the new unit drops the old unit's estimates and replaces one of any depth."""
+    from ai.base import POINTS, Player, Progress
+
+    class KernelsLate(Player):
+        """The first round's searches (the stand-in's, 6 plies deep) count points; later ones the
+        round's depth in discs."""
+
+        def __init__(self, stand_in_searches: int) -> None:
+            self.calls, self.stand_in_searches = 0, stand_in_searches
+
+        def choose(self, state, limits, report):
+            self.calls += 1
+            if self.calls <= self.stand_in_searches:
+                report(Progress(depth=6, score=-3.0, done=True, unit=POINTS))
+            else:
+                report(Progress(depth=limits.depth, score=-30.0, done=True))
+            return state.legal_moves()[0]
+
+    state = games.load("reversi").initial_state()
+    moves = len(state.legal_moves())
+    snapshots: list[MoveValues] = []
+    result = analyse(state, "reversi", report=snapshots.append, max_depth=3, player=KernelsLate(moves))
+    mixed = [s for s in snapshots if len({v.unit for v in s.values.values()}) > 1]
+    assert not mixed, [sorted((str(m), v.unit) for m, v in s.values.items()) for s in mixed[:1]]
+    assert result.done and set(result.values) == set(state.legal_moves())
+    assert {(v.score, v.unit) for v in result.values.values()} == {(30.0, "")}
+
+
 # 7x7: Red's d1, c3, b5, a7 are bridged from edge to edge (a virtual connection); Blue's g1-g4 are not
 RED_CONNECTED = ["g1", "d1", "g2", "c3", "g3", "b5", "g4", "a7"]
 

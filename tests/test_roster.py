@@ -168,3 +168,17 @@ def test_rastros_level_5_names_every_board_its_opening_book_knows():
     assert sizes, "no Rastros opening book found"
     words = next(info.description for info in ai.catalog("rastros") if info.id == "level-5")
     assert all(f"{n}x{n}" in words for n in sizes), (sizes, words)
+
+
+def test_reversi_level_5_names_the_boards_of_its_book_and_its_learned_patterns():
+    """Reversi's level 5 said it "opens from its book ... judging positions by ... patterns learned
+    from thousands of its own games" whatever the board: on 10x10 it has neither (values there are
+    the hand-set evaluation's points), and the New game screen said so beside "Board size: 10".
+    Its words name each board a book ships for (ai/data/reversi<n>_book.npz) and the board the
+    learned patterns judge (the kernel search reads them on 8x8 only)."""
+    from ai.engines import reversi_book
+
+    sizes = [n for n in (6, 8, 10) if reversi_book.load(n) is not None]
+    assert sizes == [6, 8], sizes  # the boards the sentence below names: a new book needs new words
+    words = next(info.description for info in ai.catalog("reversi") if info.id == "level-5")
+    assert "book on 6x6 and 8x8" in words and "judging 8x8 positions" in words, words

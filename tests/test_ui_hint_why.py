@@ -28,10 +28,11 @@ def _hint_asked(app, scene) -> str:
     return [m.text for m in scene.messages.current() if m.topic != "refusal"][-1]
 
 
-@pytest.mark.parametrize("language, ahead", [("en", "you are 1 {unit} ahead"), ("pt", "tem 1 {unit} de vantagem")])
+@pytest.mark.parametrize("language, ahead", [("en", "you finish about 1 {unit} ahead"),
+                                             ("pt", "acaba com cerca de 1 {unit} de vantagem")])
 @pytest.mark.parametrize("game_id, moves, unit, book", [
     ("alquerque", (), "pieces", False),  # a search's value: "you are 0.5 pieces behind" (it said "Black +0.5 pieces")
-    ("reversi", (), "discs", True),  # the opening book's move and value: "you are 1 disc ahead"
+    ("reversi", (), "discs", True),  # the opening book's move and value: "you finish about 1 disc ahead"
 ])
 def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead, game_id, moves, unit, book):
     """H at the start said "Hint: d3-c3" (Alquerque) and "Hint: d3" (Reversi) alone, the move with
@@ -155,7 +156,7 @@ def test_a_hint_says_analysis_value_of_its_move_where_analysis_searched_it_as_de
     scene.analysis.values = MoveValues(state.to_move, analysed)
     said = _hint_asked(app, scene)
     discs = round(analysed[scene.hint].score)
-    assert said.endswith(f"(30 moves ahead · you are {discs} discs ahead)"), said
+    assert said.endswith(f"(30 moves ahead · you finish about {discs} discs ahead)"), said
     assert scene.computer.last_search.score == analysed[scene.hint].score
 
 

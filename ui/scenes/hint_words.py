@@ -39,7 +39,7 @@ def hint_why(progress: AIProgress, game_id: str = "") -> str:
     """Why a hint names its move: that it is the only legal move (Reversi's forced pass), why a
     rule chose it ("blocks the only threat"), then what its search proved ("proven: you win in 21
     plies") or, proving nothing, the value it found ("you are 0.1 pieces behind", "your chances:
-    62%", Reversi's book's "you are 1 disc ahead"), for the player who asked, a search's estimate
+    62%", Reversi's book's "you finish about 1 disc ahead"), for the player who asked, a search's estimate
     after its depth ("depth 2 · ...", ``estimate_depth``, as analysis's line says its own); "" when
     it says none.  A hint that said "Hint: d3-c3" alone taught a learner the move, not why."""
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
@@ -141,10 +141,13 @@ def _eval_for_you(progress: AIProgress, game_id: str) -> str:
 
 
 def _margin(unit: str, ahead: bool, n: int) -> str:
-    """"you are {n} discs ahead", "you are {n} points behind": the asker's margin in ``unit``."""
+    """"you finish about 1 disc ahead", "you are {n} points behind": the asker's margin in
+    ``unit``.  Discs are the final margin the search expects, not the count on the board: "you
+    are 1 disc ahead" at Reversi's start, 2 discs each, and "you are 48 discs ahead" with 12
+    discs against 32 (FFO #40) contradicted the player cards' counts."""
     if unit == "discs":
-        return (ngettext("you are {n} disc ahead", "you are {n} discs ahead", n) if ahead
-                else ngettext("you are {n} disc behind", "you are {n} discs behind", n))
+        return (ngettext("you finish about {n} disc ahead", "you finish about {n} discs ahead", n) if ahead
+                else ngettext("you finish about {n} disc behind", "you finish about {n} discs behind", n))
     if unit == "pieces":
         return (ngettext("you are {n} piece ahead", "you are {n} pieces ahead", n) if ahead
                 else ngettext("you are {n} piece behind", "you are {n} pieces behind", n))

@@ -137,9 +137,10 @@ def line_words(line: list[str], size: int, width: int, leads: Sequence[str]) -> 
     positions were looked at) after which the line of play a search expects fits labelled
     ("expects d6 e3 …", two of its moves whole at least), then that line; where it fits after
     none, the first lead and the bare moves, as many as fit (``tx.fit_moves``).  "59 positions
-    looked at · d6 e3" told a newcomer nothing of what d6 e3 were.  "" where not even that fits."""
+    looked at · d6 e3" told a newcomer nothing of what d6 e3 were.  "" where not even one move
+    fits: beside a proof at 800x600 in Portuguese the line read " · …", an ellipsis for nothing."""
     labelled = (tx.fit_moves(line, size, width, lead, _(EXPECTS), least=min(2, len(line))) for lead in leads)
-    return next(filter(None, labelled), "") or tx.fit_moves(line, size, width, leads[0])
+    return next(filter(None, labelled), "") or tx.fit_moves(line, size, width, leads[0], least=1)
 
 
 def idle_headline(scene: GameScene) -> str:
