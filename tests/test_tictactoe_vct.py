@@ -44,12 +44,15 @@ def assert_wins_against_every_defence(state, max_threats: int) -> int:
         return 1
     assert not after.is_terminal(), game.to_text(after)
     walked = 1
-    threat = not forced and not completing_squares(game, after.boards[attacker], after.boards[1 - attacker])
+    completions = set(completing_squares(game, after.boards[attacker], after.boards[1 - attacker]))
+    threat = not forced and not completions
     for reply in after.legal_moves():
         answered = after.play(reply)
         assert answered.winner() != 1 - attacker, game.to_text(answered)
         assert not answered.is_terminal(), game.to_text(answered)
-        if completing_squares(game, *sides(answered)):
+        # a line the attacker completes has one empty square and the rest its marks: a reply blocks
+        # it only on that square (computed for every reply, these took five sixths of the walk)
+        if completions - {reply}:
             continue  # the attacker completes a line at once
         walked += assert_wins_against_every_defence(answered, max_threats - threat)
         assert walked < 10**6
