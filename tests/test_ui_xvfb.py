@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -154,6 +155,9 @@ def screenshot(display: str, demo: str, out: Path, folder: Path, after: float) -
             if looks_drawn(out) or time.monotonic() > deadline:
                 break
             time.sleep(0.3)
+        # shot: closed as a session's end closes it (SIGHUP, as its close button), not left open
+        # to its exit timer (two seconds more, and ``after`` later still when the window was late)
+        app.send_signal(signal.SIGHUP)
         assert app.wait(60) == 0, app.stdout.read().decode(errors="replace")
     finally:
         if app.poll() is None:
