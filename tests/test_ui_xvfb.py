@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -154,6 +155,9 @@ def screenshot(display: str, demo: str, out: Path, folder: Path, after: float) -
             if looks_drawn(out) or time.monotonic() > deadline:
                 break
             time.sleep(0.3)
+        # shot: closed as a session's end closes it (SIGHUP, as its close button), not left open
+        # to its exit timer (two seconds more, and ``after`` later still when the window was late)
+        app.send_signal(signal.SIGHUP)
         assert app.wait(60) == 0, app.stdout.read().decode(errors="replace")
     finally:
         if app.poll() is None:
@@ -259,18 +263,40 @@ def test_the_move_list_reaches_the_real_clipboard(xvfb, tmp_path):
 WINDOW_PLACE = """
 import re, shutil, subprocess, time, pygame
 
-def settle(app):
-    \"\"\"Run the window a second: the window manager answers in its own time.\"\"\"
-    for _ in range(20):
-        app.run_frames(1)
-        time.sleep(0.05)
-
-def place():
-    \"\"\"Where the window is on the screen (xwininfo: x11-utils, which CI installs), or None.\"\"\"
+def window_info():
+    \"\"\"xwininfo's description of the window (x11-utils, which CI installs), or None.\"\"\"
     if not shutil.which("xwininfo"):
         return None
-    info = subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
+    return subprocess.run(["xwininfo", "-id", hex(pygame.display.get_wm_info()["window"])],
                           capture_output=True, text=True, timeout=20).stdout
+
+def shown():
+    \"\"\"Whether the window manager has shown the window (mapped it in its frame).\"\"\"
+    info = window_info()
+    return info is None or "Map State: IsViewable" in info
+
+def settle(app, until=shown):
+    \"\"\"Run the window until ``until()`` holds after a frame (the window manager answers in its own
+    time: 10 s at most, after which the test's own checks say what is wrong), then a few tenths of
+    a second more for the events that follow its answer.  Without xwininfo, which says when the
+    window is shown, a second, as every settle took when it did not wait for the answer.\"\"\"
+    answers = shutil.which("xwininfo") is not None
+    end = time.monotonic() + (10.0 if answers else 1.0)
+    while True:
+        app.run_frames(1)
+        time.sleep(0.02)
+        if time.monotonic() >= end or (answers and until()):
+            break
+    end = time.monotonic() + 0.3
+    while time.monotonic() < end:
+        app.run_frames(1)
+        time.sleep(0.02)
+
+def place():
+    \"\"\"Where the window is on the screen, or None without xwininfo.\"\"\"
+    info = window_info()
+    if info is None:
+        return None
     return [int(re.search(rf"Absolute upper-left {axis}:\\s+(-?\\d+)", info).group(1)) for axis in "XY"]
 """
 
@@ -353,7 +379,8 @@ for _ in range(2):
     for _ in range(2):  # pressed and let go: a press with no release between is a held key's repeat
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
         pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode=""))
-        settle(app)
+        # full screen from the screen's corner, or the window given back where it was
+        settle(app, lambda: shown() and place() == ([0, 0] if app.fullscreen else places[0]))
     places.append(place())
 print(json.dumps({"places": places}))
 app.quit()
@@ -375,15 +402,21 @@ import json, sys
 from ui import sdl, settings
 from ui.app import App
 
+def maximised(app):
+    \"\"\"Whether the window is maximised, its new size (the screen's width) taken by the app.\"\"\"
+    return sdl.window_maximized() and app.screen.get_size()[0] == pygame.display.get_desktop_sizes()[0][0]
+
 app = App(fps=0, demo="menu")
-settle(app)
+opens_maximised = sys.argv[1] != "maximize"  # as the tests expect: closed maximised the time before
+settle(app, lambda: shown() and maximised(app) == opens_maximised)
 if sys.argv[1] == "maximize":
     sdl.maximize_window()
-    settle(app)
+    settle(app, lambda: maximised(app))
 state = {"maximized": sdl.window_maximized(), "size": app.screen.get_size()}
 if sys.argv[1] == "restore":
     sdl.display_window().restore()
-    settle(app)
+    settle(app, lambda: not sdl.window_maximized()
+           and app.screen.get_size()[0] < pygame.display.get_desktop_sizes()[0][0])
     state["restored"] = app.screen.get_size()
 app.quit()
 state["saved"] = settings.load()[0].maximized
