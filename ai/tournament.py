@@ -62,6 +62,7 @@ from ai.tournament_standings import (
     is_annulled,
     is_void,
     is_withdrawal,
+    not_played,
     withdrawal_stands,
 )
 from ai.tournament_workers import TournamentWorkers
@@ -244,10 +245,10 @@ class Tournament(TournamentWorkers):
                    and not is_void(r) and not is_withdrawal(r))
 
     def settled_unplayed(self) -> int:
-        """How many of the results were settled by a withdrawal without being played (its forfeits
-        and annulments, ``GameResult.unplayed``): counted as played, they made the window's
-        progress say "24 of 40 games played" where 10 were."""
-        return sum(1 for r in self.results.values() if r.unplayed)
+        """How many of the results were never played (``not_played``: a withdrawal's forfeits and
+        annulments, and games lost as a player could not be started): counted as played, they made
+        the window's progress say "24 of 40 games played" where 10 were."""
+        return sum(1 for r in self.results.values() if not_played(r))
 
     def annulled_played(self) -> int:
         """How many of the games played were annulled by a withdrawal (``is_annulled``): played,
