@@ -325,8 +325,10 @@ class Tournament(TournamentWorkers):
         return result
 
     def _annulled(self, g: ScheduledGame, old: GameResult | None, player_id: str) -> GameResult:
-        """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games."""
-        result = replace(old) if old is not None and not is_void(old) else GameResult(
+        """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games.
+        One lost as a player could not be started stays not played (``GameResult.unplayed``), as
+        an older report's annulled game with no move reads back (``settled_in_older_file``)."""
+        result = replace(old, unplayed=not_played(old)) if old is not None and not is_void(old) else GameResult(
             self.game_id, dict(self.options), list(self.ids_of(g)), unplayed=True)
         result.winner, result.forfeit = None, False
         played, games = self.withdrawn[player_id]

@@ -20,7 +20,14 @@ from ai.commands.tournament import (
 from ai.match import GameResult
 from ai.tournament import Tournament
 from ai.tournament_play import DOUBLE_FORFEIT, play_scheduled
-from ai.tournament_standings import Summary, is_unplayed_forfeit, never_started, not_played, standings
+from ai.tournament_standings import (
+    Summary,
+    is_annulled,
+    is_unplayed_forfeit,
+    never_started,
+    not_played,
+    standings,
+)
 from tests.test_unplayed_forfeits import STANDINGS_ROW, elo_of
 
 
@@ -96,3 +103,19 @@ def test_the_heading_counts_the_games_of_a_file_that_could_not_be_started_as_not
         t = Tournament.from_files(path)
         assert report_head(Summary.of(t)).startswith(said), path
         assert resumed_count(t) == "2 of 6 games played, 4 not played (forfeited or annulled), 0 left", path
+
+
+def test_a_game_never_started_then_annulled_by_a_withdrawal_is_still_not_played():
+    """A student's file that could not be started, withdrawn before half its games: its games are
+    annulled, the one it lost so too.  That one kept its flag of a game played: the progress and the
+    heading said "1 game played (1 of them annulled)" of a game never played, where a report of it
+    read back from an older file said it not played."""
+    t = Tournament("tictactoe", ["level-1", "a.py", "level-2"], games_per_pair=1)  # 6 games, 4 of a.py
+    first = t.games_of("a.py")[0]
+    t._keep(first.number, play_scheduled("tictactoe", {}, t.ids_of(first), (1, 2), 0.1,
+                                         broken={"a.py": "SyntaxError: x"}))
+    assert not t.withdraw("a.py")  # after 1 of its 4 games: all annulled
+    assert is_annulled(t.results[first.number]) and not_played(t.results[first.number])
+    assert (t.annulled_played(), t.settled_unplayed()) == (0, len(t.games_of("a.py"))) == (0, 4)
+    assert report_head(Summary.of(t)).startswith(
+        "Tic-tac-toe round robin: 3 players, 0 games played, 4 not played (forfeited or annulled), ")
