@@ -62,6 +62,7 @@ from ai.tournament_standings import (
     is_annulled,
     is_void,
     is_withdrawal,
+    not_played,
     withdrawal_stands,
 )
 from ai.tournament_workers import TournamentWorkers
@@ -244,10 +245,10 @@ class Tournament(TournamentWorkers):
                    and not is_void(r) and not is_withdrawal(r))
 
     def settled_unplayed(self) -> int:
-        """How many of the results were settled by a withdrawal without being played (its forfeits
-        and annulments, ``GameResult.unplayed``): counted as played, they made the window's
-        progress say "24 of 40 games played" where 10 were."""
-        return sum(1 for r in self.results.values() if r.unplayed)
+        """How many of the results were never played (``not_played``: a withdrawal's forfeits and
+        annulments, and games lost as a player could not be started): counted as played, they made
+        the window's progress say "24 of 40 games played" where 10 were."""
+        return sum(1 for r in self.results.values() if not_played(r))
 
     def annulled_played(self) -> int:
         """How many of the games played were annulled by a withdrawal (``is_annulled``): played,
@@ -324,8 +325,10 @@ class Tournament(TournamentWorkers):
         return result
 
     def _annulled(self, g: ScheduledGame, old: GameResult | None, player_id: str) -> GameResult:
-        """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games."""
-        result = replace(old) if old is not None and not is_void(old) else GameResult(
+        """Game ``g`` (``old``, its result if played) annulled: ``player_id`` withdrew before half its games.
+        One lost as a player could not be started stays not played (``GameResult.unplayed``), as
+        an older report's annulled game with no move reads back (``settled_in_older_file``)."""
+        result = replace(old, unplayed=not_played(old)) if old is not None and not is_void(old) else GameResult(
             self.game_id, dict(self.options), list(self.ids_of(g)), unplayed=True)
         result.winner, result.forfeit = None, False
         played, games = self.withdrawn[player_id]

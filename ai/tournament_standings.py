@@ -141,6 +141,14 @@ def never_started(result: GameResult) -> bool:
     return bool(said) and ": " not in player and not player.endswith(":")  # the player alone: no other reason before
 
 
+def not_played(result: GameResult) -> bool:
+    """A game never played: settled by a withdrawal without play (``GameResult.unplayed``: its
+    forfeits and annulments) or lost as a player could not be started (``never_started``).  The
+    headings' and the window's games played leave them out, and the latest results mark them, as
+    the standings' games played (GP) leave out such forfeits."""
+    return result.unplayed or never_started(result)
+
+
 def is_void(result: GameResult) -> bool:
     """A game our side failed to play to its end (a worker died, the referee failed): it has no
     result, counts for no one, and ``--resume`` plays it again."""
@@ -427,9 +435,9 @@ class Summary:
 
     @property
     def settled(self) -> int:
-        """How many of ``results`` a withdrawal settled without play (``GameResult.unplayed``): no
-        game was played, and the report's heading counted them as games played."""
-        return sum(r.unplayed for r in self.results)
+        """How many of ``results`` were never played (``not_played``: settled by a withdrawal, or
+        lost as a player could not be started): the report's heading counted them as games played."""
+        return sum(not_played(r) for r in self.results)
 
     @property
     def total(self) -> int:

@@ -366,8 +366,8 @@ def test_a_class_withdrawn_on_resume_keeps_the_name_the_tables_gave_it(tmp_path,
 
 @pytest.mark.parametrize(("after", "players", "said", "bar"), [
     (4, ["level-1", "level-2", "level-4"],  # level-3's 2 games played annulled, its 4 others too
-     "4 of 12 games played (2 of them annulled), 4 forfeited or annulled by withdrawal, 4 left", "8/12"),
-    (8, PLAYERS, "8 of 12 games played, 2 forfeited or annulled by withdrawal, 2 left", "10/12"),  # it stands
+     "4 of 12 games played (2 of them annulled), 4 not played (forfeited or annulled), 4 left", "8/12"),
+    (8, PLAYERS, "8 of 12 games played, 2 not played (forfeited or annulled), 2 left", "10/12"),  # it stands
 ])
 def test_a_resume_with_a_withdrawal_says_the_games_played_settled_and_left_as_the_window_does(tmp_path, capsys, after,
                                                                                               players, said, bar):
@@ -390,7 +390,7 @@ def test_the_reports_heading_says_the_games_played_and_those_a_withdrawal_settle
     out = tmp_path / "turma"
     stopped_league(out, 4)
     assert resume(out, ["level-1", "level-2", "level-4"], withdraw=["Level 3"], yes=True) == 0
-    said = "4 players, 8 games played, 4 forfeited or annulled by withdrawal, 0.05 s/move"
+    said = "4 players, 8 games played, 4 not played (forfeited or annulled), 0.05 s/move"
     assert said in capsys.readouterr().out.splitlines()[0]
     for suffix in (".txt", ".md", ".html"):
         text = Path(f"{out}{suffix}").read_text(encoding="utf-8")
@@ -411,7 +411,7 @@ def test_the_windows_report_heading_says_the_games_settled_apart_in_portuguese(t
     summary = Summary.of(Tournament.from_files(Path(f"{out}.jsonl")))
     with words_in("pt"):
         head = report_head(summary, words.ReportWords())
-    assert "4 jogadores, 8 jogos jogados, 4 perdidos por falta ou sem efeito por retirada" in head
+    assert "4 jogadores, 8 jogos jogados, 4 não jogados (perdidos por falta ou sem efeito)" in head
 
 
 def test_a_league_whose_games_left_were_the_withdrawn_players_is_over_not_stopped_early(tmp_path):
@@ -512,7 +512,7 @@ def test_an_older_report_without_the_unplayed_flag_counts_the_games_a_withdrawal
     assert (t.settled_unplayed(), t.annulled_played()) == (6, 2)
     assert [t.played_by(pid) for pid in PLAYERS] == [2, 4, 0, 2]  # an annulled game counts for neither player
     text = report(Summary.of(t))
-    assert "4 players, 6 games played, 6 forfeited or annulled by withdrawal" in text.splitlines()[0], text
+    assert "4 players, 6 games played, 6 not played (forfeited or annulled)" in text.splitlines()[0], text
     assert "Level 1 withdrew after 4 of its 6 games: its results stand, and it loses by forfeit 2 games" in text
 
 

@@ -10,11 +10,24 @@ import csv
 import json
 from pathlib import Path
 
-from ai.commands.tournament import UNPLAYED_FORFEITS, markdown_line, run_tournament
+from ai.commands.tournament import (
+    UNPLAYED_FORFEITS,
+    markdown_line,
+    report_head,
+    resumed_count,
+    run_tournament,
+)
 from ai.match import GameResult
 from ai.tournament import Tournament
 from ai.tournament_play import DOUBLE_FORFEIT, play_scheduled
-from ai.tournament_standings import is_unplayed_forfeit, never_started, standings
+from ai.tournament_standings import (
+    Summary,
+    is_annulled,
+    is_unplayed_forfeit,
+    never_started,
+    not_played,
+    standings,
+)
 from tests.test_unplayed_forfeits import STANDINGS_ROW, elo_of
 
 
@@ -29,6 +42,7 @@ def test_a_game_lost_as_a_player_could_not_be_started_is_not_played_but_one_lost
     crashed = GameResult("tictactoe", {}, ["a.py", "level-1"], moves=["b2"], winner=0, forfeit=True,
                          reason="O forfeits: level-1 crashed at move 2: could not be started: no")
     assert not never_started(later) and not never_started(crashed)  # games begun, played
+    assert [not_played(r) for r in (one, both, later, crashed)] == [True, True, False, False]
     table = {s.player: s for s in standings(["a.py", "b.py", "level-1"], [one, both, later])}
     assert [(table[p].games, table[p].unplayed, table[p].losses) for p in ("a.py", "b.py", "level-1")] == [
         (1, 2, 3), (0, 1, 1), (1, 1, 0)]
@@ -65,3 +79,43 @@ def test_a_file_that_could_not_be_started_counts_its_forfeits_apart_in_every_tab
     Path(f"{out}-older.json").write_text(json.dumps(older), encoding="utf-8")
     for path in (Path(f"{out}.jsonl"), Path(f"{out}.json"), Path(f"{out}-older.json")):
         assert {s.player: (s.games, s.unplayed, s.counted) for s in Tournament.from_files(path).standings()} == written, path
+
+
+def test_the_heading_counts_the_games_of_a_file_that_could_not_be_started_as_not_played(tmp_path, capsys):
+    """A league of Level 1, Level 2 and a file with a syntax error: 2 games played, the file's 4
+    never.  The report's heading (printed, FILE.txt) and its page's title (FILE.md, FILE.html)
+    said "6 games", as if all were played, where the standings' GP count 2; they say the 4 apart,
+    and so do the heading and a resume's first line of the log and the report read back, an older
+    report without ``unplayed`` too."""
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 1, 0.2, 1, str(out), 1) == 0
+    printed = capsys.readouterr().out
+    said = "Tic-tac-toe round robin: 3 players, 2 games played, 4 not played (forfeited or annulled), 0.2 s/move"
+    assert printed.startswith(said) and Path(f"{out}.txt").read_text(encoding="utf-8").startswith(said), printed
+    assert Path(f"{out}.md").read_text(encoding="utf-8").startswith(f"# {markdown_line(said)}")
+    assert f"<title>{said}</title>" in Path(f"{out}.html").read_text(encoding="utf-8")
+    data = json.loads(Path(f"{out}.json").read_text(encoding="utf-8"))
+    older = dict(data, games=[{k: v for k, v in g.items() if k != "unplayed"} for g in data["games"]])
+    Path(f"{out}-older.json").write_text(json.dumps(older), encoding="utf-8")
+    for path in (Path(f"{out}.jsonl"), Path(f"{out}.json"), Path(f"{out}-older.json")):
+        t = Tournament.from_files(path)
+        assert report_head(Summary.of(t)).startswith(said), path
+        assert resumed_count(t) == "2 of 6 games played, 4 not played (forfeited or annulled), 0 left", path
+
+
+def test_a_game_never_started_then_annulled_by_a_withdrawal_is_still_not_played():
+    """A student's file that could not be started, withdrawn before half its games: its games are
+    annulled, the one it lost so too.  That one kept its flag of a game played: the progress and the
+    heading said "1 game played (1 of them annulled)" of a game never played, where a report of it
+    read back from an older file said it not played."""
+    t = Tournament("tictactoe", ["level-1", "a.py", "level-2"], games_per_pair=1)  # 6 games, 4 of a.py
+    first = t.games_of("a.py")[0]
+    t._keep(first.number, play_scheduled("tictactoe", {}, t.ids_of(first), (1, 2), 0.1,
+                                         broken={"a.py": "SyntaxError: x"}))
+    assert not t.withdraw("a.py")  # after 1 of its 4 games: all annulled
+    assert is_annulled(t.results[first.number]) and not_played(t.results[first.number])
+    assert (t.annulled_played(), t.settled_unplayed()) == (0, len(t.games_of("a.py"))) == (0, 4)
+    assert report_head(Summary.of(t)).startswith(
+        "Tic-tac-toe round robin: 3 players, 0 games played, 4 not played (forfeited or annulled), ")

@@ -1096,6 +1096,44 @@ def test_a_students_file_that_cannot_be_loaded_enters_and_forfeits_every_game(ap
     assert rows["level-1"].points == 2
 
 
+def test_the_games_of_a_students_file_that_never_started_are_counted_and_marked_as_not_played(app, tmp_path,
+                                                                                               monkeypatch):
+    """Level 1, Level 2 and a student's file that cannot be loaded, one game each way: 2 games
+    played, the file's 4 never started.  The standings counted them apart (GP), but the progress
+    said "6/6 games", the latest results listed them as games played, without the "(not played)" a
+    withdrawal's games have, and Copy tables said it copied the tables "of 6 games".  The progress
+    says 2 played and 4 not played, those 4 lines say "(not played)", the copy is of 2 games."""
+    from tests.ui_helpers import key
+    from ui import clipboard
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = student_typed_in(app, broken)
+    pid = str(broken)
+    scene.selected.add("level-2")
+    scene.games_index = 0  # one game each way
+    click(app, next(b for b in scene.buttons if b.label.startswith("Watch the games")).rect.center)
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
+    _played(app, scene, 6)
+    assert wait(app, lambda: not scene.running, 60)
+    t = scene.tournament
+    assert sum(pid in r.players for r in t.results.values()) == 4
+    scene.invalidate()
+    app.run_frames(1)
+    _bar, whole, _shown = scene.progress_said
+    assert whole.startswith("Tic-tac-toe: 2 of 6 games played, 4 not played (forfeited or annulled), 0 left"), whole
+    lines = {n: text for _rect, n, text in scene._recent_rects}
+    assert len(lines) == 6 and all(("(not played)" in text) == (pid in t.results[n].players)
+                                   for n, text in lines.items()), lines
+    copied: list[str] = []
+    monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
+    key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
+    assert copied and scene.messages.items[-1].text == (
+        "Copied the standings and the crosstable of 2 games as Markdown tables, for a slide or a web page")
+
+
 def test_a_students_file_that_cannot_be_loaded_is_still_in_the_class_when_the_screen_opens_again(app, tmp_path):
     """The window remembered the students' files that load, not one that did not: the screen
     opened again (the next lesson) had no row for that student, and its tournament graded the

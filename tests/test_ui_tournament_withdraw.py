@@ -386,7 +386,7 @@ def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those
     scene.invalidate()
     app.run_frames(1)
     said = (f"Tic-tac-toe: {played} of {t.total} games played{f' ({annulled} of them annulled)' if annulled else ''}, "
-            f"{settled} forfeited or annulled by withdrawal, {t.total - played - settled} left")
+            f"{settled} not played (forfeited or annulled), {t.total - played - settled} left")
     # the bar's whole words (a click says them): it shows the longest form that fits, and how many
     # games the stopped tournament had played, annulled with them or not, made these too long at times
     _bar, whole, shown = scene.progress_said
@@ -537,7 +537,7 @@ def test_a_pairs_cell_shows_the_last_game_they_played_not_one_settled_by_a_withd
 @pytest.mark.parametrize(("size", "text_size"), [((800, 560), 1.0), ((800, 560), 1.5), ((1280, 800), 1.5)])
 def test_the_progress_fits_its_bar_and_a_click_on_it_says_it_whole(tmp_path, monkeypatch, language, size, text_size):
     """In Portuguese at 800x560, with annulled games played, the progress words ("8 de 12 jogos
-    jogados (2 deles sem efeito), 4 perdidos por falta ou sem efeito por retirada, …") reached the
+    jogados (2 deles sem efeito), 4 não jogados (perdidos por falta ou sem efeito), …") reached the
     bar's edge.  They fit it at every size, in fewer words where the whole do not; a click on the
     bar then says them whole."""
     from tests.ui_helpers import recorded_text_rects, window_for_a_test
@@ -623,7 +623,7 @@ def test_an_older_report_dropped_on_the_window_shows_the_games_a_withdrawal_sett
     drawn = recorded_text(monkeypatch)
     scene.invalidate()
     app.run_frames(1)
-    said = "Tic-tac-toe: 6 of 12 games played (2 of them annulled), 6 forfeited or annulled by withdrawal, 0 left"
+    said = "Tic-tac-toe: 6 of 12 games played (2 of them annulled), 6 not played (forfeited or annulled), 0 left"
     assert any(text.startswith(said) for text in drawn) or scene.progress_said[1].startswith(said), scene.progress_said
     note = [text for text in drawn if text.startswith("Level 1 withdrew")]  # and its next lines, if it wraps
     note = " ".join(drawn[drawn.index(note[0]):][:3]) if note else ""

@@ -1593,9 +1593,9 @@ def choice_reason(reason: str) -> str:
 REPORT_TEXTS = (
     N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
     N_("{game} round robin: {players} players, {games} games, {limits}"), N_("Run with {where} in {seconds} s"),
-    N_("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by withdrawal, "
+    N_("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or annulled), "
        "{limits}, {where}, {seconds} s"),
-    N_("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by withdrawal, "
+    N_("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or annulled), "
        "{limits}"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
@@ -1631,11 +1631,11 @@ REPORT_TEXTS = (
     N_("{player} has played none of its {games}: they are annulled, counted for no one"),
     N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
        "they are"),
-    N_("{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"),
-    N_("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or annulled by "
-       "withdrawal, {left} left"),
-    N_("{played}/{total} played, {settled} by withdrawal, {left} left"),
-    N_("{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"),
+    N_("{played} of {total} games played, {settled} not played (forfeited or annulled), {left} left"),
+    N_("{played} of {total} games played ({annulled} of them annulled), {settled} not played (forfeited or "
+       "annulled), {left} left"),
+    N_("{played}/{total} played, {settled} not played, {left} left"),
+    N_("{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"),
 )
 
 

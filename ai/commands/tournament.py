@@ -566,15 +566,16 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
     return "\n".join(parts)
 
 
-# the report's first line and its page's title; with games a withdrawal settled without play, the
-# games played and those said apart, as the window's progress says them (``games_counted``): the
-# heading read "12 games" where 8 were played
+# the report's first line and its page's title; with games never played (``not_played``: a
+# withdrawal's, or lost as a player could not be started), the games played and those said apart,
+# as the window's progress says them (``games_counted``): the heading read "12 games" where 8 were
+# played, and "6 games played" of a league whose student's file never ran its 4
 HEAD = "{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"
-HEAD_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by "
-                "withdrawal, {limits}, {where}, {seconds} s")
+HEAD_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
+                "annulled), {limits}, {where}, {seconds} s")
 TITLE = "{game} round robin: {players} players, {games} games, {limits}"
-TITLE_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} forfeited or annulled by "
-                 "withdrawal, {limits}")
+TITLE_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
+                 "annulled), {limits}")
 
 
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -1219,14 +1220,14 @@ def withdrawal_words(played: int, games: int, left: int, name: str, words: Repor
     return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
-GAMES_SETTLED = "{played} of {total} games played, {settled} forfeited or annulled by withdrawal, {left} left"
-GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them annulled), {settled} forfeited or "
-                          "annulled by withdrawal, {left} left")
+GAMES_SETTLED = "{played} of {total} games played, {settled} not played (forfeited or annulled), {left} left"
+GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them annulled), {settled} not played "
+                          "(forfeited or annulled), {left} left")
 
 
 # the same in fewer words, for a progress bar that has no room for them (``short``)
-GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} by withdrawal, {left} left"
-GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} by withdrawal, {left} left"
+GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} not played, {left} left"
+GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,

@@ -33,7 +33,7 @@ import ai
 from ai.results_log import LogReplaced, in_use
 from ai.tournament import Tournament
 from ai.tournament_play import loader_logging_beside
-from ai.tournament_standings import Summary
+from ai.tournament_standings import Summary, not_played
 from ai.tournament_workers import STOP_GRACE, STOP_WAIT
 from ui import tournament_logs, words
 from ui.background_writer import WRITE_WAIT, WRITER
@@ -190,7 +190,7 @@ class TournamentLog:
         summary = replace(Summary.of(t), standings=list(self.table), results=[t.results[n] for n in numbers],
                           numbers=numbers, names={pid: self._name(pid) for pid in t.player_ids})
         text = tables_markdown(summary, words.ReportWords())
-        played = sum(not t.results[n].unplayed for n in numbers)
+        played = sum(not not_played(t.results[n]) for n in numbers)  # not a withdrawal's, nor one never started
         if clipboard.put_text(text):
             self.messages.add(ngettext("Copied the standings and the crosstable of {n} game as Markdown tables, "
                                        "for a slide or a web page",

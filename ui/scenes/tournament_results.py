@@ -25,6 +25,7 @@ from ai.tournament_standings import (
     half_points,
     is_annulled,
     is_void,
+    not_played,
     outcome,
     ranked_apart,
 )
@@ -269,7 +270,7 @@ class ResultsDrawing:
         top = self.buttons_bottom + int(16 * s)  # under the row of buttons, or the second row
         # progress
         done, total = len(t.results) - len(self.held), t.total  # the results shown (``WatchedGames.held``)
-        settled = t.settled_unplayed()  # a withdrawal's games, never played: not among those shown played
+        settled = t.settled_unplayed()  # games never played (a withdrawal's, never started): not among those played
         bar = pygame.Rect(pad, top, w - 2 * pad, int(22 * s))
         card(surface, bar, mix(theme.panel, theme.text, 0.06), bar.height // 2)
         forms = self._progress_forms(t, done - settled, total, settled)
@@ -858,7 +859,7 @@ class ResultsDrawing:
         result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw=DRAW_RESULT)
         reason = words.end_reason(sides_named(r.reason, r.players, [self._name(pid) for pid in r.players], r.winner))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
-        unplayed = _("(not played)") if r.unplayed else ""  # settled by a withdrawal: said before its cut reason
+        unplayed = _("(not played)") if not_played(r) else ""  # a withdrawal's, or never started: before its cut reason
         return "  ".join(part for part in (f"{number}. {a} - {b}", unplayed, result, said) if part)
 
     def _draw_recent(self, surface, theme: Theme, rect: pygame.Rect) -> None:
