@@ -435,8 +435,35 @@ def test_a_position_solved_move_by_move_says_so_not_a_depth():
     exact = {m: MoveValue(m, float(s), "proven", 1 if s > 0 else -1, None, depth=1, margin=True)
              for m, s in ((1, 30), (2, -4), (3, 12))}
     assert summary_text(MoveValues(0, exact, depth=1, done=True), False) == "Analysis: every move solved"
-    open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}
-    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, complete"
+    open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}  # its margin an estimate: +30 is not proven the best
+    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, stopped at its limit"
+
+
+def test_complete_says_the_best_move_is_proven_the_best_in_every_game():
+    """FFO #40 (Reversi) said "Analysis: 15 moves ahead, complete" with b1 and c1 proven to win by
+    30 discs and a2 estimated at +48 (its exact value is +38): a proven win had made the position
+    "solved".  A win by a margin is not the position's value while a move's margin is an estimate;
+    a win said as an outcome (tic-tac-toe, Hex, Rastros, Alquerque, Trax) is, and says complete."""
+    from ui.analysis_mode import summary_text
+
+    b1, c1, a2, h8 = 1, 2, 8, 63
+    ffo = {b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, margin=True),
+           c1: MoveValue(c1, 30.0, "proven", 1, None, depth=1, margin=True),
+           a2: MoveValue(a2, 48.0, depth=15), h8: MoveValue(h8, -6.0, depth=15)}
+    ended = MoveValues(0, ffo, depth=40, done=True)
+    assert ended.best().move == a2 and not ended.solved()
+    assert summary_text(ended, False) == "Analysis: 15 moves ahead, stopped at its limit"
+    at_least = {**ffo, b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, bound=1)}  # a proven bound: a win ranked first
+    assert not MoveValues(0, at_least, depth=40, done=True).solved()
+    every_margin = {move: MoveValue(move, score, "proven", 1 if score > 0 else -1, None, depth=1, margin=True)
+                    for move, score in ((b1, 30.0), (c1, 30.0), (a2, 38.0), (h8, -6.0))}
+    assert MoveValues(0, every_margin, depth=1, done=True).solved()
+    won = MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 5, depth=5), 0: MoveValue(0, 40.0, depth=9)},
+                     depth=40, done=True)
+    assert won.solved() and summary_text(won, False) == "Analysis: 9 moves ahead, complete"
+    hex_won = MoveValues(0, {24: MoveValue(24, 1.0, "proven", 1, 9, 800, 1), 25: MoveValue(25, 0.6, "mcts", visits=200)},
+                         1, 1_000, done=True, monte_carlo=True)
+    assert summary_text(hex_won, False) == "Analysis: 1,000 games tried, complete"
 
 
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):

@@ -181,8 +181,9 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
                  watching: bool = False, graph_shown: bool = False, waited: int | None = None) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
-    proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
-    ended says it stopped at its limit: its values are estimates a longer search could change.
+    proof, "complete" when the position is solved (``MoveValues.solved``: its best move proven the
+    best), else an analysis that ended says it stopped at its limit: its values are estimates a
+    longer search could change.
     Before the first values, while its worker is still compiling the engine (a fresh install's
     first analysis: 10-20 s), it says so, as the game screen does for the computer's first move.
     ``waiting``: it pauses while a computer searches its move, against a human or in a watched
