@@ -1306,17 +1306,43 @@ class FullPythonTree(Compiling):
         return [AIMoveValues(1, snapshot, {24: "d4", 25: "e4"}, ["d4"])]
 
 
+class SolverAwaited(Compiling):
+    """A worker whose Reversi analysis waits for the solver's kernels, compiled by another process
+    (``ai.kernels.ready``: the worker says it prepares the engine meanwhile), its last values 8
+    plies deep standing still: its search said no reason (``MoveValues.stopped`` empty)."""
+
+    def poll(self):
+        from ui.ai_worker import AIMoveValues
+
+        values = {move: MoveValue(move, score, depth=8) for move, score in ((29, -2.0), (43, 1.0), (45, -3.0))}
+        return [AIMoveValues(1, MoveValues(1, values, 7, 52_000), {29: "f4", 43: "d6", 45: "f6"}, ["d6"])]
+
+
+STOOD_STILL = {  # a worker whose analysis values stand still while it prepares the engine -> its position, its captions
+    FullPythonTree: ("game:hex:hotseat:f6", {
+        "en": "Analysis: 17,400 games tried, stopped at its memory limit: preparing the engine… 21 s",
+        "pt": "Análise: 17.400 jogos experimentados, parou no limite de memória: a preparar o motor… 21 s"}),
+    SolverAwaited: ("game:reversi:hotseat:f5", {
+        "en": "Analysis: 8 moves ahead, waiting: preparing the engine… 21 s",
+        "pt": "Análise: 8 jogadas à frente, em espera: a preparar o motor… 21 s"}),
+}
+
+
+@pytest.mark.parametrize("worker", list(STOOD_STILL), ids=lambda worker: worker.__name__)
 @pytest.mark.parametrize("language", ["en", "pt"])
-def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(app, monkeypatch, language):
+def test_an_analysis_whose_values_wait_for_the_engine_says_so(app, monkeypatch, language, worker):
     """Hex's Python stand-in filled its tree 15-20 s into a fresh install's first analysis, and the
     analysis then waited for the engine, a minute on a busy machine, while the bar said "Analysis:
-    17,400 playouts…" as if it went on.  The bar now says why the values stand still, and that the
-    engine is being prepared, with its seconds."""
+    17,400 playouts…" as if it went on; Reversi's analysis, reaching the moves its solver values,
+    waited two minutes for the solver's kernels, compiled by another process, under "Analysis: 8
+    moves ahead…".  The bar now says that the values wait, why where the search said it, and that
+    the engine is being prepared, with its seconds."""
     import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
 
     said = bar_captions(monkeypatch)
-    monkeypatch.setattr(ui.worker_client, "AIWorker", FullPythonTree)
-    app.open_demo("game:hex:hotseat:f6")
+    monkeypatch.setattr(ui.worker_client, "AIWorker", worker)
+    position, captions = STOOD_STILL[worker]
+    app.open_demo(position)
     now = [1000.0]
     app.scene.analysis.clock = lambda: now[0]
     with in_language(app, language):
@@ -1324,9 +1350,7 @@ def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(a
         app.run_frames(3)
         now[0] += 21.6
         app.run_frames(3)
-        caption = {"en": "Analysis: 17,400 games tried, stopped at its memory limit: preparing the engine… 21 s",
-                   "pt": "Análise: 17.400 jogos experimentados, parou no limite de memória: a preparar o motor… 21 s"}[language]
-        assert said[-1].startswith(caption), said[-1]  # then the note of the moves left blank
+        assert said[-1].startswith(captions[language]), said[-1]  # then the note of the moves left blank
 
 
 LINE_OF_THREE = TICTACTOE_LINE_BASE ** 3  # 64: "+64 is about one more line of three" (tic-tac-toe's rules page)
