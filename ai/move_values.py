@@ -162,9 +162,15 @@ class MoveValues:
         return max((v.visits for v in self.values.values()), default=0)
 
     def solved(self) -> bool:
-        """The position's value is proven: every value shown is, or a move is a proven win."""
-        return bool(self.values) and (all(v.proven is not None for v in self.values.values())
-                                      or any(v.proven == 1 for v in self.values.values()))
+        """The position's value is proven: every value shown is, or the best move is a win proven
+        as an outcome (no move does better than a win).  A win proven by its margin (Reversi's
+        discs, exactly or at least) is not enough while another move's margin is an estimate,
+        which may be larger: FFO #40 said "complete" with b1 and c1 proven at +30, a2 at +48."""
+        best = self.best()
+        if best is None:
+            return False
+        return (all(v.proven is not None for v in self.values.values())
+                or (best.proven == 1 and not best.margin and not best.bound))
 
 
 def rank(value: MoveValue) -> tuple:

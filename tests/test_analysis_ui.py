@@ -435,8 +435,35 @@ def test_a_position_solved_move_by_move_says_so_not_a_depth():
     exact = {m: MoveValue(m, float(s), "proven", 1 if s > 0 else -1, None, depth=1, margin=True)
              for m, s in ((1, 30), (2, -4), (3, 12))}
     assert summary_text(MoveValues(0, exact, depth=1, done=True), False) == "Analysis: every move solved"
-    open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}
-    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, complete"
+    open_one = {**exact, 4: MoveValue(4, 8.0, depth=9)}  # its margin an estimate: +30 is not proven the best
+    assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, stopped at its limit"
+
+
+def test_complete_says_the_best_move_is_proven_the_best_in_every_game():
+    """FFO #40 (Reversi) said "Analysis: 15 moves ahead, complete" with b1 and c1 proven to win by
+    30 discs and a2 estimated at +48 (its exact value is +38): a proven win had made the position
+    "solved".  A win by a margin is not the position's value while a move's margin is an estimate;
+    a win said as an outcome (tic-tac-toe, Hex, Rastros, Alquerque, Trax) is, and says complete."""
+    from ui.analysis_mode import summary_text
+
+    b1, c1, a2, h8 = 1, 2, 8, 63
+    ffo = {b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, margin=True),
+           c1: MoveValue(c1, 30.0, "proven", 1, None, depth=1, margin=True),
+           a2: MoveValue(a2, 48.0, depth=15), h8: MoveValue(h8, -6.0, depth=15)}
+    ended = MoveValues(0, ffo, depth=40, done=True)
+    assert ended.best().move == a2 and not ended.solved()
+    assert summary_text(ended, False) == "Analysis: 15 moves ahead, stopped at its limit"
+    at_least = {**ffo, b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, bound=1)}  # a proven bound: a win ranked first
+    assert not MoveValues(0, at_least, depth=40, done=True).solved()
+    every_margin = {move: MoveValue(move, score, "proven", 1 if score > 0 else -1, None, depth=1, margin=True)
+                    for move, score in ((b1, 30.0), (c1, 30.0), (a2, 38.0), (h8, -6.0))}
+    assert MoveValues(0, every_margin, depth=1, done=True).solved()
+    won = MoveValues(0, {4: MoveValue(4, 1.0, "proven", 1, 5, depth=5), 0: MoveValue(0, 40.0, depth=9)},
+                     depth=40, done=True)
+    assert won.solved() and summary_text(won, False) == "Analysis: 9 moves ahead, complete"
+    hex_won = MoveValues(0, {24: MoveValue(24, 1.0, "proven", 1, 9, 800, 1), 25: MoveValue(25, 0.6, "mcts", visits=200)},
+                         1, 1_000, done=True, monte_carlo=True)
+    assert summary_text(hex_won, False) == "Analysis: 1,000 games tried, complete"
 
 
 def test_the_bars_value_is_set_smaller_before_it_is_cut(monkeypatch):
@@ -1279,17 +1306,43 @@ class FullPythonTree(Compiling):
         return [AIMoveValues(1, snapshot, {24: "d4", 25: "e4"}, ["d4"])]
 
 
+class SolverAwaited(Compiling):
+    """A worker whose Reversi analysis waits for the solver's kernels, compiled by another process
+    (``ai.kernels.ready``: the worker says it prepares the engine meanwhile), its last values 8
+    plies deep standing still: its search said no reason (``MoveValues.stopped`` empty)."""
+
+    def poll(self):
+        from ui.ai_worker import AIMoveValues
+
+        values = {move: MoveValue(move, score, depth=8) for move, score in ((29, -2.0), (43, 1.0), (45, -3.0))}
+        return [AIMoveValues(1, MoveValues(1, values, 7, 52_000), {29: "f4", 43: "d6", 45: "f6"}, ["d6"])]
+
+
+STOOD_STILL = {  # a worker whose analysis values stand still while it prepares the engine -> its position, its captions
+    FullPythonTree: ("game:hex:hotseat:f6", {
+        "en": "Analysis: 17,400 games tried, stopped at its memory limit: preparing the engine… 21 s",
+        "pt": "Análise: 17.400 jogos experimentados, parou no limite de memória: a preparar o motor… 21 s"}),
+    SolverAwaited: ("game:reversi:hotseat:f5", {
+        "en": "Analysis: 8 moves ahead, waiting: preparing the engine… 21 s",
+        "pt": "Análise: 8 jogadas à frente, em espera: a preparar o motor… 21 s"}),
+}
+
+
+@pytest.mark.parametrize("worker", list(STOOD_STILL), ids=lambda worker: worker.__name__)
 @pytest.mark.parametrize("language", ["en", "pt"])
-def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(app, monkeypatch, language):
+def test_an_analysis_whose_values_wait_for_the_engine_says_so(app, monkeypatch, language, worker):
     """Hex's Python stand-in filled its tree 15-20 s into a fresh install's first analysis, and the
     analysis then waited for the engine, a minute on a busy machine, while the bar said "Analysis:
-    17,400 playouts…" as if it went on.  The bar now says why the values stand still, and that the
-    engine is being prepared, with its seconds."""
+    17,400 playouts…" as if it went on; Reversi's analysis, reaching the moves its solver values,
+    waited two minutes for the solver's kernels, compiled by another process, under "Analysis: 8
+    moves ahead…".  The bar now says that the values wait, why where the search said it, and that
+    the engine is being prepared, with its seconds."""
     import ui.scenes.game_computer  # noqa: F401 - imported with the real AIWorker
 
     said = bar_captions(monkeypatch)
-    monkeypatch.setattr(ui.worker_client, "AIWorker", FullPythonTree)
-    app.open_demo("game:hex:hotseat:f6")
+    monkeypatch.setattr(ui.worker_client, "AIWorker", worker)
+    position, captions = STOOD_STILL[worker]
+    app.open_demo(position)
     now = [1000.0]
     app.scene.analysis.clock = lambda: now[0]
     with in_language(app, language):
@@ -1297,9 +1350,7 @@ def test_a_hex_analysis_whose_python_tree_is_full_says_it_waits_for_the_engine(a
         app.run_frames(3)
         now[0] += 21.6
         app.run_frames(3)
-        caption = {"en": "Analysis: 17,400 games tried, stopped at its memory limit: preparing the engine… 21 s",
-                   "pt": "Análise: 17.400 jogos experimentados, parou no limite de memória: a preparar o motor… 21 s"}[language]
-        assert said[-1].startswith(caption), said[-1]  # then the note of the moves left blank
+        assert said[-1].startswith(captions[language]), said[-1]  # then the note of the moves left blank
 
 
 LINE_OF_THREE = TICTACTOE_LINE_BASE ** 3  # 64: "+64 is about one more line of three" (tic-tac-toe's rules page)

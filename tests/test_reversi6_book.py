@@ -291,6 +291,20 @@ def test_the_panel_says_a_book_bound_as_a_bound():
         assert detail_line(shown, ("Black", "White"), "reversi") == f"do livro de aberturas: {move} · Branco +4 peças no máximo"
 
 
+def test_the_panel_and_the_hint_say_a_bound_of_even_in_the_same_words():
+    """The 6x6 book's proof that the mover keeps at least a draw read "Preto pelo menos
+    equilibrado" on the panel and "está pelo menos empatado" in the hint: one claim, two words in
+    Portuguese, "balanced" an estimate's word ("even": "equilibrado").  Both say "empatado"."""
+    from ui.ai_worker import AIProgress
+    from ui.scenes.hint_words import hint_why
+    from ui.scenes.thinking import detail_line
+
+    level = AIProgress(job_id=0, best_text="b3", score=0.0, kind="book", mover=0, at_least=True)
+    with words_in("pt"):
+        assert detail_line(level, ("Black", "White"), "reversi").endswith("· Preto pelo menos empatado")
+        assert hint_why(level, "reversi").endswith("· está pelo menos empatado")
+
+
 def test_the_book_run_resumes_from_its_json_checkpoint_and_refuses_one_that_is_not(tmp_path, capsys):
     """The checkpoint was a pickle, and unpickling runs the code a file names (``--merge`` takes
     another run's file): it is JSON now.  A checkpoint holding the start's proof is resumed (the

@@ -181,8 +181,9 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
                  watching: bool = False, graph_shown: bool = False, waited: int | None = None) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
     (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
-    proof, "complete" when the position is solved (``MoveValues.solved``), else an analysis that
-    ended says it stopped at its limit: its values are estimates a longer search could change.
+    proof, "complete" when the position is solved (``MoveValues.solved``: its best move proven the
+    best), else an analysis that ended says it stopped at its limit: its values are estimates a
+    longer search could change.
     Before the first values, while its worker is still compiling the engine (a fresh install's
     first analysis: 10-20 s), it says so, as the game screen does for the computer's first move.
     ``waiting``: it pauses while a computer searches its move, against a human or in a watched
@@ -194,7 +195,9 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
     counted from the first one, so that a fresh install's compiling (a minute or more on a busy
     machine) does not look stuck.  Values that stand still while the analysis goes on say why
     (``MoveValues.stopped``: Hex's Python stand-in full, 15-20 s into a fresh install's first
-    analysis, waiting for the engine): its count stood still under "…" for a minute."""
+    analysis, waiting for the engine): its count stood still under "…" for a minute; values that
+    wait for a later part of the engine (``preparing``: Reversi's solver, compiled by another
+    process on a fresh install) say so too: "Analysis: 8 moves ahead…" stood for two minutes."""
     if snapshot is None:
         if waiting:
             return _waiting_text(watching, graph_shown)
@@ -203,7 +206,7 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
         return _starting_text(preparing, graph_shown, waited or 0)
     # in a player's words ("playouts" and "depth" are the search tree's screen's)
     reach = games_tried_text(snapshot.nodes) if snapshot.monte_carlo else moves_ahead_text(snapshot.reach())
-    if snapshot.stopped and not snapshot.done:
+    if (snapshot.stopped or preparing) and not snapshot.done:
         return _stood_still_text(reach, snapshot.stopped, waited)
     if snapshot.done:
         if (not snapshot.monte_carlo or not snapshot.nodes) and all(v.proven is not None for v in snapshot.values.values()):
@@ -227,9 +230,10 @@ def _starting_text(preparing: bool, graph_shown: bool, waited: int = 0) -> str:
 
 
 def _stood_still_text(reach: str, stopped: str, waited: int | None) -> str:
-    """``summary_text``'s line while the values stand still, ``stopped`` (``ai.base.STOP_REASONS``),
-    the analysis waiting for the engine: with its seconds of preparing so far, when it is prepared."""
-    why = stop_reason(stopped)
+    """``summary_text``'s line while the values stand still, the analysis waiting for the engine:
+    why, where its search said it (``stopped``, ``ai.base.STOP_REASONS``), else that it waits, and
+    its seconds of preparing so far, when it is prepared."""
+    why = stop_reason(stopped) or _("waiting")
     if waited:
         return _("Analysis: {reach}, {why}: preparing the engine… {n} s").format(reach=reach, why=why, n=waited)
     return _("Analysis: {reach}, {why}: preparing the engine…").format(reach=reach, why=why)
