@@ -925,7 +925,9 @@ def test_the_progress_bar_says_the_tournament_is_stopping_until_it_has_stopped(a
     progress bar said nothing of it, as if Stop had not been heard; it says "Stopping the
     tournament…" until the run has stopped, then "stopped".  The games under way are held
     (``tournament_games_held``) and their workers given all the time they need to end them
-    (``STOP_WAIT``): the run is stopping until the test lets them end."""
+    (``STOP_WAIT``): the run is stopping until the test lets them end, once the Stop has reached
+    the workers (``stop_heard``): let end before, on a loaded machine, the workers took the next
+    games and played all six, "finished"."""
     import ai.tournament_workers
     from tests.ui_helpers import click
 
@@ -935,6 +937,7 @@ def test_the_progress_bar_says_the_tournament_is_stopping_until_it_has_stopped(a
     click(app, scene.buttons[1].rect.center)  # Stop
     _bar, words, _shown = scene.progress_said
     assert scene.running and words.endswith("  -  Stopping the tournament…"), words
+    assert wait(app, tournament_games_held.stop_heard, 60)  # the workers told: they start no other game
     tournament_games_held.release()  # the games under way end: the run stops
     assert wait(app, lambda: not scene.running, 60)
     app.run_frames(2)
