@@ -2346,18 +2346,23 @@ def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_
     there and New tournament greyed, for a second or more), and a click on New tournament then
     said "press Stop first", the button just pressed.  Stop says "Stopping the tournament…", New
     tournament that it waits for this one to finish stopping, and "Tournament stopped" comes in
-    place of the first once it has."""
+    place of the first once it has.  Ana holds her move until the test lets her go on, and her
+    workers are given all the time they need to end her games (``STOP_WAIT``): with the second
+    they have, two slow frames (a loaded machine) saw the run stopped before the test looked."""
+    import ai.tournament_workers
     from tests.outside_bots import held_league
 
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
     scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
     t = scene.tournament
     click(app, labelled(scene, "Stop").rect.center)
-    assert t.is_running() and scene.running  # Ana holds her move: its worker is ended after STOP_WAIT
+    assert t.is_running() and scene.running  # stopping: Ana holds her move
     assert scene.messages.items[-1].text == "Stopping the tournament…"
     new = labelled(scene, "New tournament")
     assert not new.enabled
     click(app, new.rect.center)
     assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
+    (tmp_path / "league" / "go-on").write_text("")  # Ana moves: her games under way end, and the run stops
     assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
     assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]
 
