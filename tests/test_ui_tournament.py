@@ -2348,11 +2348,21 @@ def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_
     tournament that it waits for this one to finish stopping, and "Tournament stopped" comes in
     place of the first once it has.  Ana holds her move until the test lets her go on, and her
     workers are given all the time they need to end her games (``STOP_WAIT``): with the second
-    they have, two slow frames (a loaded machine) saw the run stopped before the test looked."""
+    they have, two slow frames (a loaded machine) saw the run stopped before the test looked.
+    She goes on once the run's thread has told its workers to stop (their stopping flag set):
+    before, they would take her next games and play the whole tournament."""
     import ai.tournament_workers
+    from ai.worker_channel import SharedFlag
     from tests.outside_bots import held_league
 
+    flags: list[SharedFlag] = []  # the run's stopping flag, as its workers read it
+
+    def kept_flag(ctx) -> SharedFlag:
+        flags.append(SharedFlag(ctx))
+        return flags[-1]
+
     monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
+    monkeypatch.setattr(ai.tournament_workers, "SharedFlag", kept_flag)
     scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
     t = scene.tournament
     click(app, labelled(scene, "Stop").rect.center)
@@ -2362,6 +2372,7 @@ def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_
     assert not new.enabled
     click(app, new.rect.center)
     assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
+    assert wait(app, lambda: flags[-1].is_set(), 60)  # the workers told: none starts another game
     (tmp_path / "league" / "go-on").write_text("")  # Ana moves: her games under way end, and the run stops
     assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
     assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]
