@@ -15,9 +15,9 @@ The seam is the worker process's entry point: the fixture has ``Tournament`` sta
 with ``worker_main`` below (``ai.tournament_workers._worker_main`` replaced for the test), which wraps
 that process's ``play_task`` and then runs the real ``_worker_main``.  The test and the workers
 talk through files in a folder of the test, as tests/computer_standin.py's do: "ended-N" once
-game N, played, was let end; "stop-heard" once a worker waiting to end its game has been told to
-stop (its stopping flag set: no worker starts another game from then); "end-K" (one game each) and
-"released" (every game) from the test.
+game N, played, was let end; "stop-heard-N" once the worker of game N, waiting to end it, has been
+told to stop (its stopping flag set: no worker starts another game from then); "end-K" (one game
+each) and "released" (every game) from the test.
 This module imports neither pygame nor pytest (0.4 s): a worker process imports it.
 """
 
@@ -36,7 +36,6 @@ from tests.computer_standin import _write
 POLL = 0.01  # seconds between two looks at the folder while a played game waits
 SAFETY = 120.0  # seconds after which a game never let end ends all the same: a broken test ends
 RELEASED = "released"
-STOP_HEARD = "stop-heard"
 
 
 def worker_main(folder: str, *args: Any, **kwargs: Any) -> None:
@@ -67,11 +66,13 @@ def _wait_to_end(folder: Path, number: int, stopping: Any) -> None:
     """Until the test lets game ``number`` end: all games released, or an "end-K" taken by this game
     alone, or ``SAFETY`` passed.  A stop meanwhile ends this worker (SIGTERM) as it waits, or, the
     worker given the time (``STOP_WAIT``), lets it send this game once let end; the stop is told
-    ("stop-heard") as soon as the worker's stopping flag is seen set."""
-    started = time.monotonic()
+    ("stop-heard-N", a file of this game's: two workers writing one file at once collided) as
+    soon as the worker's stopping flag is seen set."""
+    started, told = time.monotonic(), False
     while not (folder / RELEASED).exists() and not _took_an_end(folder, number):
-        if stopping.is_set() and not (folder / STOP_HEARD).exists():
-            _write(folder / STOP_HEARD, "")
+        if stopping.is_set() and not told:
+            _write(folder / f"stop-heard-{number}", "")
+            told = True
         if time.monotonic() - started > SAFETY:
             return
         time.sleep(POLL)
@@ -111,7 +112,7 @@ class TournamentGamesHeld:
         the last the run plays.  Stop (``Tournament.cancel``) is heard by the run's thread at its
         next look, which sets that flag: a game let end before it, on a loaded machine, let its
         worker take the next game, and the whole tournament could be played "stopped"."""
-        return (self.folder / STOP_HEARD).exists()
+        return any(self.folder.glob("stop-heard-*[0-9]"))
 
     def release(self) -> None:
         """Let every game end as soon as it is played, now and from now on."""
