@@ -925,7 +925,9 @@ def test_the_progress_bar_says_the_tournament_is_stopping_until_it_has_stopped(a
     progress bar said nothing of it, as if Stop had not been heard; it says "Stopping the
     tournament…" until the run has stopped, then "stopped".  The games under way are held
     (``tournament_games_held``) and their workers given all the time they need to end them
-    (``STOP_WAIT``): the run is stopping until the test lets them end."""
+    (``STOP_WAIT``): the run is stopping until the test lets them end, once the Stop has reached
+    the workers (``stop_heard``): let end before, on a loaded machine, the workers took the next
+    games and played all six, "finished"."""
     import ai.tournament_workers
     from tests.ui_helpers import click
 
@@ -935,6 +937,7 @@ def test_the_progress_bar_says_the_tournament_is_stopping_until_it_has_stopped(a
     click(app, scene.buttons[1].rect.center)  # Stop
     _bar, words, _shown = scene.progress_said
     assert scene.running and words.endswith("  -  Stopping the tournament…"), words
+    assert wait(app, tournament_games_held.stop_heard, 60)  # the workers told: they start no other game
     tournament_games_held.release()  # the games under way end: the run stops
     assert wait(app, lambda: not scene.running, 60)
     app.run_frames(2)
@@ -2382,18 +2385,34 @@ def test_stop_says_stopping_until_stopped_and_new_tournament_does_not_send_back_
     there and New tournament greyed, for a second or more), and a click on New tournament then
     said "press Stop first", the button just pressed.  Stop says "Stopping the tournament…", New
     tournament that it waits for this one to finish stopping, and "Tournament stopped" comes in
-    place of the first once it has."""
+    place of the first once it has.  Ana holds her move until the test lets her go on, and her
+    workers are given all the time they need to end her games (``STOP_WAIT``): with the second
+    they have, two slow frames (a loaded machine) saw the run stopped before the test looked.
+    She goes on once the run's thread has told its workers to stop (their stopping flag set):
+    before, they would take her next games and play the whole tournament."""
+    import ai.tournament_workers
+    from ai.worker_channel import SharedFlag
     from tests.outside_bots import held_league
 
+    flags: list[SharedFlag] = []  # the run's stopping flag, as its workers read it
+
+    def kept_flag(ctx) -> SharedFlag:
+        flags.append(SharedFlag(ctx))
+        return flags[-1]
+
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
+    monkeypatch.setattr(ai.tournament_workers, "SharedFlag", kept_flag)
     scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
     t = scene.tournament
     click(app, labelled(scene, "Stop").rect.center)
-    assert t.is_running() and scene.running  # Ana holds her move: its worker is ended after STOP_WAIT
+    assert t.is_running() and scene.running  # stopping: Ana holds her move
     assert scene.messages.items[-1].text == "Stopping the tournament…"
     new = labelled(scene, "New tournament")
     assert not new.enabled
     click(app, new.rect.center)
     assert scene.messages.items[-1].text == "New tournament waits for this one to finish stopping"
+    assert wait(app, lambda: flags[-1].is_set(), 60)  # the workers told: none starts another game
+    (tmp_path / "league" / "go-on").write_text("")  # Ana moves: her games under way end, and the run stops
     assert wait(app, lambda: "Tournament stopped" in [m.text for m in scene.messages.items], 60)
     assert not t.is_running() and "Stopping the tournament…" not in [m.text for m in scene.messages.items]
 

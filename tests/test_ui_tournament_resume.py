@@ -483,7 +483,9 @@ def _left_with_games_under_way(app, held: TournamentGamesHeld,
     """A tournament left (Esc, and yes) with one game played and others under way, held
     (``tournament_games_held``): its thread goes on after the screen is left, stopping, its
     workers given all the time they need to end the games under way (``STOP_WAIT``), and a game
-    that ends then (``held.release()``) is collected, and logged, on the thread's way out.  The
+    that ends then (``held.release()``) is collected, and logged, on the thread's way out.  Returned
+    once the stop has reached the workers (``stop_heard``): games let end before it, on a loaded
+    machine, let the workers take the next ones, and the whole tournament was played.  The
     numbers of the games played before it was left are returned with it."""
     import ai.tournament_workers
 
@@ -493,6 +495,7 @@ def _left_with_games_under_way(app, held: TournamentGamesHeld,
     before = set(t.results)
     leave_tournament(app)  # left while games are under way
     assert not isinstance(app.scene, TournamentScene) and t.is_running()
+    assert wait(app, held.stop_heard, 60)  # the workers told: they start no other game
     return scene, t, before
 
 

@@ -104,3 +104,33 @@ def test_a_game_dropped_by_stop_is_said_as_dropped_and_counted_once_replayed(app
     assert not any(dropped in line for _number, line in listed(scene))
     assert [st.games for st in scene.table] == [2, 2]
     assert sorted(_logged(Path(t.log_file))) == [1, 2]
+
+
+def test_no_game_is_said_being_prepared_once_stop_is_heard(app, monkeypatch, tmp_path):
+    """QA (stopflake): while Stop finished, the board still said "Preparing game 1 of 2…" over the
+    game it showed, a game that would not be played (its worker starts nothing more, and what it
+    is setting up is dropped at the stop).  Once Stop is heard, no game is said to be prepared:
+    the progress bar says the tournament is stopping.  Both bots hold their first move, so no
+    game reports one, and their workers are given all the time they need to end them
+    (``STOP_WAIT``): the run is stopping until the test lets the bots go on."""
+    import ai.tournament_workers
+
+    monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
+    release = tmp_path / "go-on"
+    bots = held_bots(tmp_path / "bots", 1, release)
+    monkeypatch.setattr(tournament_run, "TIMES", (60.0,))  # the held move is not lost on time
+    scene = tournament_started(app, "reversi", {pid for pid, _title in bots}, tmp_path / "tournaments", outside=bots)
+    said = recorded_text(monkeypatch)
+    try:
+        assert wait(app, lambda: scene.watching is not None and f"Preparing game {scene.watching} of 2…" in said,
+                    60), said[-30:]  # on the board, over the game's first position
+        click(app, button(scene, "Stop").rect.center)
+        said.clear()
+        app.invalidate()
+        app.run_frames(2)
+        assert scene.running and scene.tournament.cancelled  # stopping: the games under way are held
+        assert not any("Preparing game" in text for text in said), said
+        assert any(text.endswith("  -  Stopping the tournament…") for text in said), said  # the progress bar
+    finally:
+        release.write_text("")
+    assert wait(app, lambda: not scene.running, 120)

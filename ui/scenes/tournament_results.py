@@ -806,8 +806,8 @@ class ResultsDrawing:
         inner = self._panel(surface, theme, rect, title)
         if game is None or "state" not in game:
             preparing = self._preparing_now()
-            waiting = (_("No game to show") if not self.running else _("Waiting for a game…") if preparing is None
-                       else self._preparing_words(preparing))
+            waiting = (_("No game to show") if not self.running or self._stop_heard()  # no game comes now
+                       else _("Waiting for a game…") if preparing is None else self._preparing_words(preparing))
             tx.text(surface, waiting, inner.center, int(15 * s), theme.muted, "center")
             return
         area = inner.inflate(-int(8 * s), -int(8 * s))

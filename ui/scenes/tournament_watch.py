@@ -129,15 +129,22 @@ class WatchedGames:
         the board stood on an empty position with not a word said, as if the tournament had stuck.
         A shorter set-up (a warm worker's) is not said: it would flash, as the game screen's would."""
         entry = self.live.get(number) if number is not None else None
-        return (entry is not None and self._playing(number) and not entry.get("moves")
+        return (entry is not None and self._playing(number) and not entry.get("moves") and not self._stop_heard()
                 and monotonic() >= entry.get("dealt", self.dealt_at) + SET_UP_SAID_AFTER)
+
+    def _stop_heard(self) -> bool:
+        """Whether Stop (or leaving) has been heard while the run ends: its workers start no other
+        game, and the one a worker is still setting up is dropped at the stop (a set-up said has
+        lasted a second already, ``STOP_WAIT`` is a second), so no game is said to be prepared:
+        "Preparing game 3 of 6…" stood on the board as the tournament stopped."""
+        return self.tournament is not None and self.tournament.cancelled
 
     def _set_up_since(self) -> tuple[int, float] | None:
         """While no game reports moves, the game being set up and when it was dealt: the first one
         started that has not reported yet (since its start came), or, before any start is in (the
         workers still starting), the first game left to play (since the run started); None while
-        a game is being played, or nothing runs."""
-        if not self.running:
+        a game is being played, or nothing runs or is to run (Stop heard: ``_stop_heard``)."""
+        if not self.running or self._stop_heard():
             return None
         started = sorted(n for n in self.live if self._playing(n))
         if any(self.live[n].get("moves") for n in started):
