@@ -162,15 +162,28 @@ class MoveValues:
         return max((v.visits for v in self.values.values()), default=0)
 
     def solved(self) -> bool:
-        """The position's value is proven: every value shown is, or the best move is a win proven
-        as an outcome (no move does better than a win).  A win proven by its margin (Reversi's
-        discs, exactly or at least) is not enough while another move's margin is an estimate,
-        which may be larger: FFO #40 said "complete" with b1 and c1 proven at +30, a2 at +48."""
+        """The position's value is proven: every value shown is exact (``exact``), or the best move
+        is a win proven as an outcome (no move does better than a win).  A win proven by its margin
+        (Reversi's discs, exactly or at least) is not enough while another move's margin is an
+        estimate, which may be larger: FFO #40 said "complete" with b1 and c1 proven at +30, a2 at
+        +48; nor while a margin is only a bound, which a move may better."""
         best = self.best()
         if best is None:
             return False
-        return (all(v.proven is not None for v in self.values.values())
+        return (self.all_exact()
                 or (best.proven == 1 and not best.margin and not best.bound))
+
+    def all_exact(self) -> bool:
+        """Every value shown is exact (``exact``): a proof of its result, or of its whole margin."""
+        return all(exact(v) for v in self.values.values())
+
+
+def exact(value: MoveValue) -> bool:
+    """Whether ``value`` is the move's whole value under perfect play: proven, by its result
+    (tic-tac-toe, Hex, Rastros, Alquerque, Trax) or by its exact margin (Reversi's discs), not a
+    bound of the margin ("≥+38": a proof that cut off once it reached it, the best play may win
+    by more)."""
+    return value.proven is not None and not value.bound
 
 
 def rank(value: MoveValue) -> tuple:

@@ -439,6 +439,24 @@ def test_a_position_solved_move_by_move_says_so_not_a_depth():
     assert summary_text(MoveValues(0, open_one, depth=9, done=True), False) == "Analysis: 9 moves ahead, stopped at its limit"
 
 
+def test_every_move_solved_only_when_every_value_is_exact():
+    """Reversi's values all proofs, some of them bounds of the margin ("≥+38": the solve cut off
+    once the move reached it), read "Analysis: every move solved": a bound is not the move's value,
+    a better line may win by more.  Exact margins only still say every move solved."""
+    from ui.analysis_mode import summary_text
+
+    a2, b1, c1, h8 = 8, 1, 2, 63
+    exact = {move: MoveValue(move, score, "proven", 1 if score > 0 else -1, None, depth=1, margin=True)
+             for move, score in ((a2, 38.0), (b1, 30.0), (c1, 30.0), (h8, -6.0))}
+    solved = MoveValues(0, exact, depth=1, done=True)
+    assert solved.all_exact() and solved.solved()
+    assert summary_text(solved, False) == "Analysis: every move solved"
+    bounded = MoveValues(0, {**exact, a2: MoveValue(a2, 38.0, "proven", 1, None, depth=1, bound=1),
+                             h8: MoveValue(h8, -6.0, "proven", -1, None, depth=1, bound=-1)}, depth=1, done=True)
+    assert not bounded.all_exact() and not bounded.solved()
+    assert summary_text(bounded, False) == "Analysis: every move proven, not every margin exact"
+
+
 def test_complete_says_the_best_move_is_proven_the_best_in_every_game():
     """FFO #40 (Reversi) said "Analysis: 15 moves ahead, complete" with b1 and c1 proven to win by
     30 discs and a2 estimated at +48 (its exact value is +38): a proven win had made the position

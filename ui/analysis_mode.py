@@ -180,10 +180,11 @@ def short_text(text: str) -> str:
 def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = False, waiting: bool = False,
                  watching: bool = False, graph_shown: bool = False, waited: int | None = None) -> str:
     """The panel's line about the analysis: its playouts or the depth its values stand on
-    (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is a
-    proof, "complete" when the position is solved (``MoveValues.solved``: its best move proven the
-    best), else an analysis that ended says it stopped at its limit: its values are estimates a
-    longer search could change.
+    (``MoveValues.reach``), and whether it goes on; "every move solved" when each value is an
+    exact proof (``MoveValues.all_exact``: "every move proven, not every margin exact" where some
+    are Reversi's bounds of the margin, "≥+38", which a move may better), "complete" when the
+    position is solved (``MoveValues.solved``: its best move proven the best), else an analysis
+    that ended says it stopped at its limit: its values are estimates a longer search could change.
     Before the first values, while its worker is still compiling the engine (a fresh install's
     first analysis: 10-20 s), it says so, as the game screen does for the computer's first move.
     ``waiting``: it pauses while a computer searches its move, against a human or in a watched
@@ -210,7 +211,10 @@ def summary_text(snapshot: MoveValues | None, running: bool, preparing: bool = F
         return _stood_still_text(reach, snapshot.stopped, waited)
     if snapshot.done:
         if (not snapshot.monte_carlo or not snapshot.nodes) and all(v.proven is not None for v in snapshot.values.values()):
-            return _("Analysis: every move solved")  # to the end of the game (no depth to tell), or without a playout
+            # to the end of the game (no depth to tell), or without a playout
+            if not snapshot.all_exact():  # a Reversi proof of "at least +38": proven won, its margin not exact
+                return _("Analysis: every move proven, not every margin exact")
+            return _("Analysis: every move solved")
         if snapshot.solved():
             return _("Analysis: {reach}, complete").format(reach=reach)
         return _("Analysis: {reach}, stopped at its limit").format(reach=reach)
