@@ -62,6 +62,7 @@ from ai.tournament_standings import (
     is_annulled,
     is_void,
     is_withdrawal,
+    never_started,
     not_played,
     withdrawal_stands,
 )
@@ -240,9 +241,12 @@ class Tournament(TournamentWorkers):
 
     def played_by(self, player_id: str) -> int:
         """How many of its games ``player_id`` has played (a void game is not played; nor is a
-        game settled by a withdrawal, ``is_withdrawal``)."""
+        game settled by a withdrawal, ``is_withdrawal``, nor one lost as a player could not be
+        started, ``never_started``, by either side), as the standings' games played (GP) count
+        them: the withdrawal's question and its half-its-games rule counted a student's file that
+        never ran as having played its games."""
         return sum(1 for g in self.games_of(player_id) if (r := self.results.get(g.number)) is not None
-                   and not is_void(r) and not is_withdrawal(r))
+                   and not is_void(r) and not is_withdrawal(r) and not never_started(r))
 
     def settled_unplayed(self) -> int:
         """How many of the results were never played (``not_played``: a withdrawal's forfeits and

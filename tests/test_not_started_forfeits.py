@@ -16,6 +16,7 @@ from ai.commands.tournament import (
     report_head,
     resumed_count,
     run_tournament,
+    withdrawal_text,
 )
 from ai.match import GameResult
 from ai.tournament import Tournament
@@ -119,3 +120,42 @@ def test_a_game_never_started_then_annulled_by_a_withdrawal_is_still_not_played(
     assert (t.annulled_played(), t.settled_unplayed()) == (0, len(t.games_of("a.py"))) == (0, 4)
     assert report_head(Summary.of(t)).startswith(
         "Tic-tac-toe round robin: 3 players, 0 games played, 4 not played (forfeited or annulled), ")
+
+
+def league_with_a_file_that_never_ran(never_ran: int, played_by_level_1: int) -> Tournament:
+    """Level 1, a.py and Level 2, one game each way (4 games each): ``never_ran`` of a.py's games
+    against Level 1 lost as a.py could not be started, and ``played_by_level_1`` of Level 1's
+    games against Level 2 played (Level 1 winning)."""
+    t = Tournament("tictactoe", ["level-1", "a.py", "level-2"], games_per_pair=1)
+    against = [g for g in t.games_of("a.py") if 0 in g.players]
+    for g in against[:never_ran]:
+        t._keep(g.number, play_scheduled("tictactoe", {}, t.ids_of(g), (1, 2), 0.1, broken={"a.py": "SyntaxError: x"}))
+    for g in [g for g in t.games_of("level-1") if 2 in g.players][:played_by_level_1]:
+        ids = t.ids_of(g)
+        t._keep(g.number, GameResult("tictactoe", {}, list(ids), moves=["b2"], winner=ids.index("level-1"),
+                                     reason="played"))
+    return t
+
+
+def test_a_file_that_never_ran_is_withdrawn_as_having_played_none_of_its_games():
+    """a.py's file never ran: its 2 games so far lost as it could not be started.  Withdrawn, it
+    "has played 2 of its 4 games: its results stand", and kept its opponents' forfeit wins, as if
+    it had played half its games; it has played none: all its games are annulled."""
+    t = league_with_a_file_that_never_ran(2, 0)
+    assert t.played_by("a.py") == t.played_by("level-1") == 0
+    assert withdrawal_text(t, "a.py") == "a.py has played none of its 4 games: they are annulled, counted for no one"
+    assert not t.withdraw("a.py") and t.withdrawn["a.py"] == (0, 4)
+    assert all(is_annulled(t.results[g.number]) for g in t.games_of("a.py"))
+    assert {s.player: s.points for s in t.standings()}["level-1"] == 0
+
+
+def test_a_game_its_opponent_never_started_is_not_among_those_a_withdrawn_player_played():
+    """Level 1 played 1 of its 4 games and won 1 as a.py could not be started.  Withdrawn, it
+    "has played 2 of its 4 games" and its results stood, the game left lost by forfeit; it played 1,
+    fewer than half: all its games are annulled, as the standings' 1 game played (GP) says."""
+    t = league_with_a_file_that_never_ran(1, 1)
+    assert t.played_by("level-1") == next(s.games for s in t.standings() if s.player == "level-1") == 1
+    assert withdrawal_text(t, "level-1") == ("Level 1 has played 1 of its 4 games, fewer than half: all its games are "
+                                             "annulled, counted for no one (they stay in the log)")
+    assert not t.withdraw("level-1") and t.withdrawn["level-1"] == (1, 4)
+    assert all(is_annulled(t.results[g.number]) for g in t.games_of("level-1"))

@@ -1105,7 +1105,8 @@ def test_the_games_of_a_students_file_that_never_started_are_counted_and_marked_
     played, the file's 4 never started.  The standings counted them apart (GP), but the progress
     said "6/6 games", the latest results listed them as games played, without the "(not played)" a
     withdrawal's games have, and Copy tables said it copied the tables "of 6 games".  The progress
-    says 2 played and 4 not played, those 4 lines say "(not played)", the copy is of 2 games."""
+    says 2 played and 4 not played, the latest results list the 2 played, the file's row lists its
+    4 saying "(not played)", the copy is of 2 games."""
     from tests.ui_helpers import key
     from ui import clipboard
 
@@ -1128,13 +1129,53 @@ def test_the_games_of_a_students_file_that_never_started_are_counted_and_marked_
     _bar, whole, _shown = scene.progress_said
     assert whole.startswith("Tic-tac-toe: 2 of 6 games played, 4 not played (forfeited or annulled), 0 left"), whole
     lines = {n: text for _rect, n, text in scene._recent_rects}
-    assert len(lines) == 6 and all(("(not played)" in text) == (pid in t.results[n].players)
-                                   for n, text in lines.items()), lines
+    assert len(lines) == 2 and not any(pid in t.results[n].players for n in lines), lines
+    click(app, next(rect for rect, player in scene.standing_rows if player == pid).center)  # its games
+    lines = {n: text for _rect, n, text in scene._recent_rects}
+    assert len(lines) == 4 and all("(not played)" in text for text in lines.values()), lines
+    click(app, next(rect for rect, player in scene.standing_rows if player == pid).center)  # every game again
     copied: list[str] = []
     monkeypatch.setattr(clipboard, "put_text", lambda text: copied.append(text) or True)
     key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
     assert copied and scene.messages.items[-1].text == (
         "Copied the standings and the crosstable of 2 games as Markdown tables, for a slide or a web page")
+
+
+def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_open_no_empty_board(app, tmp_path,
+                                                                                                  capsys):
+    """A league of Level 1, Level 2 and a file with a syntax error, by the command line, its log
+    dropped on the window: the file's 4 games were never played.  They were listed among the
+    latest results as played (marked "(not played)"), and one clicked, or the last game of the
+    league, put an empty board on the screen.  As a withdrawal's games: the board shows the last
+    game played, the latest results list the games played, the file's row lists its games saying
+    they were not played, and one clicked is said, not put on the board."""
+    from ai.commands.tournament import run_tournament
+    from ai.tournament_standings import never_started
+    from tests.test_ui_tournament_faults import row_of
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 1, 0.2, 1, str(out), 1) == 0
+    capsys.readouterr()
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene)
+    t = scene.tournament
+    never = {n for n, r in t.results.items() if never_started(r)}
+    played = set(t.results) - never
+    assert len(never) == 4 and max(never) > max(played)  # the league's last game never started
+    assert scene.watching == max(played)
+    assert {n for _rect, n, _text in scene._recent_rects} == played
+    click(app, row_of(scene, str(broken)).center)  # its games, never played
+    lines = {n: text for _rect, n, text in scene._recent_rects}
+    assert set(lines) == never and all("(not played)" in text for text in lines.values()), lines
+    rect = next(rect for rect, n, _text in scene._recent_rects if n == max(never))
+    click(app, rect.center)
+    said = [m.text for m in scene.messages.current()]
+    assert any(text.startswith(f"{max(never)}. ") and "(not played)" in text and "could not be started" in text
+               for text in said), said
+    assert scene.watching == max(played) and not scene.pinned
 
 
 def test_a_students_file_that_cannot_be_loaded_is_still_in_the_class_when_the_screen_opens_again(app, tmp_path):

@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from ai.tournament_standings import ranked_apart
+from ai.tournament_standings import not_played, ranked_apart
 from ui import words
 from ui.i18n import Phrase, _
 from ui.scenes.tournament_results import elo_said
@@ -109,26 +109,28 @@ class ResultsLists:
     def _listed(self) -> list[tuple[int, Any]]:
         """The results the list shows, by game number (shown the highest first): every game played, or the games of the pair whose
         crosstable cell was clicked; not those the board has yet to reach (``held``)."""
-        withdrawn = self.tournament is not None and self.tournament.withdrawn
-        if not self.held and self.pair is None and self.listed_player is None and not withdrawn:
-            return self.recent  # no game settled without play: every result is of a game played
+        if not self.held and self.pair is None and self.listed_player is None and not any(
+                not_played(r) for _n, r in self.recent):
+            return self.recent  # no game never played: every result is of a game played
         return [(n, r) for n, r in self.recent if n not in self.held and self._lists(r)]
 
     def _lists(self, result: Any) -> bool:
-        """Whether the results list shows ``result``: every game played (not one a withdrawal settled
-        without play, ``GameResult.unplayed``: the latest results read "24. … annulled" of a game
-        nobody played), or every game of the clicked pair or player, those settled saying so."""
+        """Whether the results list shows ``result``: every game played (not one never played,
+        ``not_played``: settled by a withdrawal, or lost as a player could not be started; the latest
+        results read "24. … annulled" of a game nobody played), or every game of the clicked pair or
+        player, those never played saying so."""
         if self.pair is not None:
             return set(result.players) == set(self.pair)
         if self.listed_player is not None:
             return self.listed_player in result.players
-        return not result.unplayed
+        return not not_played(result)
 
     def _last_played(self) -> list[tuple[int, Any]]:
         """The last game played of the results (``recent``: the highest number), in a list of one;
         none if none was played.  After a withdrawal the last result could be a game it settled without play, and the
-        board showed an empty board titled "Game 24: … annulled"."""
-        return next(([(n, r)] for n, r in reversed(self.recent) if not r.unplayed), [])
+        board showed an empty board titled "Game 24: … annulled"; so did a game lost as a player
+        could not be started (``not_played``)."""
+        return next(([(n, r)] for n, r in reversed(self.recent) if not not_played(r)), [])
 
     def _click_results(self, pos: tuple[int, int]) -> None:
         """A click on a recent result shows that game's final position, and its whole line (a
@@ -173,7 +175,7 @@ class ResultsLists:
         self.recent_scroll = 0
         listed = self._listed()
         if self.pair is not None and listed:
-            for number, result in [(n, r) for n, r in listed if not r.unplayed][-1:]:  # none: no board to show
+            for number, result in [(n, r) for n, r in listed if not not_played(r)][-1:]:  # none: no board to show
                 self._pin(number)
                 self._replay_slot(number, result)
             said = (_("The games of {a} and {b}; Enter again lists every game") if self._on_cross()
@@ -280,7 +282,7 @@ class ResultsLists:
         """Show game ``number``'s final position on the board (followed no longer by the live
         games) and its whole line in the message line: a click on a result, or Enter on it."""
         result = next((r for n, r in self.recent if n == number), None)
-        if result is not None and result.unplayed:  # no game to show: its line says why
+        if result is not None and not_played(result):  # no game to show (an empty board): its line says why
             self._say_result(number, result)
             return
         if result is None and number in self.stopped_part_way:
