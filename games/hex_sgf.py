@@ -52,7 +52,7 @@ from games.move_list import DRAW, WINS
 from games.move_numbers import loss_placed, resigned_at
 from games.record import APP, GameRecord, legal_part
 from games.record_fields import given_date
-from games.record_parts import RecordError, Result, Side, now_iso
+from games.record_parts import RecordError, RecordNotReadableHere, Result, Side, now_iso
 
 SWAP_WORDS = (*SWAP_NAMES, "swap-sides")  # how the files write a swap
 SIDE_LETTERS = ("B", "W")  # SGF's black (the first player, our Blue) and white (our Red)
@@ -236,7 +236,9 @@ def _game_of(nodes: list[Node]) -> tuple[GameRecord, str | None]:
     root = nodes[0]
     game_number = root.get("GM", ["11"])[0].strip()
     if game_number != "11":
-        raise RecordError(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]")
+        # not damaged: a game Tabuleiro does not have, which lists leave in place and say so
+        raise RecordNotReadableHere(f"this SGF is of another game (GM[{game_number}]): Tabuleiro reads Hex's, GM[11]",
+                                    why="game")
     size = _board_size(root.get("SZ", ["11"])[0])
     written = [(letter, value.strip(), node.line) for node in nodes for letter in SIDE_LETTERS
                for value in node.get(letter, [])]

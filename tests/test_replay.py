@@ -568,3 +568,16 @@ def test_the_replays_analysis_says_the_tables_win_in_at_most(app, monkeypatch):
     scene.draw(app.screen)
     monkeypatch.undo()
     assert f"proven: White wins in at most {plies} moves" in drawn, [text for text in drawn if "proven" in text]
+
+
+def test_h_in_a_replay_says_where_hints_are(app):
+    """H, the game screen's Hint, pressed in a replay did nothing, not a word: the replay says it
+    gives none, and which keys do what the player wanted."""
+    from tests.ui_helpers import first_legal_line, key
+
+    game = games.load("reversi")
+    moves, state = first_legal_line(game.initial_state(), 4)
+    app.open_replay(GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, state), ply=2)
+    key(app, pygame.K_h)
+    said = [m.text for m in app.scene.messages.current()]
+    assert "No hints in a replay: use Analysis (A), or Play from here (C)" in said, said

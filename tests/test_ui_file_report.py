@@ -174,3 +174,23 @@ def test_a_saved_game_cut_in_half_is_said_cut_short_and_its_bytes_kept_aside(tmp
         assert "JSON" not in said and "Expecting" not in said
         assert aside.read_bytes() == cut and not (games_dir() / "halved.json").exists()
         assert any("halved.json: not valid JSON (line " in r.getMessage() for r in caplog.records)  # the reason, logged
+
+
+def test_other_programs_files_left_in_place_say_why_in_the_right_number(tmp_path, monkeypatch):
+    """A Go SGF (``GM[1]``) and two damaged Hex SGFs in the saved-games folder, which lists other
+    programs' files: the Go game is a game Tabuleiro does not have, as the file's own message says
+    (it was summed up as "it could not be read; see the log"), and the two damaged files are
+    "they", not "it"."""
+    from ui.autosave_reading import scan
+    from ui.data_folders import games_dir
+
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    folder = games_dir()
+    folder.mkdir(parents=True)
+    (folder / "go.sgf").write_text("(;FF[4]GM[1]SZ[19];B[pd];W[dp])", encoding="utf-8")
+    for name in ("a.sgf", "b.sgf"):
+        (folder / name).write_text("(;FF[4]GM[11]SZ[7];B[d4];W[c4", encoding="utf-8")
+    _found, findings = file_report.read(folder, lambda: scan(folder))
+    assert file_report.summary([findings]) == (f"Left in place in {folder}: a.sgf, b.sgf (they could not be read; "
+                                               "see the log); go.sgf (a game this Tabuleiro does not have).")
+    assert sorted(path.name for path in folder.iterdir()) == ["a.sgf", "b.sgf", "go.sgf"]  # none moved aside

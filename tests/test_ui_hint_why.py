@@ -255,3 +255,20 @@ def test_a_reversi_hint_after_a_proof_of_its_position_says_its_disc_margin(app, 
         proof = i18n.ngettext("proven: {side} wins by {n} disc on the board",
                               "proven: {side} wins by {n} discs on the board", 12)
         assert proof.format(side=i18n._("White"), n=12) in drawn, drawn
+
+
+@pytest.mark.parametrize("language, said_of_the_end", [("en", "you finish at most 4 discs behind"),
+                                                        ("pt", "acaba com no máximo 4 peças de desvantagem")])
+def test_a_book_bound_hint_says_the_final_margin_as_an_estimate_does(app, language, said_of_the_end):
+    """Reversi 6x6 past White's slip (c2 b4 c5 b2), the book proves Black's final margin at
+    least -4: Black's hint said "you are at most 4 discs behind" with as many discs as White on
+    the board, where an estimate says "you finish about N discs behind" (the margin at the end,
+    not the count now)."""
+    from ui.match import HOTSEAT, MatchSetup
+
+    with words_in(language):
+        app.start_game(MatchSetup("reversi", {"size": 6}, HOTSEAT, (None, None), 1.0), ["c2", "b4", "c5", "b2"])
+        scene = app.scene
+        said = _hint_asked(app, scene)
+        assert scene.computer.last_search.at_least, scene.computer.last_search
+        assert said.endswith(f"{said_of_the_end})"), said

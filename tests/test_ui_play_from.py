@@ -427,3 +427,17 @@ def test_the_replay_e_opens_shows_analysis_and_connections_as_the_game_showed_th
     replay = app.scene
     assert isinstance(replay, ReplayScene)
     assert (replay.move_analysis.active, replay.connections.active) == (shown, shown)
+
+
+def test_another_programs_file_goes_on_with_the_names_it_gives(app):
+    """A HexGui SGF naming its players (``PB``, ``PW``), as Saved games now lists them: Play from
+    here in Hot-seat left both names empty, and the game went on between "Player 1" and
+    "Player 2".  A file with no window's setup keeps its human players' names."""
+    from games.hex_sgf import record_from_sgf
+
+    record = record_from_sgf("(;FF[4]GM[11]SZ[5]PB[Ana]PW[Bruno];B[c3];W[b2])")
+    scene = chooser(app, record, ply=2)
+    assert shown(scene, "mode") == HOTSEAT
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "Bruno"]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene) and app.scene.setup.names == ("Ana", "Bruno")

@@ -128,9 +128,11 @@ def setup_dict_for_record(record: GameRecord) -> dict[str, Any]:
     players = [p.id for p in record.players]
     data.update({"game": record.game_id, "options": dict(record.options), "players": players,
                  "start": record.start_position})
-    if "mode" not in data:  # a record from the command line (match --json) or written by hand
+    if "mode" not in data:  # a record from the command line (match --json), another program's or written by hand
         humans = sum(p is None for p in players)
         data["mode"] = "hotseat" if humans == 2 else "pc-pc" if humans == 0 else "human-pc"
+        # its people's names (a HexGui SGF's PB and PW): the window's own records keep theirs in ``names``
+        data.setdefault("names", [p.title if p.id is None else "" for p in record.players])
     return data
 
 

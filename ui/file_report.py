@@ -179,7 +179,7 @@ def _sentences(findings: Findings) -> list[str]:
         groups: dict[str, list[str]] = {}
         for name, why in findings.left:
             groups.setdefault(why, []).append(name)
-        items = "; ".join(_("{files} ({why})").format(files=_files(names), why=_why(why))
+        items = "; ".join(_("{files} ({why})").format(files=_files(names), why=_why(why, len(names)))
                           for why, names in groups.items())
         sentences.append(_("Left in place: {items}.").format(items=items) if n
                          else _("Left in place in {folder}: {items}.").format(folder=findings.folder, items=items))
@@ -217,15 +217,16 @@ def _files(names: list[str]) -> str:
     return ngettext("{n} file", "{n} files", len(names)).format(n=len(names))
 
 
-def _why(why: str) -> str:
-    """Why a file was left in place, in a few words (``RecordNotReadableHere.why``)."""
+def _why(why: str, files: int = 1) -> str:
+    """Why ``files`` files were left in place, in a few words (``RecordNotReadableHere.why``): a
+    damaged file is "it", several are "they"."""
     return {
         "newer": _("written by a newer Tabuleiro"),
         "game": _("a game this Tabuleiro does not have"),
         "player": _("a player this Tabuleiro does not have"),
         "access": _("Tabuleiro may not read it"),
         "finished": _("played to the end, but the finished games' folder cannot be used; listed in Saved games"),
-    }.get(why, _("it could not be read; see the log"))
+    }.get(why, ngettext("it could not be read; see the log", "they could not be read; see the log", files))
 
 
 def lists_games(screen: Any) -> bool:

@@ -110,12 +110,14 @@ def _value_for_you(progress: AIProgress, game_id: str) -> str:
 
 
 def _bound_for_you(progress: AIProgress) -> str:
-    """The bound of Reversi's 6x6 book past a mistake (``thinking.bound_text``): "you are at least
-    even", "you are at most 4 discs behind"."""
+    """The bound of Reversi's 6x6 book past a mistake (``thinking.bound_text``): "you finish at
+    least even", "you finish at most 4 discs behind": a bound of the final margin, said as an
+    estimate of it is (``_margin``), not as the count now on the players' cards."""
     discs = round(-progress.score)
     if discs <= 0:
-        return _("you are at least even")
-    return ngettext("you are at most {n} disc behind", "you are at most {n} discs behind", discs).format(n=discs)
+        return _("you finish at least even")
+    return ngettext("you finish at most {n} disc behind", "you finish at most {n} discs behind",
+                    discs).format(n=discs)
 
 
 def _eval_for_you(progress: AIProgress, game_id: str) -> str:

@@ -601,6 +601,8 @@ class ReplayScene(Scene):
                          pygame.K_z: self.zoom_board}
             if key in shortcuts:
                 shortcuts[key]()
+            elif key == pygame.K_h:  # the game screen's Hint, pressed here out of habit: not a silent key
+                self.messages.refuse(_("No hints in a replay: use Analysis (A), or Play from here (C)"))
 
     def turn_board(self) -> None:
         why = self.view.turn()
