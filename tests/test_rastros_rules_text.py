@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -283,3 +284,31 @@ def test_the_page_quotes_the_course_players_depth_as_the_panel_and_the_search_tr
         for said in (reach_text(course), depth_text(course)):
             assert said in text, said
     assert not re.search(r"\bpl(y|ies)\b|meias?-jogadas?", text, re.I), language
+
+
+ANALYSIS_HEADINGS = {"en": "## What analysis' numbers count", "pt": "## O que contam os números da análise"}
+
+
+@pytest.mark.parametrize("language", PAGES)
+def test_the_analysis_section_says_why_8x8s_proofs_have_no_count_where_6x6s_have(language):
+    """On 8x8 every first move's tag was a lone "L", its tip "loses (proven; moves not counted)",
+    where 6x6's read "W29", and nothing a student reads said why.  The page's analysis section
+    quotes the tip, names the boards whose proofs leave the count out, and the tag 6x6 shows, each
+    as the window writes it (``ui.analysis_mode``)."""
+    from ai.move_values import analyse
+    from tests.ui_helpers import words_in
+    from ui.analysis_mode import length_words, value_text
+
+    section = page(language).split(ANALYSIS_HEADINGS[language], 1)[1].split("\n## ", 1)[0]
+    text = " ".join(section.split())
+    tags = {}
+    for n in (6, 8):
+        state = games.load("rastros", size=n).initial_state()
+        tags[n] = list(analyse(state, "rastros", max_depth=1).values.values())
+    assert all(v.proven == -1 and v.plies is None for v in tags[8])
+    with words_in(language):
+        won = [value_text(v, "rastros") for v in tags[6] if v.proven == 1]
+        assert won and won[0] in text, (won, language)  # "W29", «V29»
+        tip = length_words(replace(tags[8][0], proven=1))  # 8x8's tip, as a won move's: "wins (proven; moves not counted)"
+        assert tip in text, tip
+    assert "8x8" in text and "7x7" in text

@@ -450,6 +450,33 @@ def test_the_resign_button_names_the_side_where_the_name_does_not_fit(tmp_path, 
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_resign_button_names_a_friend_the_same_way_in_a_full_screen_and_a_narrower_window(
+        tmp_path, monkeypatch, language):
+    """A Hex hot-seat game without names: in Portuguese the button read "Desistir por Azul" at
+    1280x800 (full screen) and "Desistir por Jogador 1" in a 1264x761 window, two names for one
+    player.  Both windows say the same, and it names the side, as the board shows it."""
+    from tests.ui_helpers import make_app_of
+    from ui import i18n, words
+
+    shown = []
+    for size in ((1280, 800), (1264, 761)):
+        app = make_app_of(tmp_path, monkeypatch, size)
+        try:
+            with in_language(app, language):
+                scene = GameScene(app, MatchSetup("hex", {}, HOTSEAT, (None, None), 1.0))
+                app.switch(scene)
+                app.run_frames(2)
+                side = words.side(scene.game, scene.state.to_move)
+                said = [text for text in resign_button_text(app, monkeypatch, scene) if text in scene.btn_resign.labels()]
+                assert len(said) == 1 and side in said[0], (size, said)
+                shown.append(said[0])
+        finally:
+            app.quit()
+            i18n.set_language("en")
+    assert shown[0] == shown[1], shown
+
+
 def test_the_resign_button_against_the_computer_is_plain_resign(app, monkeypatch):
     scene = GameScene(app, MatchSetup("tictactoe", {}, HUMAN_VS_PC, (None, "level-1"), 1.0, names=("Ana", "")))
     app.switch(scene)

@@ -1,5 +1,6 @@
 """The running tournament screen's row of buttons at 800 pixels: every label drawn whole, in a
-second row where one has no room, Copy tables among them, the tables under the last row."""
+second row where one has no room, Copy tables among them, the tables under the last row; in a
+wide window, the row as wide as the tables."""
 
 from __future__ import annotations
 
@@ -40,3 +41,24 @@ def test_a_stopped_tournaments_buttons_are_whole_at_800_pixels_and_copy_tables_s
                 bar, _words, _said = scene.progress_said
                 assert bar.top > max(b.rect.bottom for b in shown), (where, bar)
     app.settings.text_size = 1.0
+
+
+def test_a_finished_tournaments_row_of_buttons_spans_the_width_of_the_tables_in_a_wide_window(tmp_path, monkeypatch):
+    """In a 2400x800 window the finished tournament's buttons ended 1100 pixels short of the right
+    edge of the progress bar and the tables under them: the row spans their width now, each
+    label still drawn whole inside its button."""
+    from tests.ui_helpers import tournament_started, window_for_a_test
+
+    with window_for_a_test(tmp_path, monkeypatch, size=(2400, 800)) as app:
+        scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path / "league", watch=False)
+        assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
+        app.run_frames(2)
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.run_frames(1)
+        shown = [b for b in scene.buttons if b.visible]
+        assert len({b.rect.y for b in shown}) == 1, [b.rect for b in shown]  # one row
+        tables = scene.standings_area.union(scene.recent_area)
+        assert (min(b.rect.left for b in shown), max(b.rect.right for b in shown)) == (tables.left, tables.right)
+        for button in shown:
+            assert button.label in [text for text, rect in drawn if button.rect.contains(rect)], button.label

@@ -153,3 +153,26 @@ def test_a_window_maximised_on_a_netbook_fits_under_its_panel(remembering, monke
     rects = [b.rect for b in buttons if b.visible]
     assert len(rects) >= 2
     assert all(app.screen.get_rect().contains(rect) for rect in rects), rects
+
+
+def test_a_window_resized_taller_than_its_display_keeps_the_game_panels_buttons_on_it(tmp_path, monkeypatch):
+    """A tool (xdotool) resized the window to 1280x1300 on a 1280x800 screen: the game was laid
+    out 1300 rows tall and its panel's bottom buttons (Resign, Menu) were below the screen's edge.
+    The window now ends on its display, from its place (32 rows down) to the display's bottom,
+    and stays at that place: made again at the new size, under openbox it went a title bar lower
+    each time, and the second event of the resize made it smaller again by as much."""
+    from tests.ui_helpers import window_for_a_test
+    from ui import desktop as desktop_module
+    from ui import sdl
+
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        monkeypatch.setattr(desktop_module, "HEADLESS_DRIVERS", ())  # the dummy driver stands for a real desktop
+        monkeypatch.setattr(sdl, "usable_bounds", lambda display=0: (0, 0, 1280, 800))
+        monkeypatch.setattr(sdl, "window_position", lambda: (0, 32))
+        moved: list[tuple[int, int]] = []
+        monkeypatch.setattr(sdl, "move_window", lambda x, y: moved.append((x, y)))
+        app.open_demo("game:hex:hotseat")
+        post(app, size_changed((1280, 1300)), resized((1280, 1300)))
+        assert app.size == app.screen.get_size() == (1280, 768) and moved == [(0, 32)]
+        rects = [b.rect for b in app.scene.buttons if b.visible]
+        assert rects and all(app.screen.get_rect().contains(rect) for rect in rects), rects

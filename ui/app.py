@@ -51,6 +51,7 @@ from ui.desktop import (
     open_fitted_window,
     set_window_icon,
     size_on_desktop,
+    size_within_display,
     smallest_on_desktop,
 )
 from ui.i18n import Phrase, _
@@ -861,15 +862,21 @@ class App:
         drag of the window's edge twice (WINDOWSIZECHANGED, then VIDEORESIZE, seen under Xvfb):
         the second, of the size the screen was just laid out for, lays out nothing again.  It
         did, and the main menu, whose form is built several times to find its buttons' size,
-        took twice its 100 ms or so a step at 2560x1440."""
+        took twice its 100 ms or so a step at 2560x1440.  A size that would end past the edge of
+        the window's display is made smaller (``size_within_display``), as one under ``min_size``
+        larger: laid out taller than the screen, the game panel's buttons were below its edge."""
         if self.fullscreen:
             self._fit(*self.screen.get_size())  # the screen's size is the one to fill
             return
+        place = sdl.window_position()
+        width, height = size_within_display((width, height), sdl.window_display(), place)
         width, height = max(self.min_size[0], width), max(self.min_size[1], height)
         if (width, height) == self.size == self.screen.get_size():
             return
         if (width, height) != self.screen.get_size():
             self.screen = self._window((width, height))
+            if place is not None:  # a window manager took the old place for the frame's: it moved down a title bar
+                sdl.move_window(*place)
         self._fit(width, height)
         self._resized_at = time.monotonic()
 

@@ -6,6 +6,7 @@ ui/app.py; quiet audio start: ``ui.sound.init_pygame``.)
     slot = claim_window_slot(folder)       # 0, or 1, 2... when other Tabuleiro windows are open
     open_fitted_window(size, MIN, opener, slot)  # fitted to the desktop, centred, cascaded by slot
     size_on_desktop(size, MIN)     # a size to remember: no larger than the desktop holds a window
+    size_within_display(size, display, place)  # a resized window's: it ends on its display
     smallest_on_desktop(MIN, LEAST)  # the smallest window: MIN, less on a desktop too small for it
     apply_settings(settings)       # language and sound from the settings
     open_folder(path)              # the system's file manager on a folder of ours
@@ -139,6 +140,24 @@ def size_on_desktop(size: tuple[int, int], smallest: tuple[int, int]) -> tuple[i
     to a size the screen could not show, so un-maximising changed nothing visible."""
     area = desktop_area()
     return size if area is None else fit_window(size, area, smallest)[0]
+
+
+def size_within_display(size: tuple[int, int], display: int, place: tuple[int, int] | None) -> tuple[int, int]:
+    """``size`` no larger than the room from the window's drawing area's top left corner
+    (``place``; None: the display's own corner) to the far edges of the part of ``display`` (the
+    one the window is on) that windows may cover: the size a resize may give the window.  A tool
+    (xdotool) made it 1280x1300 on a 1280x800 screen, and the bottom rows (the game's Menu
+    button, New game's Start game) were laid out below the screen's edge.  No room is kept for
+    a frame, unlike ``fit_window``: a maximised window, its title bar above its place, is not
+    made smaller; headless drivers have no desktop to keep to."""
+    if pygame.display.get_driver() in HEADLESS_DRIVERS:
+        return size
+    area = sdl.usable_bounds(display) or sdl.display_bounds(display)
+    if area is None:
+        return size
+    x, y, width, height = area
+    left, top = place or (x, y)
+    return min(size[0], x + width - max(x, left)), min(size[1], y + height - max(y, top))
 
 
 def open_fitted_window(size: tuple[int, int], smallest: tuple[int, int],

@@ -76,10 +76,12 @@ class GameQuestions:
     def _resign_labels_for(self, side: int) -> list[str]:
         """A hot-seat Resign's labels for the friend of ``side``, longest first, "Resign" alone
         the last: at 800x560 in Portuguese "Desistir por Escuro" was cut to "Desistir por Es…"
-        (the panel's headline and the lit clock say whose turn it is)."""
+        (the panel's headline and the lit clock say whose turn it is).  The shorter form names
+        the side alone, as the board does, never the name alone: with "Resign for Player 1"
+        between them the same friend's button read "Desistir por Azul" at 1280x800 and
+        "Desistir por Jogador 1" in a 1264-wide window."""
         said = _("Resign for {player}")
         return [*(said.format(player=player) for player in (words.player_on_side(self.setup, self.game, side),
-                                                             self.setup.player_label(side),
                                                              words.side(self.game, side))), _("Resign")]
 
     def _resign_labels_of_both(self) -> tuple[tuple[str, ...], ...]:

@@ -229,7 +229,9 @@ class TournamentControls:
         it), at least its usual width where its row has room (else ``share_row``).  One row cut
         "Resume" to "Resu…" and "Watch" to "Wat…" at 800 pixels once Withdraw showed, and Copy
         tables was left out where it had no room; the second row takes the buttons that do not
-        fit, in order, and the tables below start under it (``buttons_bottom``)."""
+        fit, in order, and the tables below start under it (``buttons_bottom``).  The top row
+        spans the width of the progress bar and the tables, its buttons sharing the room left:
+        in a 2400x800 window it ended 1100 pixels short of them, at their usual widths."""
         s = self._scale()
         pad, bh, gap = int(20 * s), int(38 * s), int(10 * s)
         shown = [btn for btn in self.buttons if btn.visible]
@@ -248,8 +250,10 @@ class TournamentControls:
                       else 110 if btn.label in (_("Back"), _("Stop"), _("Watch")) else 170) * s for btn in buttons]
             wanted = [max(int(width), each) for width, each in zip(usual, least)]
             free = room - gap * (len(buttons) - 1)
-            # a small window: each what its label and key want and a share of what is left, or less in proportion
-            widths = wanted if sum(wanted) <= free else share_row(buttons, free, s, least)
+            if sum(wanted) > free:  # a small window: each what its label and key want and a share of what is left, or less in proportion
+                widths = share_row(buttons, free, s, least)
+            else:  # the top row as wide as the tables under it; a second row's few buttons at their usual widths
+                widths = share_row(buttons, free, s, wanted) if row is rows[0] else wanted
             x = pad
             for btn, width in zip(buttons, widths):
                 btn.rect = pygame.Rect(x, y, width, bh)
