@@ -231,7 +231,7 @@ def test_solve_rastros_refuses_a_file_it_cannot_write_before_solving(option, tmp
 @pytest.mark.parametrize("tool", ["make_icon", "make_sounds", "screenshots", "solve_rastros", "rastros_selfcheck",
                                   "rastros_openings", "tree_draw_bench", "import_race", "reversi6_selfcheck",
                                   "frame_bench", "league_bench", "cold_start", "kernel_targets", "level_depths", "soak",
-                                  "worker_ends_bench", "text_measure_bench"])
+                                  "worker_ends_bench", "text_measure_bench", "give_back_bench"])
 def test_a_tools_help_says_what_it_writes_and_how_long_it_takes(tool, capsys):
     """``tools/make_icon.py --help`` (the sounds', the screenshots', the Rastros proof's and checks',
     the benches' and soak's) said what the tool is but not that it overwrites committed files nor

@@ -55,7 +55,11 @@ def can_give_back() -> bool:
 
 def give_back() -> bool:
     """Free the garbage, and return the freed memory at the heap's ends and between its blocks to
-    the system; True if there was a C library to ask (``can_give_back``)."""
+    the system; True if there was a C library to ask (``can_give_back``).
+
+    The collection is a full one: a screen has lived through the collection of the change that
+    showed it, so what it holds is in the oldest generation when it is left, and collecting the
+    young generations alone left it alive (tools/give_back_bench.py)."""
     gc.collect()
     trim = _malloc_trim()
     if trim is None:
