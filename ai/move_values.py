@@ -186,13 +186,22 @@ def exact(value: MoveValue) -> bool:
     return value.proven is not None and not value.bound
 
 
+MARGIN_TIES = {1: 2.0, 0: 1.0, -1: -1.0}
+"""Where a proof of Reversi's margin stands beside an estimate of the same discs (``rank``), by its
+``bound``: a win by at least 30 may win by more, so above an exact 30, itself above an estimate of
+30 (0.0); a loss by at least 6 ("≤-6") may lose by more, so below an exact -6 and an estimate."""
+
+
 def rank(value: MoveValue) -> tuple:
-    """Sort key: higher is better for the side to move.  An exact margin (Reversi) by its size
-    among the estimates, in the same discs, the proof first on a tie: a move proven to win by 30
-    is not better than one searched at +41 (every Reversi game lasts about as long).  Other
-    proofs by their result, then by their length."""
-    if value.margin and value.proven is not None:
-        return (0, 0, value.score, 1.0)
+    """Sort key: higher is better for the side to move.  A proof of Reversi's margin, exact or a
+    bound, by its disc count among the estimates, in the same discs (``MARGIN_TIES`` on a tie): a
+    move proven to win by 30 is not better than one searched at +41 (every Reversi game lasts
+    about as long).  A bound counts what it proves: "≥+38" above an exact +30 above "≥+20"; a
+    loss "≤-6", which may lose by 6 alone, above an exact -8 and "≤-10".  Ranked by its result,
+    every bounded win tied and the game's list of moves named the weakest best.  Other proofs by
+    their result, then by their length."""
+    if value.proven is not None and (value.margin or value.bound):
+        return (0, 0, value.score, MARGIN_TIES[value.bound])
     if value.proven is not None and value.proven != 0:
         plies = value.plies if value.plies is not None else 999
         return (value.proven, -plies * value.proven, 0.0, 0.0)

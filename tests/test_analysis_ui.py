@@ -457,6 +457,28 @@ def test_every_move_solved_only_when_every_value_is_exact():
     assert summary_text(bounded, False) == "Analysis: every move proven, not every margin exact"
 
 
+def test_the_bar_says_a_lost_positions_bound_as_a_bound():
+    """Every Reversi move proven lost, two by bounds: the bar took b1's "≤-10" (first in the list)
+    or c1's exact -8 as the position's value, "+8" for White read as exact where a2 may lose by 6
+    alone.  The bar and the graph say the best loss's bound for White, "≥+6", never exact."""
+    from ui import eval_bar
+    from ui.analysis_mode import line_progress
+    from ui.eval_graph import snapshot_opinion
+
+    b1, c1, a2 = 1, 2, 8
+    lost = MoveValues(0, {b1: MoveValue(b1, -10.0, "proven", -1, None, depth=1, bound=-1),
+                          c1: MoveValue(c1, -8.0, "proven", -1, None, depth=1, margin=True),
+                          a2: MoveValue(a2, -6.0, "proven", -1, None, depth=1, bound=-1)},
+                      depth=1, done=True, order={b1: 0, c1: 1, a2: 2})
+    assert position_value(lost, "reversi") == (-1.0, "≥+6")  # White's win, by at least 6
+    opinion = snapshot_opinion(lost)
+    assert (opinion.score, opinion.proven, opinion.measure.bound, opinion.measure.margin) == (-6.0, -1, True, False)
+    graph = eval_bar.last_known([opinion], [-1.0], 0, "reversi")
+    assert graph.text == "≥+6" and eval_bar.bar_value(lost, "reversi", None, graph) == ((-1.0, "≥+6", ""), False)
+    line = line_progress(lost, ["a2"])
+    assert (line.best_move, line.score, line.at_most, line.exact_margin) == (a2, -6.0, True, False)
+
+
 def test_complete_says_the_best_move_is_proven_the_best_in_every_game():
     """FFO #40 (Reversi) said "Analysis: 15 moves ahead, complete" with b1 and c1 proven to win by
     30 discs and a2 estimated at +48 (its exact value is +38): a proven win had made the position
@@ -471,8 +493,9 @@ def test_complete_says_the_best_move_is_proven_the_best_in_every_game():
     ended = MoveValues(0, ffo, depth=40, done=True)
     assert ended.best().move == a2 and not ended.solved()
     assert summary_text(ended, False) == "Analysis: 15 moves ahead, stopped at its limit"
-    at_least = {**ffo, b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, bound=1)}  # a proven bound: a win ranked first
-    assert not MoveValues(0, at_least, depth=40, done=True).solved()
+    at_least = {**ffo, b1: MoveValue(b1, 30.0, "proven", 1, None, depth=1, bound=1)}  # a bound, weighed in discs
+    bounded = MoveValues(0, at_least, depth=40, done=True)
+    assert bounded.best().move == a2 and not bounded.solved()
     every_margin = {move: MoveValue(move, score, "proven", 1 if score > 0 else -1, None, depth=1, margin=True)
                     for move, score in ((b1, 30.0), (c1, 30.0), (a2, 38.0), (h8, -6.0))}
     assert MoveValues(0, every_margin, depth=1, done=True).solved()

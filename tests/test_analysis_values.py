@@ -441,6 +441,45 @@ def test_an_exact_margin_is_weighed_in_discs_against_an_estimate():
     assert best(MoveValue("c1", 1.0, "proven", 1, 9), MoveValue("a2", 500.0)) == "c1"
 
 
+def _ranked(*values) -> list:
+    """The moves of ``values`` from the best down, as ``MoveValues`` ranks them, the game's list of
+    moves in the order given (``order``: what breaks a tie)."""
+    snapshot = MoveValues(0, {v.move: v for v in values}, order={v.move: i for i, v in enumerate(values)})
+    ranked = sorted(values, key=lambda v: snapshot.key(v), reverse=True)
+    assert snapshot.best().move == ranked[0].move
+    return [v.move for v in ranked]
+
+
+def test_proofs_of_a_reversi_margin_rank_by_what_they_prove():
+    """Reversi's bounds ranked by their result alone: b1 "≥+20", first in the game's list, was
+    named best over a2 "≥+38" and c1's exact +30, b1 "≤-10" over a2 "≤-6" and c1's exact -8; the
+    bar then said "at least 10" where a2 may lose by 6.  A proof ranks by the margin it proves: a
+    win by what it guarantees, a loss by the least it may lose by; on a tie a lower bound may do
+    better than the exact margin, an upper bound worse.  A bound weighs its discs against an
+    estimate as an exact margin does (``test_an_exact_margin_is_weighed_in_discs_against_an_estimate``)."""
+    from ai.move_values import MoveValue
+
+    def proof(move: str, score: float, bound: int = 0) -> MoveValue:
+        return MoveValue(move, score, "proven", 1 if score > 0 else -1, None, depth=1, margin=not bound, bound=bound)
+
+    assert _ranked(proof("b1", 20.0, 1), proof("c1", 30.0), proof("a2", 38.0, 1)) == ["a2", "c1", "b1"]
+    assert _ranked(proof("b1", -10.0, -1), proof("c1", -8.0), proof("a2", -6.0, -1)) == ["a2", "c1", "b1"]
+    assert _ranked(proof("c1", 30.0), proof("a2", 30.0, 1)) == ["a2", "c1"]  # at least 30 may be more
+    assert _ranked(proof("a2", -6.0, -1), proof("c1", -6.0)) == ["c1", "a2"]  # at least 6 lost may be more
+    assert _ranked(proof("b1", 20.0, 1), MoveValue("a2", 41.0, depth=18)) == ["a2", "b1"]
+    assert _ranked(MoveValue("a2", -12.0, depth=18), proof("b1", -10.0, -1)) == ["b1", "a2"]
+
+
+def test_proofs_of_an_outcome_still_rank_by_result_then_length():
+    """The other games' proofs, said as an outcome (tic-tac-toe, Hex, Rastros, Alquerque, Trax):
+    a win above every estimate, the quickest first; a loss below every estimate, the slowest first."""
+    from ai.move_values import MoveValue
+
+    values = (MoveValue("l3", -1.0, "proven", -1, 3), MoveValue("w9", 1.0, "proven", 1, 9), MoveValue("e", 500.0),
+              MoveValue("l7", -1.0, "proven", -1, 7), MoveValue("w5", 1.0, "proven", 1, 5), MoveValue("d", 0.0, "proven", 0))
+    assert _ranked(*values) == ["w5", "w9", "e", "d", "l7", "l3"]
+
+
 def test_a_search_cut_short_never_replaces_a_deeper_value():
     """An open-ended round's search that runs out of its slice reports the deepest iteration it
     finished, which can be shallower than the last round's (the transposition table is shared by
