@@ -578,11 +578,27 @@ def test_ctrl_c_during_a_match_says_it_stopped_with_the_score_so_far():
 
 
 # -- a teacher's league: patterns, helper modules, the same bot twice, --out ---------------------------
+def out_files() -> list[str]:
+    """Every file ``tournament --out FILE`` writes: its log, its report and the tables beside them."""
+    from ai.tournament_files import STANDINGS_SUFFIX, TABLE_SUFFIXES
+
+    return ["FILE.jsonl", "FILE.json", *(f"FILE{suffix}" for suffix in TABLE_SUFFIXES), f"FILE{STANDINGS_SUFFIX}.csv"]
+
+
 def test_the_help_of_out_names_every_file_it_writes():
     proc = run("tournament", "--help")
     text = " ".join(proc.stdout.split()).replace("- ", "-")  # argparse may wrap a line at a hyphen
-    for name in ("FILE.json", "FILE.csv", "FILE-standings.csv", "FILE.txt", "FILE.jsonl", "FILE.md"):
+    for name in out_files():
         assert name in text, name
+
+
+@pytest.mark.parametrize("doc", ["README.md", "docs/leagues.md", "docs/outside-players.md"])
+def test_the_docs_of_out_name_every_file_it_writes(doc):
+    """The README and docs/outside-players.md said what ``--out FILE`` writes without FILE.md and
+    FILE.html, the report as Markdown and as a web page, which a teacher looks for."""
+    text = " ".join((ROOT / doc).read_text(encoding="utf-8").split()).replace("`", "")
+    missing = [name for name in out_files() if not re.search(rf"{re.escape(name)}\b(?![.-])", text)]
+    assert not missing, missing
 
 
 def test_the_help_of_games_says_its_default_in_both_commands():
