@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import gettext
 import io
+import json
 import re
 import types
 from collections.abc import Mapping
@@ -251,6 +252,43 @@ def test_the_windows_last_resort_message_is_translated(app):
             assert app.messages.items[-1].text == "Algo correu mal: ValueError: x"
     finally:
         app.errors.clear()
+
+
+def engine_json_refusal(tmp_path: Path, content: bytes) -> str:
+    """Why ``ai.outside_gtp.read_engine_config`` refuses an engine.json holding ``content``."""
+    from ai.outside import OutsideLoadError
+    from ai.outside_gtp import read_engine_config
+
+    path = tmp_path / "engine.json"
+    path.write_bytes(content)
+    with pytest.raises(OutsideLoadError) as refused:
+        read_engine_config("engine.json", str(path))
+    return str(refused.value)
+
+
+def test_an_engine_json_refused_is_said_in_the_windows_language(tmp_path):
+    """A GTP engine's settings file with a field of the wrong kind, misspelt, or no JSON object
+    was refused in English in a Portuguese window ('"setup" should be a list of GTP commands'),
+    while every other reason an outside player is not added is said in Portuguese."""
+    from ai.outside_gtp import CONFIG_FIELDS
+    from ui.i18n import _
+    from ui.words import ENGINE_FIELD_KINDS, load_problem
+
+    wrong = {field: "yes" if field in ("transpose", "startup_time") else 5 for field in CONFIG_FIELDS}
+    refusals = [engine_json_refusal(tmp_path, json.dumps({"command": "mohex", field: value}).encode())
+                for field, value in wrong.items() if field != "command"]
+    refusals += [engine_json_refusal(tmp_path, content) for content in (
+        b'{"command": 5}', b"[1]", b'{"name": "x"}', b'{"command": "mohex", "startup-time": 120}', b"{", b"\xff{}",
+        b"[" * 100_000)]
+    assert {expected for _valid, expected in CONFIG_FIELDS.values()} == set(ENGINE_FIELD_KINDS)
+    with words_in("pt"):
+        said = {english: load_problem(english) for english in refusals}
+        for english, portuguese in said.items():
+            assert portuguese.startswith("engine.json: ") and portuguese != english, english
+        kinds = [f"{_(expected)}, e não" for _valid, expected in CONFIG_FIELDS.values()]
+        assert all(any(kind in text for text in said.values()) for kind in kinds), said
+    assert '"startup-time" não é um campo da configuração de um motor: quis dizer "startup_time"?' in \
+        [text.removeprefix("engine.json: ") for text in said.values()]
 
 
 def test_an_outside_player_that_cannot_be_added_is_said_in_the_windows_language():

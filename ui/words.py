@@ -583,7 +583,8 @@ def _load_reason(reason: str) -> str:
 
 
 def _said_load(reason: str) -> str:
-    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason, "how": _how_ended})
+    return _fill(LOAD_PROBLEMS, reason, {"rest": detail, "failure": forfeit_reason, "how": _how_ended,
+                                         "expected": _})  # one of ENGINE_FIELD_KINDS
 
 
 def _how_ended(how: str) -> str:
@@ -780,9 +781,25 @@ def _game_titles(titles: str) -> str:
 HOW = r"\((?P<how>exit status -?\d+|killed by \w+(?:, its [\w ]+ limit| \([\w ]+ limit\))?)\)"
 # the limit a signal killed a process for (``_how_ended``)
 _LIMIT_KILLED = re.compile(r"(?P<ended>killed by \w+)(?:, its | \()(?P<limit>[\w ]+ limit)\)?")
+# What each field of a GTP engine's settings file should be (ai.outside_gtp.CONFIG_FIELDS' words), said in an
+# engine.json's refusal ("{field}" should be {expected}, not {value}: LOAD_PROBLEMS)
+ENGINE_FIELD_KINDS = (N_('a command line or a list of its words, such as ["mohex", "--use-logfile=false"]'),
+                      N_("a text"), N_("true or false"), N_("a list of GTP commands"), N_("a positive number of seconds"),
+                      N_('a text such as "memory=8192"'), N_("a folder's path or null"))
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file
+    # a GTP engine's settings file refused (ai.outside_gtp.read_engine_config, _misspelt_field)
+    (r'"(?P<field>[^"]*)" should be (?P<expected>.+?), not (?P<value>.*)',
+     N_('"{field}" should be {expected}, not {value}')),
+    (r'expected a JSON object with a "command" \(docs/outside-players\.md\)',
+     N_('expected a JSON object with a "command" (docs/outside-players.md)')),
+    (r'"(?P<field>[^"]*)" is not a field of an engine\'s configuration: did you mean "(?P<close>[^"]*)"\?',
+     N_('"{field}" is not a field of an engine\'s configuration: did you mean "{close}"?')),
+    (r"not JSON \((?P<why>.*)\)", N_("not JSON ({why})")),
+    (r"not UTF-8 text \(byte (?P<n>\d+) is (?P<byte>0x[0-9a-f]{2})\)", N_("not UTF-8 text (byte {n} is {byte})")),
+    (r"not an engine's configuration \(lists or objects nested far too deep\)",
+     N_("not an engine's configuration (lists or objects nested far too deep)")),
     (r"no such file", N_("no such file")),  # the file already named before it (``load_problem``)
     (rf"no such file{_CLOSE}", N_("no such file; did you mean {close}?")),
     (rf"no such file{_NO_FOLDER}",
