@@ -701,9 +701,32 @@ def _positional(fn: Any) -> list[str]:
             if p.kind in (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)]
 
 
+def _int_pair(answer: Any, kinds: tuple[type, ...] = (tuple,)) -> tuple[int, int] | None:
+    """``answer`` as a pair of ints ``(x, y)`` when it is two integers in one of ``kinds``, else None."""
+    if (isinstance(answer, kinds) and len(answer) == 2
+            and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer)):
+        return int(answer[0]), int(answer[1])
+    return None
+
+
+def _pair_read_as_text(game: Game, answer: Any) -> Any:
+    """A pair of ints that is no move of ``game`` as its text ``"(x, y)"`` where the game's notation
+    reads a square so (tic-tac-toe's "a square like a1 or (0, 0)", the class notebook's pair), to
+    be read or refused as that text; any other answer as it is.  Tic-tac-toe's refusals offered
+    ``(0, 0)``, and a ``choose`` returning the tuple ``(0, 0)`` was told "a tuple is not a move"."""
+    pair = _int_pair(answer)
+    if pair is None or game.is_move_value(answer):
+        return answer
+    try:
+        game.parse_move(game.initial_state(), "(0, 0)")  # whether the notation reads pairs at all
+    except (IllegalMove, ValueError):
+        return answer
+    return f"({pair[0]}, {pair[1]})"
+
+
 def _answer_text(game: Game, state: State, answer: Any) -> str:
     """The notation of a contract player's ``answer``, or ``Refused`` saying why it is no move."""
-    answer = plain_move(answer)
+    answer = _pair_read_as_text(game, plain_move(answer))
     try:
         return _notation(game, state, answer)
     except (IllegalMove, ValueError, TypeError, KeyError, IndexError):
@@ -888,9 +911,9 @@ class _NotebookTicTacToeAdapter:
         answer = refuse_huge(self.fn(self.their_game, theirs, seconds) if self.timed else self.fn(self.their_game, theirs))
         if gives_up(answer):
             return RESIGN
-        if (isinstance(answer, (tuple, list)) and len(answer) == 2
-                and all(isinstance(v, numbers.Integral) and not isinstance(v, bool) for v in answer)):
-            return _answer_text(self.game, state, f"({int(answer[0])}, {int(answer[1])})")
+        pair = _int_pair(answer, (tuple, list))
+        if pair is not None:
+            return _answer_text(self.game, state, f"({pair[0]}, {pair[1]})")
         raise Refused(repr(answer), "not a square (x, y), column and row from 0 as the class notebook writes them")
 
 

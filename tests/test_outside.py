@@ -554,6 +554,38 @@ def test_bad_bots_forfeit_with_the_reason(bot, reason):
     bad.close()
 
 
+def test_a_tictactoe_choose_answering_the_pair_its_refusals_offer_plays_that_square(tmp_path):
+    """Tic-tac-toe's refusals say "not a square like a1 or (0, 0)", and a ``choose`` that then
+    returned the tuple ``(0, 0)`` lost the game: "a tuple is not a move".  The pair (x, y),
+    column and row from 0, is read by the game's notation as its text is."""
+    bot = tmp_path / "pares.py"
+    bot.write_text("def choose(game, state):\n    move = state.legal_moves()[-1]\n"
+                   "    return (move % game.width, move // game.width)\n")
+    r = bot_against_level_1(games.load("tictactoe", width=4, height=3, k=3), str(bot), "pares", 2.0, seed=2)
+    assert not r.forfeit, r.reason
+    assert r.moves[0] == "d3"  # the last square: column 3, row 2
+
+
+@pytest.mark.parametrize("game_id, played, answer, said", [
+    ("tictactoe", ["b2"], (2, 0), "c1"),
+    ("tictactoe", ["a1"], (0, 0), "a1 is already taken"),  # read as its text, refused by the rules
+    ("tictactoe", [], (5, 0), "'(5, 0)' is off the board (x 0..2, y 0..2)"),
+    ("hex", [], (0, 0), "(0, 0): a tuple is not a move: return one of state.legal_moves()"),  # no pairs in Hex's notation
+])
+def test_a_pair_answered_is_read_where_the_games_notation_reads_pairs(game_id, played, answer, said):
+    from ai.outside_child import Refused, _answer_text
+    from games.base import IllegalMove
+
+    game = games.load(game_id)
+    state = game.play_line(played)
+    try:
+        text = _answer_text(game, state, answer)
+        said_back = game.format_move(state, game.parse_move(state, text))  # the parent reads the text
+    except (Refused, IllegalMove) as refused:
+        said_back = str(refused)
+    assert said_back.startswith(said), said_back
+
+
 @pytest.mark.parametrize("answer, said", [
     ("None", "played an illegal move None at move 1: choose returned None, not a move (a path of it without a "
              "return?)"),
