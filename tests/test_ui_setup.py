@@ -996,3 +996,38 @@ def test_a_click_on_the_computers_arrow_changes_it_where_its_note_is_cut_off(con
         assert app.errors == []
     finally:
         app.quit()
+
+
+def test_letters_typed_with_no_field_chosen_go_to_the_outside_player_field(app):
+    """On New game, a file's name typed before clicking the Outside player field was lost without
+    a word.  The form's only text field takes it, chosen and scrolled into view."""
+    from tests.ui_helpers import type_text
+
+    scene = SetupScene(app, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    assert not isinstance(scene.menu.get_selected_widget(), pygame_menu.widgets.TextInput)
+    type_text(app, "bot.py")
+    field = scene.menu.get_selected_widget()
+    assert field.get_id() == "outside-entry" and field.get_value() == "bot.py"
+    view = scene.menu.get_scrollarea().get_absolute_view_rect()
+    assert view.contains(field.get_rect(to_real_position=True))
+    assert app.messages.current() == []
+
+
+def test_letters_typed_on_hot_seat_with_no_field_chosen_say_to_click_one(app):
+    """Hot-seat's form has two names' fields: letters typed with neither chosen say, once, to
+    click one first, and change no field."""
+    from tests.ui_helpers import type_text
+    from ui.i18n import _
+    from ui.match import HOTSEAT
+    from ui.scenes.setup import SetupChoices
+
+    app.setup_choices = SetupChoices(mode=HOTSEAT)
+    app.show_setup(game_id="tictactoe")
+    app.run_frames(2)
+    scene = app.scene
+    assert not isinstance(scene.menu.get_selected_widget(), pygame_menu.widgets.TextInput)
+    type_text(app, "Ana")
+    assert [m.text for m in app.messages.current()] == [_("Click a field first, then type")]
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["", ""]

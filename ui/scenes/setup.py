@@ -77,6 +77,7 @@ FORM_WIDTH_USED = 0.96
 """The share of the form's column its widest line may take as the Text size grows it: the
 widths are measured at another size, and text does not grow quite in proportion."""
 LOADING_TOPIC = "loading a player"  # the "Loading mybot.py…" message, withdrawn as the load ends
+NO_FIELD_TOPIC = "typed with no field"  # "Click a field first, then type": one message however many letters
 
 
 @dataclass
@@ -842,8 +843,22 @@ class SetupScene(MenuFormScene):
         if clipboard.is_paste(event) and not typing:  # a position (or a game) copied as text
             paste_game(self.app)
             return
+        if event.type == pygame.TEXTINPUT and not typing and event.text.strip() and not self._field_for_typing():
+            return
         self.form_took = event
         self.menu_event(event)
+
+    def _field_for_typing(self) -> bool:
+        """Letters typed with no field chosen go to the form's only text field (the Outside player
+        field), chosen and scrolled into view for them: True.  Where the form has several (Hot-seat's
+        two names) or none, a message says to click one first: False.  They were lost unsaid."""
+        fields = [w for w in self.menu.get_widgets() if isinstance(w, pygame_menu.widgets.TextInput) and w.is_visible()]
+        if len(fields) != 1:
+            self.app.messages.add_instead(_("Click a field first, then type"), "info", 4.0, topic=NO_FIELD_TOPIC)
+            return False
+        self.menu.select_widget(fields[0])
+        self.menu.scroll_to_widget(fields[0])
+        return True
 
     def pointer_key(self) -> Hashable | None:
         """What the pointer lights here: the form's line and buttons
