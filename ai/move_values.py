@@ -45,6 +45,7 @@ import math
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
+from types import MappingProxyType
 
 import numpy as np
 
@@ -123,6 +124,41 @@ class MoveValues:
     # Hex's Python stand-in's tree full, the analysis waiting for the kernels still compiling
     stopped: str = ""
 
+    def __post_init__(self) -> None:
+        """A copy of a settled snapshot (``dataclasses.replace``) is an ordinary one: its own dicts,
+        to change as a snapshot being built is."""
+        for name in ("values", "lines", "order"):
+            if isinstance(getattr(self, name), MappingProxyType):
+                setattr(self, name, dict(getattr(self, name)))
+
+    def settled(self) -> MoveValues:
+        """This snapshot, read-only from now on, its ``best`` and ``reach`` worked out once: what
+        the window keeps of a report (``ui.analysis_mode.AnalysisMode.receive``), whose drawing
+        asks them a dozen times a frame (the bar, its caption, the graph, the panel's line).  An
+        analysis changes its snapshot in place while it builds it (``_with_swap``, ``_keys_proven``),
+        so only a snapshot done with may keep them: its dicts become read-only views and its
+        fields refuse a new value, so that a change raises instead of leaving a stale best."""
+        if not self.is_settled():
+            self.values = MappingProxyType(dict(self.values))
+            self.lines = MappingProxyType(dict(self.lines))
+            self.order = MappingProxyType(dict(self.order))
+            self.__dict__["_settled"] = (self._best(), self._reach())
+        return self
+
+    def is_settled(self) -> bool:
+        """Whether ``settled`` made this snapshot read-only."""
+        return "_settled" in self.__dict__
+
+    def __setattr__(self, name: str, value) -> None:
+        if self.is_settled():
+            raise AttributeError(f"a settled snapshot is not changed ({name}): replace() it")
+        super().__setattr__(name, value)
+
+    def __getstate__(self) -> dict:
+        """Pickled (or copied) as an ordinary snapshot: plain dicts, not settled."""
+        state = {name: value for name, value in self.__dict__.items() if name != "_settled"}
+        return {name: dict(value) if isinstance(value, MappingProxyType) else value for name, value in state.items()}
+
     def key(self, value: MoveValue) -> tuple:
         """``value``'s place among these: ``rank``, or with ``by_score`` its value's lower
         confidence bound (``lower_bound``) before its visits."""
@@ -135,7 +171,12 @@ class MoveValues:
         slowest); among moves of one value the ``favourite``, the move the hint names (Rastros 7x7's
         eight first moves all win: the book's 5-3, not the first listed), else the first of them in
         the game's list of moves (``order``; without one, the first valued), as a hint's search
-        breaks its ties (``Limits.best``)."""
+        breaks its ties (``Limits.best``).  Worked out once for a settled snapshot (``settled``)."""
+        settled = self.__dict__.get("_settled")
+        return settled[0] if settled is not None else self._best()
+
+    def _best(self) -> MoveValue | None:
+        """``best`` worked out."""
         last = len(self.order)
         return max(self.values.values(), key=lambda value: (self.key(value), value.move == self.favourite,
                                                             -self.order.get(value.move, last)), default=None)
@@ -152,7 +193,13 @@ class MoveValues:
         """Plies (the move included) that every value not proven was searched: the shallowest of
         them.  ``depth`` counts rounds, and an open-ended round whose search of a move runs out
         of its time slice leaves that move shallower than the round (Reversi's start: round 40,
-        values 19 plies deep).  With every value proven, the last round's plies."""
+        values 19 plies deep).  With every value proven, the last round's plies.  Worked out once
+        for a settled snapshot (``settled``)."""
+        settled = self.__dict__.get("_settled")
+        return settled[1] if settled is not None else self._reach()
+
+    def _reach(self) -> int:
+        """``reach`` worked out."""
         open_depths = [v.depth for v in self.values.values() if v.proven is None]
         return min(open_depths) if open_depths else self.depth + 1
 

@@ -1471,3 +1471,27 @@ def test_a_tictactoe_15x15_win_in_3_reads_as_a_win_on_its_squares_the_bar_and_th
                 and proofs() == {"L2"}, 120)
     _on_square, _numbers, bar, panel = _analysis_drawn(monkeypatch, scene, "g8")
     assert bar == ["W2"] and "proven: X wins in 2 moves" in panel, (bar, panel)
+
+
+def test_a_big_boards_analysis_ranks_its_moves_once_a_snapshot_not_at_every_drawing(app, monkeypatch):
+    """15x15 tic-tac-toe after 3 random plies, 222 moves valued: a drawing asked the snapshot for
+    its best move a dozen times (the bar, its caption, the graph, each measure of the panel's
+    line) and its reach as often, each time ranking every value again: the drawings of two 15x15
+    analysis tests took more of the window's CPU than the analysis they waited for.  A snapshot
+    the window receives is settled (``MoveValues.settled``): its moves are ranked once there, and
+    the board's labels once; a drawing ranks none."""
+    import ai.move_values
+    from tests.ui_helpers import count_calls
+    from ui.ai_worker import AIMoveValues
+
+    scene = _valued(app, "tictactoe", {"width": 15, "height": 15, "k": 5}, (1280, 800), 3)
+    snapshot, state = scene.analysis.values, scene.shown_state()
+    texts = {move: scene.game.format_move(state, move) for move in snapshot.values}
+    ranked = count_calls(monkeypatch, ai.move_values, "rank")
+    scene.analysis.receive(AIMoveValues(1, snapshot, texts, list(texts.values())[:6]))  # as its worker gives it
+    scene.draw(app.screen)  # the first drawing labels the moves (``AnalysisMode.labels``)
+    assert len(snapshot.values) == 222 and ranked[0] <= 2 * len(snapshot.values) + 1, ranked  # settled, labelled
+    for _ in range(2):
+        ranked[0] = 0
+        scene.draw(app.screen)
+        assert ranked[0] == 0, ranked

@@ -858,3 +858,27 @@ def test_a_first_analysis_values_every_move_while_the_kernels_compile(monkeypatc
     state = game.play_line(line.split(",") if line else [])
     values = analyse(state, game_id, max_depth=2)
     assert set(values.values) == set(state.legal_moves()) and values.done
+
+
+def test_a_settled_snapshot_keeps_its_best_and_reach_and_refuses_a_change():
+    """The window settles each snapshot it receives (``MoveValues.settled``), and its best move and
+    reach are worked out once: safe only because a settled snapshot cannot change (an analysis
+    changes its own in place while it builds it), so a change raises rather than leaving a stale
+    best.  A copy (``dataclasses.replace``, pickling to a worker) is an ordinary snapshot again."""
+    import pickle
+    from dataclasses import replace
+
+    from ai.move_values import MoveValue
+
+    snapshot = MoveValues(0, {1: MoveValue(1, 5.0, depth=3), 2: MoveValue(2, 9.0, depth=2)}, 2, lines={2: (2, 1)})
+    best, reach = snapshot.best(), snapshot.reach()
+    assert snapshot.settled() is snapshot and snapshot.is_settled()
+    assert (snapshot.best(), snapshot.reach(), snapshot.best_line()) == (best, reach, (2, 1)) and best.move == 2
+    with pytest.raises(TypeError):
+        snapshot.values[3] = MoveValue(3, 50.0, depth=3)
+    with pytest.raises(AttributeError):
+        snapshot.favourite = 1
+    for copy in (replace(snapshot, done=True), pickle.loads(pickle.dumps(snapshot))):
+        assert not copy.is_settled() and copy.values == snapshot.values
+        copy.values[3] = MoveValue(3, 50.0, depth=1)
+        assert (copy.best().move, copy.reach()) == (3, 1) and (snapshot.best(), snapshot.reach()) == (best, reach)

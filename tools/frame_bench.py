@@ -16,7 +16,8 @@ frame, the field's caret blinking (a frame every 0.1 s), a message fading under 
 every 30 frames, a frame every 60th of a second), analysis mode's figures coming (a frame every
 0.1 s); the wheel over a 19x19 game's move list, a notch a frame; a 19x19 game's replay stepped
 with the arrows, and the pointer moving over its board; in analysis mode (made-up values on every
-move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame;
+move), the pointer gliding over a 19x19 game's board and its replay's, 3 and 2 pixels a frame,
+and a 15x15 tic-tac-toe game's analysis (made-up estimates on its 222 moves) drawn afresh a frame;
 Settings' Animations stepped with Right and Left, a key a frame; the pointer going down New
 game's, Settings' and "Play from here"'s forms, 16 pixels a frame; the pointer from button to
 button over that replay ("Play from here" among them) and over the tournament's set-up; that
@@ -49,7 +50,7 @@ LINES = "FRAME_BENCH_LINES"  # the games' moves, as this checkout plays them, fo
 WINDOW = (2560, 1440)
 CASES = ("hex11", "hex19", "reversi", "menu", "menu-drag", "game-drag", "setup-drag", "settings-drag", "clock",
          "thinking", "setup-clock", "fading", "typing", "caret", "analysis", "list-wheel", "replay", "replay-pointer",
-         "analysis-pointer", "replay-analysis-pointer", "settings-step",
+         "analysis-pointer", "replay-analysis-pointer", "big-board-analysis", "settings-step",
          "setup-pointer", "settings-pointer", "replay-buttons", "play-from-pointer", "tournament-pointer",
          "setup-click", "replay-slider", "settings-scrollbar", "setup-page")
 DRAGS = ("menu-drag", "game-drag", "setup-drag", "settings-drag")
@@ -255,6 +256,33 @@ def _valued(analysis, state) -> None:
     analysis.follow, analysis.poll, analysis.wait = (lambda *_a: None), (lambda: False), (lambda _h: True)
 
 
+def _big_board_analysis(app) -> Callable[[int], None]:
+    """A 15x15 tic-tac-toe game (k = 5) after h8 g7 i8 in analysis mode, made-up estimates on its
+    222 moves given as its worker gives them (``AnalysisMode.receive``), the worker kept from
+    changing them, the window drawn afresh every frame: a drawing's own cost, in which the bar, its
+    caption, the graph and the panel's line each ask for the best move and the values' reach."""
+    import random
+
+    from ai.move_values import MoveValue, MoveValues
+    from ui.ai_worker import AIMoveValues
+    from ui.match import HOTSEAT, MatchSetup
+
+    app.start_game(MatchSetup("tictactoe", {"width": 15, "height": 15, "k": 5}, HOTSEAT, (None, None), 1.0),
+                   ["h8", "g7", "i8"])
+    app.run_frames(2)
+    scene, rng = app.scene, random.Random(5)
+    state, analysis = scene.shown_state(), scene.analysis
+    analysis.active = True
+    analysis.follow, analysis.poll, analysis.wait = (lambda *_a: None), (lambda: False), (lambda _h: True)
+    values = {m: MoveValue(m, float(rng.randint(-300, 100)), depth=4) for m in state.legal_moves()}
+    texts = {m: scene.game.format_move(state, m) for m in values}
+    analysis.receive(AIMoveValues(1, MoveValues(state.to_move, values, 3, 120_000), texts, list(texts.values())[:6]))
+    scene.resize(app.size)
+    app.invalidate()
+    app.run_frames(2)
+    return lambda i: app.invalidate()
+
+
 def _glide(rect) -> Callable[[int], None]:
     """The pointer gliding over ``rect`` from its centre, 3 pixels right and 2 down a frame (a
     hand's motion: several a cell)."""
@@ -440,7 +468,8 @@ def _set_up(app, case: str) -> Callable[[int], None]:
 
 PARTS = {"setup-clock": _clock_steps, "fading": _fading, "analysis": _analysis, "list-wheel": _list_wheel,
          "replay": _replay, "replay-pointer": _replay_pointer, "analysis-pointer": _analysis_pointer,
-         "replay-analysis-pointer": _replay_analysis_pointer, "settings-step": _settings_steps,
+         "replay-analysis-pointer": _replay_analysis_pointer, "big-board-analysis": _big_board_analysis,
+         "settings-step": _settings_steps,
          "replay-buttons": _replay_buttons, "play-from-pointer": _play_from_pointer,
          "tournament-pointer": _tournament_pointer, "setup-click": _clock_clicks, "replay-slider": _replay_slider,
          "settings-scrollbar": _settings_scrollbar, "setup-page": _setup_page}

@@ -157,15 +157,15 @@ def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, Mov
 
     scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
     best = snapshot.best()
+    best_place = None if best is None else snapshot.key(best)
     labels = {}
     for move, v in snapshot.values.items():
         if hardly_tried(v):
             continue
-        text, thin = value_text(v, game_id), thinly_tried(v, snapshot)
+        text, thin, place = value_text(v, game_id), thinly_tried(v, snapshot), snapshot.key(v)
         tone = 0.0 if thin else value_tone(v, scale_in(game_id, scale, v.unit, snapshot.stage))
-        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", tone,
-                                 best is not None and snapshot.key(v) == snapshot.key(best),
-                                 short_text(text), snapshot.key(v), v.proven is not None, length_words(v), thin=thin)
+        labels[move] = MoveLabel(text, count_text(v.visits) if v.kind == "mcts" else "", tone, place == best_place,
+                                 short_text(text), place, v.proven is not None, length_words(v), thin=thin)
     return labels
 
 
@@ -357,7 +357,8 @@ class AnalysisMode(PositionWorker):
 
         if not isinstance(item, AIMoveValues):
             return False
-        self.values, self.texts, self.line, self.line_other = item.values, item.texts, item.line, item.line_other
+        # settled: its best move and reach worked out once, for the dozen times a drawing asks them
+        self.values, self.texts, self.line, self.line_other = item.values.settled(), item.texts, item.line, item.line_other
         return True
 
     def clear(self) -> bool:
