@@ -1141,6 +1141,34 @@ def test_the_games_of_a_students_file_that_never_started_are_counted_and_marked_
         "Copied the standings and the crosstable of 2 games as Markdown tables, for a slide or a web page")
 
 
+def test_a_watched_league_ends_its_board_on_the_last_game_played_not_on_one_never_started(app, tmp_path):
+    """Level 1, Level 2 and a student's file that cannot be loaded, watched: the board queued the
+    file's games as they "started" and ended the league on the last of them, "Game 6: ... 1-0"
+    over an empty board.  It passes them over and ends on the last game played."""
+    from ai.tournament_standings import never_started
+    from tests.ui_helpers import key
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = student_typed_in(app, broken)
+    scene.selected.add("level-2")
+    scene.games_index = 0  # one game each way
+    watch = next(b for b in scene.buttons if b.label.startswith("Watch the games"))
+    click(app, watch.rect.center)
+    click(app, watch.rect.center)  # off and on again: the keyboard off the file's field, watching
+    assert scene.watch
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
+    _played(app, scene, 6)
+    assert wait(app, lambda: not scene.running and not scene.to_watch and not scene.held, 150)
+    app.run_frames(5)
+    t = scene.tournament
+    never = {n for n, r in t.results.items() if never_started(r)}
+    assert len(never) == 4 and max(never) > max(set(t.results) - never)  # the league's last game never started
+    assert scene.watching == max(set(t.results) - never), (scene.watching, never)
+
+
 def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_open_no_empty_board(app, tmp_path,
                                                                                                   capsys):
     """A league of Level 1, Level 2 and a file with a syntax error, by the command line, its log
