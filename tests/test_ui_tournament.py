@@ -1169,6 +1169,30 @@ def test_a_watched_league_ends_its_board_on_the_last_game_played_not_on_one_neve
     assert scene.watching == max(set(t.results) - never), (scene.watching, never)
 
 
+def test_a_finished_league_short_of_games_played_says_why_its_ratings_are_missing(app, tmp_path, capsys,
+                                                                                    monkeypatch):
+    """Level 1, Level 2 and a file with a syntax error, 2 games each way (8 each): the file's 8 games
+    never started, so the levels played 4 each, too few for a rating.  Over, the ratings chart
+    said "Ratings appear after 8 games each", ratings no game was left to bring; it says what
+    the report's line under the standings says."""
+    from ai.commands.tournament import UNRATED, run_tournament
+    from tests.test_ui_tournament_watch import ratings_panel_words
+    from ui.scenes.tournament_results import MIN_RATED_GAMES
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 2, 0.2, 1, str(out), 1) == 0
+    capsys.readouterr()
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and not scene.running
+    assert {s.games for s in scene.table} == {0, 4} and not any(s.rated for s in scene.table)
+    said = ratings_panel_words(app, monkeypatch)
+    assert "Ratings appear after" not in said, said
+    assert UNRATED.format(n=MIN_RATED_GAMES) in said, said
+
+
 def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_open_no_empty_board(app, tmp_path,
                                                                                                   capsys):
     """A league of Level 1, Level 2 and a file with a syntax error, by the command line, its log
