@@ -96,7 +96,7 @@ def test_the_panel_says_each_levels_value_in_its_unit(app, monkeypatch, language
 
 def test_a_hint_on_10x10_says_points(app):
     """The hint's player is level 5, which on 10x10 judges by the hand-set evaluation: the hint says
-    its value in points ("Hint: f7 (you are 1.2 points ahead)"), no longer in discs."""
+    its value in points ("Hint: f7 (you are 1.2 points up)"), no longer in discs."""
     game = games.load("reversi", size=10)
     scene = GameScene(app, MatchSetup("reversi", {"size": 10}, HOTSEAT, (None, None), 0.5), random_line(game, 20, 3))
     app.switch(scene)
@@ -104,7 +104,7 @@ def test_a_hint_on_10x10_says_points(app):
     key(app, pygame.K_h)
     assert wait(app, lambda: scene.hint is not None, 120)
     hints = [m.text for m in scene.messages.items if m.text.startswith("Hint")]
-    units = [m.group(1) for text in hints for m in re.finditer(r"you are \d+(?:[.,]\d+)? (\w+) (?:ahead|behind)", text)]
+    units = [m.group(1) for text in hints for m in re.finditer(r"you are \d+(?:[.,]\d+)? (\w+) (?:up|down)", text)]
     assert hints and units in (["points"], ["point"]), hints
 
 

@@ -333,7 +333,7 @@ Standings (Elo: mean 0, 95% interval):
  4  sleeper.py                   0      2    0    0    2     2    0.0%   –
 Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).
 Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
-No ratings: they need 8 games each, and this tournament gives each 6. More games per pair give them.
+No ratings: a rating needs 8 games played, and in this tournament no player plays more than 6. More games per pair give them.
 
 Forfeits:
   sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped
@@ -1371,7 +1371,7 @@ def test_file_md_escapes_a_line_a_name_begins_that_markdown_reads_as_a_list_or_a
     """A forfeit's line in FILE.md begins with the player's name: "- bot" made it a list inside
     the list, "#1" a heading, "+x" and "1. bot" a list, so the line is escaped at its start.  The
     tables Copy tables puts on the clipboard have the names in cells, where they are text, and
-    write them as they are (no backslash on a slide)."""
+    write them as they are (no backslash on a slide); its forfeits, lines as FILE.md's, are escaped alike."""
     from ai.commands.tournament import markdown_line, tables_markdown, write_results
 
     ids = ["- bot", "#1", "+x", "1. bot", "2) bot"]
@@ -1392,7 +1392,9 @@ def test_file_md_escapes_a_line_a_name_begins_that_markdown_reads_as_a_list_or_a
         names = [row[1] for row in markdown_tables(text)["Standings (Elo: mean 0, 95% interval)"][1:]]
         assert sorted(names) == sorted(ids)
         assert all(f"| {name} |" in text for name in ids)  # a cell: as it is
-    assert "\\" not in copied
+    tables, forfeits = copied.split("## Forfeits\n\n")
+    assert "\\" not in tables
+    assert forfeits.splitlines() == saved.split("## Forfeits\n\n", 1)[1].split("\n\n", 1)[0].splitlines()
     assert markdown_line("-12 is a bound") == "\\-12 is a bound" and markdown_line("12 bots") == "12 bots"
 
 

@@ -28,11 +28,11 @@ def _hint_asked(app, scene) -> str:
     return [m.text for m in scene.messages.current() if m.topic != "refusal"][-1]
 
 
-@pytest.mark.parametrize("language, ahead", [("en", "you finish about 1 {unit} ahead"),
-                                             ("pt", "acaba com cerca de 1 {unit} de vantagem")])
+@pytest.mark.parametrize("language, ahead", [("en", "you win by about 1 {unit}"),
+                                             ("pt", "ganha por cerca de 1 {unit}")])
 @pytest.mark.parametrize("game_id, moves, unit, book", [
-    ("alquerque", (), "pieces", False),  # a search's value: "you are 0.5 pieces behind" (it said "Black +0.5 pieces")
-    ("reversi", (), "discs", True),  # the opening book's move and value: "you finish about 1 disc ahead"
+    ("alquerque", (), "pieces", False),  # a search's value: "you are 0.5 pieces down" (it said "Black +0.5 pieces")
+    ("reversi", (), "discs", True),  # the opening book's move and value: "you win by about 1 disc"
 ])
 def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead, game_id, moves, unit, book):
     """H at the start said "Hint: d3-c3" (Alquerque) and "Hint: d3" (Reversi) alone, the move with
@@ -59,8 +59,9 @@ def test_a_hint_that_proves_nothing_says_the_value_it_found(app, language, ahead
         assert book or (estimate_depth(search) and said.startswith(depth_first)), said
         if book:  # the book's whole disc, said as the book's (no analysis on): the sentence itself, unit and all
             assert f"({i18n._('opening book')} · {ahead.format(unit={'en': 'disc', 'pt': 'peça'}[language])})" in said, said
-        elif language == "en":  # level 5's search: White half a piece behind
-            assert "you are " in said and (f" {unit} ahead" in said or f" {unit} behind" in said), said
+        elif language == "en":  # level 5's search: White half a piece down, after "N moves ahead"
+            assert "you are " in said and (f" {unit} up" in said or f" {unit} down" in said), said
+            assert said.count("ahead") == 1, said  # the depth's alone: "ahead" meant two things
 
 
 @pytest.mark.parametrize("language, yours", [("en", "your chances: {percent}%"),
@@ -156,7 +157,7 @@ def test_a_hint_says_analysis_value_of_its_move_where_analysis_searched_it_as_de
     scene.analysis.values = MoveValues(state.to_move, analysed)
     said = _hint_asked(app, scene)
     discs = round(analysed[scene.hint].score)
-    assert said.endswith(f"(30 moves ahead · you finish about {discs} discs ahead)"), said
+    assert said.endswith(f"(30 moves ahead · you win by about {discs} discs)"), said  # "ahead" the depth's alone
     assert scene.computer.last_search.score == analysed[scene.hint].score
 
 
@@ -257,12 +258,12 @@ def test_a_reversi_hint_after_a_proof_of_its_position_says_its_disc_margin(app, 
         assert proof.format(side=i18n._("White"), n=12) in drawn, drawn
 
 
-@pytest.mark.parametrize("language, said_of_the_end", [("en", "you finish at most 4 discs behind"),
-                                                        ("pt", "acaba com no máximo 4 peças de desvantagem")])
+@pytest.mark.parametrize("language, said_of_the_end", [("en", "you lose by at most 4 discs"),
+                                                        ("pt", "perde por no máximo 4 peças")])
 def test_a_book_bound_hint_says_the_final_margin_as_an_estimate_does(app, language, said_of_the_end):
     """Reversi 6x6 past White's slip (c2 b4 c5 b2), the book proves Black's final margin at
     least -4: Black's hint said "you are at most 4 discs behind" with as many discs as White on
-    the board, where an estimate says "you finish about N discs behind" (the margin at the end,
+    the board, where an estimate says "you lose by about N discs" (the margin at the end,
     not the count now)."""
     from ui.match import HOTSEAT, MatchSetup
 

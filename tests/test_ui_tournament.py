@@ -116,7 +116,7 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     scene.draw(app.screen)
     text = " ".join(t for t, _rect in drawn)
     assert "Ratings appear after" not in text
-    assert "No ratings: they need 8 games each, and this tournament gives each 2." in text, text
+    assert "No ratings: a rating needs 8 games played, and in this tournament no player plays more than 2." in text, text
     assert "More games per pair give them." in text, text
     assert [elo_label(st) for st in scene.tournament.standings()] == ["–", "–"]
 
@@ -132,7 +132,7 @@ def test_the_saved_report_rates_no_one_the_window_does_not(app, tmp_path):
     assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     key(app, pygame.K_s)
     assert wait(app, lambda: len(list(folder.glob("*.html"))) == 1, 30)
-    why = "No ratings: they need 8 games each, and this tournament gives each 2. More games per pair give them."
+    why = "No ratings: a rating needs 8 games played, and in this tournament no player plays more than 2. More games per pair give them."
     for suffix in (".txt", ".md", ".html"):
         text = next(folder.glob(f"*{suffix}")).read_text(encoding="utf-8")
         assert "Tic-tac-toe round robin: 2 players, 2 games" in text and "tictactoe round" not in text, suffix
@@ -1139,6 +1139,58 @@ def test_the_games_of_a_students_file_that_never_started_are_counted_and_marked_
     key(app, pygame.K_c, mod=pygame.KMOD_LCTRL)
     assert copied and scene.messages.items[-1].text == (
         "Copied the standings and the crosstable of 2 games as Markdown tables, for a slide or a web page")
+
+
+def test_a_watched_league_ends_its_board_on_the_last_game_played_not_on_one_never_started(app, tmp_path):
+    """Level 1, Level 2 and a student's file that cannot be loaded, watched: the board queued the
+    file's games as they "started" and ended the league on the last of them, "Game 6: ... 1-0"
+    over an empty board.  It passes them over and ends on the last game played."""
+    from ai.tournament_standings import never_started
+    from tests.ui_helpers import key
+
+    (tmp_path / "ana").mkdir()
+    broken = tmp_path / "ana" / "jogador.py"
+    broken.write_text("def choose(game, state:\n    return None\n")  # a syntax error
+    scene = student_typed_in(app, broken)
+    scene.selected.add("level-2")
+    scene.games_index = 0  # one game each way
+    watch = next(b for b in scene.buttons if b.label.startswith("Watch the games"))
+    click(app, watch.rect.center)
+    click(app, watch.rect.center)  # off and on again: the keyboard off the file's field, watching
+    assert scene.watch
+    key(app, pygame.K_RETURN)
+    assert app.run_frames(900, until=lambda: scene.tournament is not None, timeout=60)
+    _played(app, scene, 6)
+    assert wait(app, lambda: not scene.running and not scene.to_watch and not scene.held, 150)
+    app.run_frames(5)
+    t = scene.tournament
+    never = {n for n, r in t.results.items() if never_started(r)}
+    assert len(never) == 4 and max(never) > max(set(t.results) - never)  # the league's last game never started
+    assert scene.watching == max(set(t.results) - never), (scene.watching, never)
+
+
+def test_a_finished_league_short_of_games_played_says_why_its_ratings_are_missing(app, tmp_path, capsys,
+                                                                                    monkeypatch):
+    """Level 1, Level 2 and a file with a syntax error, 2 games each way (8 each): the file's 8 games
+    never started, so the levels played 4 each, too few for a rating.  Over, the ratings chart
+    said "Ratings appear after 8 games each", ratings no game was left to bring; it says what
+    the report's line under the standings says."""
+    from ai.commands.tournament import UNRATED, run_tournament
+    from tests.test_ui_tournament_watch import ratings_panel_words
+    from ui.scenes.tournament_results import MIN_RATED_GAMES
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 2, 0.2, 1, str(out), 1) == 0
+    capsys.readouterr()
+    drop(app, f"{out}.jsonl", frames=3)
+    scene = app.scene
+    assert isinstance(scene, TournamentScene) and not scene.running
+    assert {s.games for s in scene.table} == {0, 4} and not any(s.rated for s in scene.table)
+    said = ratings_panel_words(app, monkeypatch)
+    assert "Ratings appear after" not in said, said
+    assert UNRATED.format(n=MIN_RATED_GAMES) in said, said
 
 
 def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_open_no_empty_board(app, tmp_path,

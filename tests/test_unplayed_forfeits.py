@@ -165,3 +165,32 @@ def test_the_copied_tables_say_the_notes_under_the_standings_as_the_report_does(
     for note in notes:
         assert note in printed and markdown_line(note) in copied, note
     assert copied.index(markdown_line(UNPLAYED_FORFEITS)) < copied.index("## Crosstable")  # under the standings
+
+
+def test_the_copied_tables_give_each_forfeits_reason_as_the_report_does(tmp_path):
+    """Copy tables (``tables_markdown``) left out the Forfeits section FILE.txt, FILE.md and
+    FILE.html have: a slide showed Level 3's two losses by forfeit with no word of why."""
+    from ai.commands.tournament import markdown_line, tables_markdown
+
+    summary = Summary.of(withdrawn_league(tmp_path / "turma"))
+    printed = report(summary).split("Forfeits:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    assert printed == ["  Level 3, 2 games (11-12): withdrew from the league"], printed
+    copied = tables_markdown(summary)
+    assert "## Forfeits" in copied, copied
+    assert copied.split("## Forfeits\n\n", 1)[1].splitlines() == [f"- {markdown_line(line.strip())}" for line in printed]
+    assert copied.index("## Crosstable") < copied.index("## Forfeits")  # after the tables, as on the page
+
+
+def test_the_no_ratings_note_speaks_of_games_played_as_the_games_column_does(tmp_path):
+    """The line under the standings said "No ratings: they need 8 games each, and this tournament
+    gives each 6" beside a games column of 2 for Level 4, whose 2 forfeit wins were never played:
+    it says the games a rating needs are played ones, and the most any player plays."""
+    from ai.commands.tournament import standings_notes
+
+    summary = Summary.of(withdrawn_league(tmp_path / "turma"))
+    note = next(line for line in standings_notes(summary) if line.startswith("No ratings"))
+    played = {s.player: s.games for s in summary.standings}
+    assert played["level-4"] == 2 < 6, played  # 4 points, 2 of them forfeits never played
+    assert f"a rating needs {MIN_RATED_GAMES} games played" in note, note
+    most = int(re.search(r"no player plays more than (\d+)", note).group(1))
+    assert most == 6 and all(games <= most for games in played.values()), (note, played)

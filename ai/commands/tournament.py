@@ -466,9 +466,10 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
         summary.results, summary.name, words)
 
 
-# why a rating reads "–" (``Standing.rated``): the window's ratings chart says NO_RATINGS too
-NO_RATINGS = ("No ratings: they need {n} games each, and this tournament gives each {m}. More games per pair give "
-              "them.")
+# why a rating reads "–" (``Standing.rated``): the window's ratings chart says NO_RATINGS too; "no more than"
+# the games each is given, as a forfeit never played is not a game played (it read "gives each 4" beside a GP of 2)
+NO_RATINGS = ("No ratings: a rating needs {n} games played, and in this tournament no player plays more than {m}. "
+              "More games per pair give them.")
 UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."
 
 
@@ -746,14 +747,22 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")), standings_table(summary, words),
                 *under_the_standings(summary, words),
-                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
-    forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
-    if forfeits:
-        sections += [Section("h", say("Forfeits:").rstrip(":")), Section("ul", rows=forfeits)]
+                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words),
+                *forfeits_sections(summary, words)]
     if summary.void:
         sections += [Section("h", void_heading(summary, words).rstrip(":")),
                      Section("ul", rows=[line.strip() for line in format_void(summary, words).splitlines()])]
     return sections
+
+
+def forfeits_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
+    """The forfeits as a page lists them, under their heading, each player's reason as the
+    terminal's report says it (``forfeit_line``) but with no bot's log (``page_sections``); none
+    without a forfeit."""
+    forfeits = [forfeit_line(*group, words, with_logs=False) for group in forfeit_groups(summary)]
+    if not forfeits:
+        return []
+    return [Section("h", words.say("Forfeits:").rstrip(":")), Section("ul", rows=forfeits)]
 
 
 def under_the_standings(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
@@ -818,14 +827,16 @@ def markdown_report(summary: Summary, words: ReportWords = ENGLISH) -> str:
 
 
 def tables_markdown(summary: Summary, words: ReportWords = ENGLISH) -> str:
-    """The standings, the notes under them (``under_the_standings``) and the crosstable, under the
-    tournament's title, as FILE.md has them: what the window's Copy tables (Ctrl+C) puts on the
-    clipboard, for a slide (a Markdown one draws the tables; pasted as plain text, they read as
-    columns) or a course page.  Without the notes a withdrawal's forfeits read as games played."""
+    """The standings, the notes under them (``under_the_standings``), the crosstable and the
+    forfeits' reasons (``forfeits_sections``), under the tournament's title, as FILE.md has them:
+    what the window's Copy tables (Ctrl+C) puts on the clipboard, for a slide (a Markdown one draws
+    the tables; pasted as plain text, they read as columns) or a course page.  Without the notes a
+    withdrawal's forfeits read as games played; without the reasons a forfeit's point was unexplained."""
     say = words.say
     sections = [Section("title", page_title(summary, words)), Section("h", say(STANDINGS).rstrip(":")),
                 standings_table(summary, words), *under_the_standings(summary, words),
-                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words)]
+                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words),
+                *forfeits_sections(summary, words)]
     return "\n\n".join(markdown_block(section) for section in sections) + "\n"
 
 

@@ -38,8 +38,8 @@ from ui.words import choice_reason
 def hint_why(progress: AIProgress, game_id: str = "") -> str:
     """Why a hint names its move: that it is the only legal move (Reversi's forced pass), why a
     rule chose it ("blocks the only threat"), then what its search proved ("proven: you win in 21
-    plies") or, proving nothing, the value it found ("you are 0.1 pieces behind", "your chances:
-    62%", Reversi's book's "you finish about 1 disc ahead"), for the player who asked, a search's estimate
+    plies") or, proving nothing, the value it found ("you are 0.1 pieces down", "your chances:
+    62%", Reversi's book's "you win by about 1 disc"), for the player who asked, a search's estimate
     after its depth ("depth 2 · ...", ``estimate_depth``, as analysis's line says its own); "" when
     it says none.  A hint that said "Hint: d3-c3" alone taught a learner the move, not why."""
     parts = [_("only legal move") if progress.only_move else "", choice_reason(progress.reason)]
@@ -111,13 +111,12 @@ def _value_for_you(progress: AIProgress, game_id: str) -> str:
 
 def _bound_for_you(progress: AIProgress) -> str:
     """The bound of Reversi's 6x6 book past a mistake (``thinking.bound_text``): "you finish at
-    least even", "you finish at most 4 discs behind": a bound of the final margin, said as an
-    estimate of it is (``_margin``), not as the count now on the players' cards."""
+    least even", "you lose by at most 4 discs": a bound of the final margin, said as an estimate
+    of it is (``_margin``), not as the count now on the players' cards."""
     discs = round(-progress.score)
     if discs <= 0:
         return _("you finish at least even")
-    return ngettext("you finish at most {n} disc behind", "you finish at most {n} discs behind",
-                    discs).format(n=discs)
+    return ngettext("you lose by at most {n} disc", "you lose by at most {n} discs", discs).format(n=discs)
 
 
 def _eval_for_you(progress: AIProgress, game_id: str) -> str:
@@ -143,15 +142,17 @@ def _eval_for_you(progress: AIProgress, game_id: str) -> str:
 
 
 def _margin(unit: str, ahead: bool, n: int) -> str:
-    """"you finish about 1 disc ahead", "you are {n} points behind": the asker's margin in
-    ``unit``.  Discs are the final margin the search expects, not the count on the board: "you
-    are 1 disc ahead" at Reversi's start, 2 discs each, and "you are 48 discs ahead" with 12
-    discs against 32 (FFO #40) contradicted the player cards' counts."""
+    """"you win by about 1 disc", "you are {n} points down": the asker's margin in ``unit``.
+    Discs are the final margin the search expects, not the count on the board: "you are 1 disc
+    ahead" at Reversi's start, 2 discs each, and "you are 48 discs ahead" with 12 discs against 32
+    (FFO #40) contradicted the player cards' counts.  Not "ahead": the hint's depth beside it says
+    "12 moves ahead" (``estimate_depth``), and "12 moves ahead · you finish about 3 discs ahead"
+    used the word for two things."""
     if unit == "discs":
-        return (ngettext("you finish about {n} disc ahead", "you finish about {n} discs ahead", n) if ahead
-                else ngettext("you finish about {n} disc behind", "you finish about {n} discs behind", n))
+        return (ngettext("you win by about {n} disc", "you win by about {n} discs", n) if ahead
+                else ngettext("you lose by about {n} disc", "you lose by about {n} discs", n))
     if unit == "pieces":
-        return (ngettext("you are {n} piece ahead", "you are {n} pieces ahead", n) if ahead
-                else ngettext("you are {n} piece behind", "you are {n} pieces behind", n))
-    return (ngettext("you are {n} point ahead", "you are {n} points ahead", n) if ahead
-            else ngettext("you are {n} point behind", "you are {n} points behind", n))
+        return (ngettext("you are {n} piece up", "you are {n} pieces up", n) if ahead
+                else ngettext("you are {n} piece down", "you are {n} pieces down", n))
+    return (ngettext("you are {n} point up", "you are {n} points up", n) if ahead
+            else ngettext("you are {n} point down", "you are {n} points down", n))

@@ -103,7 +103,7 @@ class TournamentControls:
                 Stepper(self._step_speed, other_labels=every_speed_label()),  # laid out for its widest
                 b(_("Withdraw a player"), self._withdraw_pressed),
                 b(_("Replay game"), self._replay, "R"),
-                b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings and crosstable, for a slide
+                b(_("Copy tables"), self._copy_tables, "Ctrl+C"),  # the standings, crosstable and forfeits, for a slide
             ]
             stop, save, new, watch, speed = self.buttons[1:6]
             replay, copy = self.buttons[-2:]

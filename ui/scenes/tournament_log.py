@@ -170,7 +170,7 @@ class TournamentLog:
         return _("No result shown yet: the tables have nothing to copy")
 
     def _copy_tables(self) -> None:
-        """Copy tables (Ctrl+C): the standings and the crosstable as the window shows them (the games
+        """Copy tables (Ctrl+C): the standings, the crosstable and the forfeits as the window shows them (the games
         the board has yet to reach left out, ``held``; the names it gives), under the tournament's
         title, as the Markdown tables FILE.md has (``tables_markdown``), on the clipboard, for a
         teacher's slide or course page; where there is no clipboard, in a file of the data folder.

@@ -773,8 +773,11 @@ class ResultsDrawing:
         any game ended, it says so: "Waiting for the first results…" stood there for good, nothing
         being played that could bring them.  Over while the board still replays its games (their
         results ``held``), it said "Waiting for the first results…" under "finished": it says what
-        the tournament gives, or that the ratings come as the board shows the games."""
-        from ai.commands.tournament import NO_RATINGS
+        the tournament gives, or that the ratings come as the board shows the games.  Over with
+        players short of games played (forfeits never played: a file that could not be started),
+        it said "Ratings appear after 8 games each" of ratings no game was left to bring: it says
+        the reports' ``UNRATED``."""
+        from ai.commands.tournament import NO_RATINGS, UNRATED
 
         t = self.tournament
         nothing_shown = len(self.recent) == len(self.held)
@@ -788,6 +791,8 @@ class ResultsDrawing:
             return _(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)  # as the reports say it
         if nothing_shown:  # over, every result waiting for the board
             return _("Ratings come as the board shows the games: {n} still to show").format(n=len(self.held))
+        if not (self.running or self.runs_elsewhere):  # over: no game left to bring one (forfeits never played
+            return _(UNRATED).format(n=MIN_RATED_GAMES)  # are not games played), as the reports say it
         return _("Ratings appear after {n} games each").format(n=MIN_RATED_GAMES)
 
     def _draw_board(self, surface, theme: Theme, rect: pygame.Rect) -> None:

@@ -375,8 +375,8 @@ class TournamentRun:
         last game played unless one was chosen: its final position, for Replay game to replay."""
         if self.tournament is None or self.running or self.pinned or not self.recent:
             return
-        if self.watching is not None and self.watching in self.live:
-            return
+        if self.watching is not None and self.watching in self.live and not self.never_played(self.watching):
+            return  # an empty board, a game never played, gives way to the last one played
         last = self._last_played()
         if not last:
             return

@@ -38,7 +38,7 @@ from typing import Any
 import pygame
 
 from ai.match import GameResult
-from ai.tournament_standings import is_withdrawal, standings
+from ai.tournament_standings import is_withdrawal, not_played, standings
 from games.move_numbers import move_asked
 from ui.i18n import _
 from ui.scenes.game_computer import SET_UP_SAID_AFTER, SPEEDS, speed_labels, stepped_speed, watch_speed
@@ -345,10 +345,19 @@ class WatchedGames:
             self.watching = None  # a game replayed from its record gives way at once
 
     def _next_to_watch(self) -> int | None:
-        """The next game for the board, taken from the queue; None when none is left."""
+        """The next game for the board, taken from the queue; None when none is left.  A game that
+        ended never played (``never_played``) is passed over: the board ended a league on "Game 6:
+        ... 1-0" over an empty board, the student's file that could not be started."""
         if self._pace() == 0:
             self._catch_up()
+        self.to_watch = [n for n in self.to_watch if not self.never_played(n)]
         return self.to_watch.pop(0) if self.to_watch else None
+
+    def never_played(self, number: int | None) -> bool:
+        """Whether game ``number`` has ended without being played (``not_played``: a withdrawal's,
+        or lost as a player could not be started): no position for the board to show."""
+        result = self.tournament.results.get(number) if self.tournament is not None else None
+        return result is not None and not_played(result)
 
     def _show_from_the_start(self, number: int) -> None:
         """Game ``number`` on the board from its first move: its moves so far if it is being
