@@ -423,7 +423,8 @@ class MenuFormScene(Scene):
         alone cut while a message shows, scrolled just enough to keep the chosen row whole if it
         showed; and the offset it had before the messages came once they go, unless the player
         scrolled meanwhile.  The chosen row scrolled into view with its note, and left there,
-        moved New game's Outside player field 77 pixels up and 49 back down at 1280x800."""
+        moved New game's Outside player field up 77 pixels at 1280x800, and it stopped 49 pixels
+        above where it was when the message went."""
         form = self.form()
         offset = form.get_scrollarea().get_offsets()[1]
         chosen_shown = form.chosen_in_view()
@@ -582,7 +583,6 @@ class MenuFormScene(Scene):
         elif event.type == pygame.MOUSEMOTION and drag.pressed_at is not None:
             moved = drag.pixels(event.pos, self.app.scale)
             if moved:  # the content follows the pointer to the pixel (``scroll_to`` missed by one or two)
-
                 scroll_exactly(area, min(area.get_hidden_height(), max(0, area.get_offsets()[1] + moved)))
             return drag.dragging
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag.pressed_at is not None:
