@@ -362,3 +362,96 @@ def test_a_very_long_message_stays_twelve_seconds_at_most(app, monkeypatch):
     app.run_frames(2)
     assert _lane_after(app, scene, 11.8, clock) == [said]
     assert _lane_after(app, scene, 0.3, clock) == []
+
+
+def _outside_field(scene) -> pygame.Rect:
+    """Where New game's Outside player field stands in the window."""
+    return scene.menu.get_widget("outside-entry").get_rect(to_real_position=True)
+
+
+@pytest.mark.parametrize("size, game_id", [((1280, 800), "tictactoe"), ((1280, 800), "hex"), ((800, 600), "hex")])
+def test_new_games_outside_player_field_stays_put_while_a_message_comes_and_goes(app, monkeypatch, size, game_id):
+    """The New game form ends higher while a message shows under it (``refit_for_messages``):
+    the Outside player field, reached with Down, jumped up as Enter in it said what to type
+    (39 pixels at 1280x800) and stopped 11 pixels above where it was when the message went.
+    It stays where it was, its Add this player button cut off while the message shows."""
+    from tests.ui_helpers import down_to_widget, key
+    from ui.scenes.setup import SetupScene
+
+    clock = held_messages_clock(monkeypatch)
+    _window(app, size)
+    scene = SetupScene(app, game_id=game_id)
+    app.switch(scene)
+    app.run_frames(2)
+    down_to_widget(app, scene.menu, "outside-entry")
+    before = _outside_field(scene)
+    key(app, pygame.K_RETURN)  # nothing typed: says what to type, under the form
+    assert app.messages.current() and scene.message_room
+    assert _outside_field(scene) == before
+    clock(30.0)
+    app.run_frames(3)
+    assert not app.messages.current() and scene.message_room == 0
+    assert _outside_field(scene) == before
+
+
+def _shown_whole_at_the_foot(menu, line_id: str) -> None:
+    """The form's line ``line_id`` shows whole with its highlight, at the view's foot (to a
+    scrollbar's pixel or two): the form scrolled the least that shows it."""
+    line = menu.get_widget(line_id)
+    lit = line.get_selection_effect().inflate(line.get_rect(to_real_position=True))
+    view = menu.get_scrollarea().get_absolute_view_rect()
+    assert lit.height == line.get_selection_effect().inflate(line.get_rect()).height  # whole
+    assert 0 <= view.bottom - lit.bottom <= 2, (lit, view)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_new_games_field_a_long_message_would_cover_moves_the_least_and_comes_back(app, monkeypatch, size):
+    """A message of two lines leaves no room for the Outside player field where it stood: the
+    form scrolls just enough to show it whole (it scrolled 77 pixels at 1280x800, as far as
+    its button), and back to where it was when the message goes (it stopped 49 pixels short)."""
+    from tests.ui_helpers import down_to_widget, key
+    from ui.scenes.setup import SetupScene
+
+    clock = held_messages_clock(monkeypatch)
+    _window(app, size)
+    scene = SetupScene(app, game_id="tictactoe")
+    app.switch(scene)
+    app.run_frames(2)
+    down_to_widget(app, scene.menu, "outside-entry")
+    before = _outside_field(scene)
+    key(app, pygame.K_RETURN, frames=0)
+    app.messages.add(SETTINGS_DAMAGED, "error")
+    app.run_frames(2)
+    _shown_whole_at_the_foot(scene.menu, "outside-entry")
+    clock(30.0)
+    app.run_frames(3)
+    assert not app.messages.current()
+    assert _outside_field(scene) == before
+
+
+def test_settings_lines_come_back_where_they_were_when_a_message_goes(app, monkeypatch):
+    """Settings ends its form higher while a message shows, as New game: Right on Volume at 100%
+    at 800x600 says it is at its end, the form scrolls just enough to keep Volume whole above
+    it, and its lines are back where they were when it goes (they stayed scrolled up)."""
+    from tests.ui_helpers import down_to_widget, key
+    from ui.scenes.settings_screen import SettingsScene
+
+    clock = held_messages_clock(monkeypatch)
+    _window(app, (800, 600))
+    app.settings.volume = 1.0
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    scene = app.scene
+    down_to_widget(app, scene.menu, "volume")
+
+    def lines() -> list[pygame.Rect]:
+        return [w.get_rect(to_real_position=True) for w in scene.menu.get_widgets()]
+
+    before = lines()
+    key(app, pygame.K_RIGHT)  # at 100%: refused, said under the form
+    assert app.messages.current() and scene.message_room
+    _shown_whole_at_the_foot(scene.menu, "volume")
+    clock(30.0)
+    app.run_frames(3)
+    assert not app.messages.current()
+    assert lines() == before

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import contextmanager, suppress
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -10,7 +10,7 @@ import pygame
 import pygame_menu
 
 from ui.i18n import _, language
-from ui.scenes.common import FormField
+from ui.scenes.common import FormField, scroll_exactly
 from ui.settings import text_size_of
 from ui.text_field import Carets, caret_clock
 from ui.theme import scrolling_scale
@@ -406,6 +406,8 @@ class MenuFormScene(Scene):
     panel: pygame.Rect  # the card the form is drawn on (its buttons under it), laid out by ``resize``
     scrolled_at_press: int | None = None  # how far the form was scrolled at the left button's press
     caret_drawn_at: float | None = None  # when the chosen field's caret was last drawn (``caret_clock``)
+    message_room = 0  # the height the form leaves under it for the window's messages, as last built
+    messages_scroll: tuple[int, int] | None = None  # the form's offset before messages came, and where they left it
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -414,6 +416,28 @@ class MenuFormScene(Scene):
             yield
         finally:
             self.building = False
+
+    def refit_for_messages(self, rebuild: Callable[[], None]) -> None:
+        """The form built again by ``rebuild`` for the window's messages now taking
+        ``message_room`` under it, its rows where they stood: the same scroll offset, the foot
+        alone cut while a message shows, scrolled just enough to keep the chosen row whole if it
+        showed; and the offset it had before the messages came once they go, unless the player
+        scrolled meanwhile.  The chosen row scrolled into view with its note, and left there,
+        moved New game's Outside player field up 77 pixels at 1280x800, and it stopped 49 pixels
+        above where it was when the message went."""
+        form = self.form()
+        offset = form.get_scrollarea().get_offsets()[1]
+        chosen_shown = form.chosen_in_view()
+        before, left_at = self.messages_scroll or (offset, offset)
+        if offset != left_at:  # scrolled while a message showed: kept where the player put it
+            before = offset
+        rebuild()
+        form = self.form()
+        area = form.get_scrollarea()
+        scroll_exactly(area, min(before, area.get_hidden_height()))
+        if chosen_shown:
+            form.show_chosen_row()
+        self.messages_scroll = (before, area.get_offsets()[1]) if self.message_room else None
 
     def form_scale(self, size: tuple[int, int] | None = None) -> float:
         """The scale of the form's text in a window of ``size`` (the window's by default;
@@ -559,8 +583,6 @@ class MenuFormScene(Scene):
         elif event.type == pygame.MOUSEMOTION and drag.pressed_at is not None:
             moved = drag.pixels(event.pos, self.app.scale)
             if moved:  # the content follows the pointer to the pixel (``scroll_to`` missed by one or two)
-                from ui.scenes.common import scroll_exactly
-
                 scroll_exactly(area, min(area.get_hidden_height(), max(0, area.get_offsets()[1] + moved)))
             return drag.dragging
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and drag.pressed_at is not None:

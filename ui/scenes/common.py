@@ -391,6 +391,14 @@ class _Form(pygame_menu.Menu):
         if self.chosen_in_view():
             self._scroll_highlight_into_view(widget, not self.pointer_chose)
 
+    def show_chosen_row(self) -> None:
+        """Scroll the least that shows the chosen widget's row whole with its highlight, leaving
+        out the note under it (``_with_its_note``): for a form cut short by a message
+        (``MenuFormScene.refit_for_messages``), where a row that still shows stays put."""
+        widget = self.get_selected_widget()
+        if widget is not None:
+            self._scroll_highlight_into_view(widget, with_note=False)
+
     def chosen_in_view(self) -> bool:
         """Whether some of the chosen widget's highlight shows in the form's view (False with
         none chosen): one the wheel scrolled wholly out of view is not the one a key acts on as

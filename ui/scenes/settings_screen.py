@@ -275,15 +275,13 @@ class SettingsScene(MenuFormScene):
         """While the window's messages show, the form ends their height higher (``message_room``),
         so they stand between it and Back over nothing, as on New game: at 800x560 "At most 24
         characters here" covered the Full screen (F11) line.  The form is built again when that
-        height changes (a message came or went), the line chosen kept and scrolled into sight."""
+        height changes (a message came or went), its rows kept where they stood
+        (``refit_for_messages``)."""
         room = self.app.messages.height(self.app.scale, self.app.messages_width())
         if self.menu is None or room == self.message_room:
             return
         self.message_room = room
-        self._rebuild()
-        chosen = self.menu.get_selected_widget()
-        if chosen is not None:
-            self.menu.scroll_to_widget(chosen)
+        self.refit_for_messages(self._rebuild)
         self.invalidate(self.panel)
 
     def messages_above(self) -> int | None:

@@ -531,11 +531,12 @@ class SetupScene(MenuFormScene):
         for area in self.cards.changed_pictures():
             self.invalidate(area)
         message_came = self._messages_took_another_height()  # or went
-        if message_came:
-            self.rebuild_wanted = True
-        if self.rebuild_wanted and self.menu is not None:
+        if message_came or (self.rebuild_wanted and self.menu is not None):
             self.rebuild_wanted = False
-            self._rebuild_keeping_focus(chosen_in_view=message_came)
+            if message_came:
+                self.refit_for_messages(self._rebuild_keeping_focus)
+            else:
+                self._rebuild_keeping_focus()
             self.invalidate(self.panel)  # the form's card (a message that came makes the frame whole)
         if self.menu is None:
             return
@@ -572,15 +573,11 @@ class SetupScene(MenuFormScene):
                                   .format(player=outside_players.title(game_id, pid), instead=titles.get(instead, instead)),
                                   "warn")
 
-    def _rebuild_keeping_focus(self, chosen_in_view: bool = False) -> None:
-        """The form built again, the keyboard on its line (``keeping_focus``); ``chosen_in_view``:
-        that line scrolled into sight, as when the form got shorter for a message under it (at
-        800x560 "Loading …/bot.py…" pushed the Add this player button just pressed out of sight)."""
+    def _rebuild_keeping_focus(self) -> None:
+        """The form built again, the keyboard on its line (``keeping_focus``); for a message that
+        came or went, ``refit_for_messages`` keeps its rows where they stood."""
         with self.keeping_focus():
             self._build_menu()
-        chosen = self.menu.get_selected_widget() if chosen_in_view and self.menu is not None else None
-        if chosen is not None:
-            self.menu.scroll_to_widget(chosen)
 
     # -- layout -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -910,7 +907,7 @@ class SetupScene(MenuFormScene):
         self.cards.draw(surface, theme)
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         if self._messages_took_another_height():  # said since the update: another thread's "Saved …"
-            self._rebuild_keeping_focus(chosen_in_view=True)
+            self.refit_for_messages(self._rebuild_keeping_focus)
         self.draw_form(surface)
         self.start_refusal.draw(surface, theme, s)
         for button in (self.start_button, self.back_button):
