@@ -1351,6 +1351,18 @@ def test_undo_after_a_watched_bots_forfeit_at_move_1_takes_it_back_and_step_play
     assert scene.forfeit is None and scene.paused and app.errors == []
 
 
+def errors_adding(app, language: str, typed: str) -> list[str]:
+    """The error messages New game (tic-tac-toe) says, in ``language``, when ``typed`` is added
+    as an outside player with Add this player."""
+    with words_in(language):
+        scene = SetupScene(app, game_id="tictactoe")
+        app.switch(scene)
+        app.run_frames(2)
+        type_and_add(app, scene, typed)
+        assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
+        return [m.text for m in app.messages.current() if m.kind == "error"]
+
+
 @pytest.mark.parametrize("language, said", [
     ("en", "bots/frends.py: no such file; did you mean bots/friends.py?"),
     ("pt", "bots/frends.py: o ficheiro não existe; quis dizer bots/friends.py?")])
@@ -1360,13 +1372,7 @@ def test_a_mistyped_file_added_from_new_game_names_the_file_meant(app, tmp_path,
     (tmp_path / "bots").mkdir()
     (tmp_path / "bots" / "friends.py").write_text("def choose(game, state):\n    return state.legal_moves()[0]\n")
     monkeypatch.chdir(tmp_path)
-    with words_in(language):
-        scene = SetupScene(app, game_id="tictactoe")
-        app.switch(scene)
-        app.run_frames(2)
-        type_and_add(app, scene, "bots/frends.py")
-        assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
-        assert [m.text for m in app.messages.current() if m.kind == "error"] == [said]
+    assert errors_adding(app, language, "bots/frends.py") == [said]
 
 
 @pytest.mark.parametrize("language, said", [("en", "nothere.py: no such file"),
@@ -1374,11 +1380,4 @@ def test_a_mistyped_file_added_from_new_game_names_the_file_meant(app, tmp_path,
 def test_a_file_not_there_is_named_once_when_added_from_new_game(app, language, said):
     """A newcomer typing a file that is not there and pressing Add this player read "nothere.py:
     no such file nothere.py", the name twice, as if two files were meant."""
-
-    with words_in(language):
-        scene = SetupScene(app, game_id="tictactoe")
-        app.switch(scene)
-        app.run_frames(2)
-        type_and_add(app, scene, "nothere.py")
-        assert wait(app, lambda: scene.adding is None and any(m.kind == "error" for m in app.messages.current()))
-        assert [m.text for m in app.messages.current() if m.kind == "error"] == [said]
+    assert errors_adding(app, language, "nothere.py") == [said]

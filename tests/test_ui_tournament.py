@@ -1169,23 +1169,31 @@ def test_a_watched_league_ends_its_board_on_the_last_game_played_not_on_one_neve
     assert scene.watching == max(set(t.results) - never), (scene.watching, never)
 
 
+def league_with_a_broken_file_dropped(app, tmp_path, capsys, games: int):
+    """A tic-tac-toe league of Level 1, a file with a syntax error and Level 2 (``games`` a pair),
+    played on the command line, its log dropped on the window: the screen it opens."""
+    from ai.commands.tournament import run_tournament
+
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    out = tmp_path / "turma"
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, games, 0.2, 1, str(out), 1) == 0
+    capsys.readouterr()
+    drop(app, f"{out}.jsonl", frames=3)
+    return app.scene
+
+
 def test_a_finished_league_short_of_games_played_says_why_its_ratings_are_missing(app, tmp_path, capsys,
                                                                                     monkeypatch):
     """Level 1, Level 2 and a file with a syntax error, 2 games each way (8 each): the file's 8 games
     never started, so the levels played 4 each, too few for a rating.  Over, the ratings chart
     said "Ratings appear after 8 games each", ratings no game was left to bring; it says what
     the report's line under the standings says."""
-    from ai.commands.tournament import UNRATED, run_tournament
+    from ai.commands.tournament import UNRATED
     from tests.test_ui_tournament_watch import ratings_panel_words
     from ui.scenes.tournament_results import MIN_RATED_GAMES
 
-    broken = tmp_path / "broken.py"
-    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
-    out = tmp_path / "turma"
-    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 2, 0.2, 1, str(out), 1) == 0
-    capsys.readouterr()
-    drop(app, f"{out}.jsonl", frames=3)
-    scene = app.scene
+    scene = league_with_a_broken_file_dropped(app, tmp_path, capsys, games=2)
     assert isinstance(scene, TournamentScene) and not scene.running
     assert {s.games for s in scene.table} == {0, 4} and not any(s.rated for s in scene.table)
     said = ratings_panel_words(app, monkeypatch)
@@ -1201,17 +1209,10 @@ def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_op
     league, put an empty board on the screen.  As a withdrawal's games: the board shows the last
     game played, the latest results list the games played, the file's row lists its games saying
     they were not played, and one clicked is said, not put on the board."""
-    from ai.commands.tournament import run_tournament
     from ai.tournament_standings import never_started
     from tests.test_ui_tournament_faults import row_of
 
-    broken = tmp_path / "broken.py"
-    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
-    out = tmp_path / "turma"
-    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 1, 0.2, 1, str(out), 1) == 0
-    capsys.readouterr()
-    drop(app, f"{out}.jsonl", frames=3)
-    scene = app.scene
+    scene = league_with_a_broken_file_dropped(app, tmp_path, capsys, games=1)
     assert isinstance(scene, TournamentScene)
     t = scene.tournament
     never = {n for n, r in t.results.items() if never_started(r)}
@@ -1219,7 +1220,7 @@ def test_the_games_of_a_file_that_never_started_are_listed_with_its_games_and_op
     assert len(never) == 4 and max(never) > max(played)  # the league's last game never started
     assert scene.watching == max(played)
     assert {n for _rect, n, _text in scene._recent_rects} == played
-    click(app, row_of(scene, str(broken)).center)  # its games, never played
+    click(app, row_of(scene, str(tmp_path / "broken.py")).center)  # its games, never played
     lines = {n: text for _rect, n, text in scene._recent_rects}
     assert set(lines) == never and all("(not played)" in text for text in lines.values()), lines
     rect = next(rect for rect, n, _text in scene._recent_rects if n == max(never))

@@ -16,12 +16,10 @@ from ui.scenes import tournament_run
 from ui.scenes.game_computer import SPEEDS
 
 
-def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_path):
-    """QA (tourset): each game's set-up in its worker (imports, kernels, an outside bot's process)
-    took 1.5 to 2 s with an empty board and not a word said: the tournament looked stuck.  Here
-    both bots hold their first move, so no game reports one: the board and the progress bar say
-    the game being prepared, until its first move comes."""
-    release = tmp_path / "go-on"
+def _first_game_being_prepared(app, monkeypatch, tmp_path, release: Path):
+    """A Reversi tournament of two outside bots that hold their first move until ``release`` is
+    written, watched until the board says its first game is being prepared: the screen and the
+    texts it draws from then on."""
     bots = held_bots(tmp_path / "bots", 1, release)
     monkeypatch.setattr(tournament_run, "TIMES", (60.0,))  # the held move is not lost on time
     scene = tournament_started(app, "reversi", {pid for pid, _title in bots}, tmp_path / "tournaments", outside=bots)
@@ -29,6 +27,20 @@ def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_
     try:
         assert wait(app, lambda: scene.watching is not None and f"Preparing game {scene.watching} of 2…" in said,
                     60), said[-30:]  # on the board, over the game's first position
+    except BaseException:
+        release.write_text("")
+        raise
+    return scene, said
+
+
+def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_path):
+    """QA (tourset): each game's set-up in its worker (imports, kernels, an outside bot's process)
+    took 1.5 to 2 s with an empty board and not a word said: the tournament looked stuck.  Here
+    both bots hold their first move, so no game reports one: the board and the progress bar say
+    the game being prepared, until its first move comes."""
+    release = tmp_path / "go-on"
+    scene, said = _first_game_being_prepared(app, monkeypatch, tmp_path, release)
+    try:
         said.clear()
         app.invalidate()
         app.run_frames(2)
@@ -117,13 +129,8 @@ def test_no_game_is_said_being_prepared_once_stop_is_heard(app, monkeypatch, tmp
 
     monkeypatch.setattr(ai.tournament_workers, "STOP_WAIT", 120.0)
     release = tmp_path / "go-on"
-    bots = held_bots(tmp_path / "bots", 1, release)
-    monkeypatch.setattr(tournament_run, "TIMES", (60.0,))  # the held move is not lost on time
-    scene = tournament_started(app, "reversi", {pid for pid, _title in bots}, tmp_path / "tournaments", outside=bots)
-    said = recorded_text(monkeypatch)
+    scene, said = _first_game_being_prepared(app, monkeypatch, tmp_path, release)
     try:
-        assert wait(app, lambda: scene.watching is not None and f"Preparing game {scene.watching} of 2…" in said,
-                    60), said[-30:]  # on the board, over the game's first position
         click(app, button(scene, "Stop").rect.center)
         said.clear()
         app.invalidate()
