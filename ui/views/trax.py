@@ -537,6 +537,14 @@ class TraxView(GridView):
         Enter plays: the line said "Enter or Space plays", and the first Enter showed tiles instead."""
         return _("arrows move the cursor, Enter or Space picks a tile there, Esc hides it")
 
+    def play_tips(self, state: TraxState, keys: bool = False) -> tuple[str, ...]:
+        """While the tile picker is open, the side panel says what the line under the board says
+        (``status_text``), then its short form: with the picker open the panel said "Click the
+        board · Up or Down: a cursor" over a line that said "Pick a tile"."""
+        if self.picker is None:
+            return ()
+        return self.status_text(state, keys), _("Pick a tile")
+
     def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
