@@ -103,6 +103,36 @@ def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
     assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == ""  # "=" says itself
 
 
+@pytest.mark.parametrize("code, page", [("en", "assets/rules/alquerque.md"),
+                                        ("pt", "assets/locale/pt/rules/alquerque.md")])
+def test_the_rules_page_quotes_a_table_win_as_the_panel_and_tip_say_it(code, page):
+    """The rules page quoted a table's win as "White wins in 21 moves" and the tip as "wins in 21
+    moves", while the panel, the hint and the tip say "in at most 21 moves" (the winner's way
+    against the longest defence): a student read the page's words nowhere on the screen.  The
+    page quotes the panel's and the tip's words as they are, in each language."""
+    import re
+    from pathlib import Path
+
+    from ai.move_values import MoveValue
+    from ui.analysis_mode import length_words
+    from ui.scenes.thinking import proven_text
+
+    table = AIProgress(job_id=1, depth=1, score=1.0, proven=1, proven_plies=21, plies_at_most=True, kind="solver",
+                       mover=0)
+    won = MoveValue("e1xc3", 1.0, "proven", 1, 21, plies_at_most=True)
+    text = re.sub(r"\s+", " ", (Path(__file__).resolve().parent.parent / page).read_text(encoding="utf-8"))
+    with words_in(code):
+        panel = proven_text(table, (_white(code), "")).split(": ", 1)[1]  # the page leaves out "proven:"
+        tip = length_words(won)
+    quoted = '"{}"' if code == "en" else "«{}»"
+    assert quoted.format(panel) in text, panel
+    assert quoted.format(tip) in text, tip
+
+
+def _white(code: str) -> str:
+    return {"en": "White", "pt": "Branco"}[code]
+
+
 def test_a_hint_says_what_its_search_proved(app):
     """A hint in a table ending names its move and the win it proves, as the panel does, said to
     White who asked: "Hint: e1xc3 (proven: you win in at most 21 moves)" (the tables' way against

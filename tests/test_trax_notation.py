@@ -715,6 +715,39 @@ def test_the_last_moves_tag_keeps_off_the_keyboards_cursor(app, monkeypatch):
     assert not tag.colliderect(ring) and beside(tag, tile), (tag, ring, tile)
 
 
+def test_the_last_moves_tag_leaves_analysis_best_value_in_sight(app, monkeypatch):
+    """Hot-seat, ``A0/`` laid above the centre tile, then analysis (A): its best move was on the
+    cell above that tile, where the tag "A0/" of the last move stood, and analysis drew that
+    move's value as a bare dot beside the tag.  The tag keeps off the better of analysis' valued
+    places (here the right of the tile, the worst), still beside its tile, and the dot of the value
+    it took is left out (it hid the tag's "/").  The values are pinned
+    (``GameAnalysis.labels``): the engine at the window's pace may rank the moves otherwise."""
+    import ui.analysis_mode as analysis_mode
+    from games.trax import move_cell
+
+    scene = play_trax(app, monkeypatch, "A0/")
+    app.run_frames(60, until=lambda: not scene.view.marks_wait(), timeout=5)
+    tile = move_cell(scene.history[-1].move)
+    cols = scene.view.cols
+    worst_first = [tile + 1, tile - 1, tile - cols]  # right, left, then above: the best
+    labels = {}
+    for rank, cell in enumerate(worst_first):
+        move = next(m for m in scene.state.legal_moves() if move_cell(m) == cell)
+        labels[move] = analysis_mode.MoveLabel(f"{rank - 1:+.1f}", tone=rank - 1, best=cell == tile - cols, rank=(rank,))
+    monkeypatch.setattr(scene.analysis, "labels", lambda *_args: dict(reversed(labels.items())))
+    tag = tags_on_the_board(app, monkeypatch)["A0/"]
+    tile_rect = scene.view.cell_rect(*scene.view.move_cell(scene.history[-1].move))
+    above, left = (scene.view.cell_rect(divmod(cell, cols)[0], cell % cols) for cell in (worst_first[2], worst_first[1]))
+    assert beside(tag, tile_rect), (tag, tile_rect)
+    assert not tag.colliderect(above) and not tag.colliderect(left), (tag, above, left)
+    # the value the tag's side took is a dot, which analysis drew over the tag's words: left out
+    dots = []
+    monkeypatch.setattr(analysis_mode, "two_rim_dot", lambda _surface, _colour, centre, _r: dots.append(centre))
+    layout = analysis_mode.draw_move_values(app.screen, scene.view, scene.analysis.labels(), app.theme)
+    under = [place.centre for place in layout.dots if tag.collidepoint(place.centre)]
+    assert under and not set(under) & set(dots), (under, dots)
+
+
 # -- a refused typed move names the spaces as the letters round the board do -----------------------
 def typed(app, monkeypatch, text: str) -> str:
     """``text`` typed in the move field (Ctrl+V, Enter): the message the window then shows last

@@ -109,6 +109,24 @@ def test_the_panel_says_how_to_pass_when_the_player_must(app, monkeypatch):
     assert scene.history[len(BLACK_MUST_PASS)].text == "pass"
 
 
+def test_the_panel_says_pick_a_tile_while_the_trax_picker_is_open(app, monkeypatch):
+    """Trax 7x7, hot-seat: a click on c4, beside the centre tile, opens the tile picker, and the
+    line under the board says "Pick a tile", while the panel still said "Click the board · Up or
+    Down: a cursor on the board".  The panel says to pick a tile too; Esc closes the picker and
+    the panel says to click the board again."""
+    scene = GameScene(app, MatchSetup("trax", {"size": 7}, HOTSEAT, (None, None), 0.1))
+    app.switch(scene)
+    app.run_frames(2)
+    click(app, scene.view.cell_rect(3, 2).center)  # c4, left of the centre tile d4: three tiles fit
+    assert scene.view.picker is not None
+    words = _card_words(scene, monkeypatch)
+    assert not set(click_or_cursor()) & set(words), words
+    assert {"Pick a tile (hover one to see its forced tiles)", "Pick a tile"} & set(words), words
+    key(app, pygame.K_ESCAPE)
+    assert scene.view.picker is None
+    assert set(click_or_cursor()) & set(_card_words(scene, monkeypatch))
+
+
 def test_no_faded_stone_stays_on_the_cell_hexs_swap_emptied(app):
     """Hex with the swap rule: Red clicks Blue's first stone, which becomes Red's on its mirror
     cell.  The pointer still on the emptied cell drew there the faded stone a click would place,

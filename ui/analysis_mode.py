@@ -647,10 +647,13 @@ def value_notes(layout: TagLayout, snapshot: MoveValues | None, labels: dict[Has
 def draw_move_values(surface: pygame.Surface, view: BoardView, labels: dict[Hashable, MoveLabel], theme: Theme) -> TagLayout:
     """Each place's label as a small tag where the view puts its moves (the best of the moves that
     share it: Alquerque pieces landing on one point, Trax tiles on one square), laid out by
-    ``tag_layout``; returns the layout."""
+    ``tag_layout``; returns the layout.  A dot under the words the view wrote on the board
+    (``notes``) is left out, its value in the pointer's tip: it hid the "/" of Trax's tag "A0/"."""
     layout = tag_layout(view, labels, surface.get_rect())
     clip = surface.get_clip()  # a frame drawing the pointer's tip alone: the tags elsewhere are left out
     for place in layout.dots:
+        if any(note.collidepoint(place.centre) for note in view.notes):
+            continue
         two_rim_dot(surface, tag_colour(place.label.tone), place.centre, max(2, place.size // 9))
     for tag, place in layout.tags:
         if not clip.colliderect(tag.inflate(2 * BEST_FRAME_REACH, 2 * BEST_FRAME_REACH)):

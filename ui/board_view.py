@@ -57,6 +57,7 @@ class Overlay:
     invalid_since: float = 0.0  # ... and when (time.monotonic()), for the shake/flash
     animation_speed: float = 1.0  # 0 turns animations off
     cursor: pygame.Rect | None = None  # the place the keyboard's cursor rings, drawn after: the view's tags keep off it
+    valued: tuple[tuple[int, int], ...] = ()  # analysis' valued places (their centres), best first, drawn after: tags keep off the best
     extra: dict = field(default_factory=dict)
 
 

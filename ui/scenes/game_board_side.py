@@ -30,6 +30,7 @@ from ui.analysis_mode import (
     ValueTip,
     draw_move_values,
     draw_value_tip,
+    places,
     summary_text,
     value_notes,
     value_tip,
@@ -120,7 +121,8 @@ class BoardSide:
         scene, theme, s = self.scene, self.scene.app.theme, self.scene.app.scale
         ringed = self._cursor_place(shown)
         scene.view.animation_drawn()
-        scene.view.draw(surface, shown, dataclasses.replace(scene.overlay(), cursor=ringed))
+        valued = tuple(place.centre for place in places(scene.view, labels)) if labels else ()
+        scene.view.draw(surface, shown, dataclasses.replace(scene.overlay(), cursor=ringed, valued=valued))
         if scene.connections.active:
             draw_connections(surface, scene.view, scene.connections.shown(), shown.to_move, theme, shown)
         if scene.analysis.active:

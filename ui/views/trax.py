@@ -537,6 +537,14 @@ class TraxView(GridView):
         Enter plays: the line said "Enter or Space plays", and the first Enter showed tiles instead."""
         return _("arrows move the cursor, Enter or Space picks a tile there, Esc hides it")
 
+    def play_tips(self, state: TraxState, keys: bool = False) -> tuple[str, ...]:
+        """While the tile picker is open, the side panel says what the line under the board says
+        (``status_text``), then its short form: with the picker open the panel said "Click the
+        board · Up or Down: a cursor" over a line that said "Pick a tile"."""
+        if self.picker is None:
+            return ()
+        return self.status_text(state, keys), _("Pick a tile")
+
     def status_text(self, state: TraxState, keys: bool = False, mover: str = "") -> str:
         if self.picker is not None and keys:
             return _("Pick a tile: Left and Right show each with its forced tiles, Enter plays it, Esc closes")
@@ -782,23 +790,26 @@ class TraxView(GridView):
         hinted = {move_cell(m) for m in state.forced_tiles(overlay.hint)} \
             if overlay.hint is not None and overlay.hint in state.legal_moves() else set()
         place = self._tag_place(state, self.cell_rect(*self.move_cell(last)), (width + size, height + 2), hinted,
-                                self._picker_layout()[3], overlay.cursor)
+                                self._picker_layout()[3], overlay.cursor, overlay.valued)
         tag = draw_label(surface, written, place.midtop, size, self.grid, overlay.theme)
         pygame.draw.rect(surface, shown(overlay.theme.last_move), tag, 2, border_radius=4)
         self.notes.append(tag)
 
     def _tag_place(self, state: TraxState, tile: pygame.Rect, size: tuple[int, int],
                    hinted: set[int] | frozenset[int] = frozenset(), picker: pygame.Rect | None = None,
-                   cursor: pygame.Rect | None = None) -> pygame.Rect:
+                   cursor: pygame.Rect | None = None, valued: tuple[tuple[int, int], ...] = ()) -> pygame.Rect:
         """Where a tag of ``size`` names the tile at ``tile``: above it, below, left or right of it
         on the board, the first of them off the open ``picker`` (its tiles and the lines under them:
         the pointed tile's "C1/ ddll (light right-bottom)" covered the tag), then off the place the
         keyboard's ``cursor`` rings (the tag "B0\\" lay over the ring and the legal move's dot of
         the empty cell the cursor was on), then over the fewest other tiles (a tag above the tile
         hid the tile laid before it there) and ghosted tiles of the hint's turn (``hinted``: the
-        tag "A0/" of the last move covered half the hint's tile above it); over the tile itself
-        only where none is off it."""
+        tag "A0/" of the last move covered half the hint's tile above it), then off the better of
+        analysis' ``valued`` places (best first: above its tile, the tag "A0/" took the place of the
+        best move's value, which analysis then drew as a bare dot); over the tile itself only where
+        none is off it."""
         tiles = {i for i, held in enumerate(state.cells) if held} | hinted
+        valued_cells = [self._cells_under(pygame.Rect(centre, (1, 1))) for centre in valued]
         best, best_cost = pygame.Rect((0, 0), size), None
         best.midbottom = tile.midtop
         best.clamp_ip(self.grid)  # over the tile only where no place beside it is on the board
@@ -810,7 +821,9 @@ class TraxView(GridView):
             if candidate.colliderect(tile):
                 continue
             cost = (picker is not None and candidate.colliderect(picker),
-                    cursor is not None and candidate.colliderect(cursor), len(self._cells_under(candidate) & tiles))
+                    cursor is not None and candidate.colliderect(cursor), len(self._cells_under(candidate) & tiles),
+                    -next((i for i, cells in enumerate(valued_cells) if cells & self._cells_under(candidate)),
+                          len(valued_cells)))
             if best_cost is None or cost < best_cost:
                 best, best_cost = candidate, cost
         return best
