@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 import ai
-from tests.ui_helpers import in_language, recorded_text, recorded_text_rects, window_for_a_test
+from tests.ui_helpers import in_language, recorded_text, recorded_text_rects, ringed, tab_to, window_for_a_test
 from ui import words
 from ui.scenes.tournament import TournamentScene
 
@@ -36,6 +36,25 @@ def test_a_course_bot_under_the_pointer_says_what_it_is(app, monkeypatch):
     assert tip, said  # what it does, from the catalog, in a watcher's words
     assert all(app.screen.get_rect().contains(rect) for _text, rect in tip)  # inside the window
     assert tip[0][1].top >= toggle.rect.bottom  # under the toggle, not over it
+
+
+def test_a_course_bot_the_keyboard_is_on_says_what_it_is(app, monkeypatch):
+    """Tab onto a participant, the pointer away from them all: its tip shows as under the pointer.
+    The tips came under the pointer alone, and a player without a mouse read names only."""
+    scene = TournamentScene(app, "rastros")
+    app.switch(scene)
+    app.run_frames(2)
+    basilio = next(p for p in ai.catalog("rastros") if p.id == "rastros:basilio")
+    first_words = " ".join(words.description(basilio, watched=True).split()[:3])
+    toggle = next(b for (pid, _t), b in zip(scene.players(), scene.player_buttons) if pid == basilio.id)
+    pointed_at(app, (2, 2))  # the window's corner, on no participant
+    drawn = recorded_text_rects(monkeypatch)
+    tab_to(app, scene, lambda stop: stop is toggle)
+    app.run_frames(2)
+    assert ringed(scene) is toggle and not toggle.rect.collidepoint(scene.pointer)
+    tip = [(text, rect) for text, rect in drawn if text.startswith(first_words)]
+    assert tip, [text for text, _rect in drawn]
+    assert tip[-1][1].top >= toggle.rect.bottom  # under the ringed toggle
 
 
 def test_the_tip_goes_when_the_pointer_leaves_the_participants(app, monkeypatch):
