@@ -8,7 +8,14 @@ import pygame
 import pytest
 
 import ai
-from tests.ui_helpers import in_language, recorded_text, recorded_text_rects, ringed, tab_to, window_for_a_test
+from tests.ui_helpers import (
+    in_language,
+    recorded_text,
+    recorded_text_rects,
+    ringed,
+    tab_to,
+    window_for_a_test,
+)
 from ui import words
 from ui.scenes.tournament import TournamentScene
 
