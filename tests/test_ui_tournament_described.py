@@ -97,3 +97,23 @@ def test_the_participants_heading_stays_inside_a_small_window_at_larger_text(tmp
         said = [(text, rect) for text, rect in drawn if text.startswith(heading)]
         assert said, [text for text, _rect in drawn]
         assert all(rect.right <= scene.players_area.right and not text.endswith("…") for text, rect in said), said
+
+
+@pytest.mark.parametrize(("language", "line"), [("en", "0 above, {n} below: scroll, or use the arrow keys"),
+                                                ("pt", "0 acima, {n} abaixo: use a roda do rato ou as setas")])
+def test_the_line_under_a_long_grid_of_participants_names_the_keys_too(app, monkeypatch, language, line):
+    """A class's thirty files: the line under the grid said "scroll" ("use the mouse wheel" in
+    Portuguese), though Tab and the arrows go through the grid and scroll it; it names the keys
+    too, as the standings' line does."""
+    scene = TournamentScene(app, "rastros")
+    scene.outside["rastros"] = [(f"/class/aluno{i:02d}.py:jogador", f"Aluno {i:02d} (aluno{i:02d}.py)")
+                                for i in range(1, 31)]
+    with in_language(app, language):
+        app.switch(scene)
+        scene._build()  # the grid with the class in it
+        drawn = recorded_text(monkeypatch)
+        app.invalidate()
+        app.run_frames(2)
+        below = scene.players_hidden[1]
+        assert below > 0
+        assert line.format(n=below) in drawn, [text for text in drawn if str(below) in text]

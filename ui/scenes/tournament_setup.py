@@ -659,6 +659,17 @@ class TournamentSetup:
                  _("Participants ({n} chosen): click to add or remove"), _("Participants ({n} chosen)"))
         return tx.first_fitting([form.format(n=n) for form in forms], size, width)
 
+    def _participants_scroll_hint(self, above: int, below: int, size: int) -> str:
+        """The line under a grid of participants longer than its room: how many are above and
+        below and how to bring them, the arrow keys too where there is room (half the grid's
+        width beside the line on forgetting an outside player), as the standings' line says it.
+        Only "scroll" was said ("use the mouse wheel" in Portuguese), though the keys go there."""
+        forms = [_("{above} above, {below} below: scroll, or use the arrow keys"),
+                 _("{above} above, {below} below: scroll")]
+        room = self.players_area.width // (2 if any(self.remove_buttons) else 1)
+        said = [form.format(above=above, below=below) for form in forms]
+        return next((line for line in said if tx.ui_font(size).size(line)[0] <= room), said[-1])
+
     def _draw_setup(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self._scale()
         pad = int(20 * s)
@@ -671,8 +682,8 @@ class TournamentSetup:
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
         hint_right = self.players_area.right
-        if above or below:  # more than the grid shows: the wheel scrolls it
-            hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
+        if above or below:  # more than the grid shows: the wheel scrolls it, and Tab or the arrows
+            hint = self._participants_scroll_hint(above, below, int(16 * s))
             drawn = tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)),
                             int(16 * s), theme.muted, "topright")
             hint_right = drawn.x - int(16 * s)
