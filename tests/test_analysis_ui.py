@@ -639,6 +639,22 @@ def test_hovering_a_cell_shows_its_value_beside_the_pointer(app, monkeypatch):
     assert draw_value_tip(app.screen, scene.view, labels, (2, 2), app.theme) is None  # off the board
 
 
+def test_the_boards_cursor_shows_the_tip_of_values_as_the_pointer_does(app, monkeypatch):
+    """Hex 19x19 at 800x560, the mouse off the board: Down puts the board's cursor on a cell, and
+    the tip says that move's value and visits, as under the pointer.  A player on the keyboard
+    had no way to read the value of a move the board shows as a dot."""
+    scene = _valued(app, "hex", {"size": 19}, (800, 560), 30)
+    labels = scene.analysis.labels()
+    assert scene.mouse.hover is None
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="", scancode=0))
+    assert scene.cursor.on
+    centre = scene.cursor.current(scene.view, scene.shown_state()).center
+    move = min(labels, key=lambda m: math.dist(scene.view.value_anchor(m)[0], centre))
+    texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+    name, label = scene.game.format_move(scene.shown_state(), move), labels[move]
+    assert f"{name}   {label.text}" in texts and f"{label.detail} visits" in texts
+
+
 def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
     """Three tiles may go on one square, and one tag shows the best: the tip lists them all, each
     written as the move list writes it (the official notation by default, Settings > Trax

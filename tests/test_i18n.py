@@ -707,6 +707,7 @@ def test_the_eval_bar_names_reversis_unit_with_the_panels_word(language):
 COUNTS_THAT_CAN_BE_ONE = (
     ("This session: {first} {a} - {b} {second} · {drawn} drawn", {"first": "Ana", "second": "Rui"}),
     ("{newer} newer, {older} older: scroll", {}),
+    ("{newer} newer, {older} older: scroll, or use the arrow keys", {}),
     ("{blue} Blue and {red} Red stones cannot happen in a game", {}),
     ("{blue} Blue and {red} Red stones: {side} is to move, not {other}", {"side": "Azul", "other": "Vermelho"}),
     ("row {row} has {got} squares, not {n}", {"n": 5}),

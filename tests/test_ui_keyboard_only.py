@@ -149,6 +149,37 @@ def test_tab_rings_the_result_cards_buttons_and_enter_presses_the_ringed_one(app
     assert isinstance(app.scene, ReplayScene)
 
 
+def test_the_arrows_ring_the_result_cards_buttons_as_tab_does(app):
+    """Down and Up on the result card's column of buttons move its ring, as on the menus: they
+    took the ring away and did nothing, a keyboard player's first try left with no ring."""
+    scene = finished(app)
+    card = scene.card_shown()
+    key(app, pygame.K_DOWN)
+    assert ringed(card.buttons) == ["Rematch, sides swapped"]
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert ringed(card.buttons) == ["Menu"]
+    key(app, pygame.K_UP)
+    assert ringed(card.buttons) == ["New game"] and scene.card_shown() is card and not ringed(scene.buttons)
+    key(app, pygame.K_RETURN)  # the ringed New game, not the card's Enter (Rematch)
+    assert app.scene is not scene
+
+
+def test_the_arrows_ring_the_resign_questions_buttons_and_enter_answers_the_ringed_one(app):
+    """Right and Left along the question's row: Right rang nothing (the ring went), so Enter
+    answered nothing; now Right rings Yes, then No, which Enter presses: the game plays on."""
+    scene = start(app, moves=["b2"])
+    key(app, pygame.K_r, pygame.KMOD_CTRL)
+    card = scene.card_shown()
+    assert card is scene.resign_card
+    key(app, pygame.K_RIGHT)
+    assert ringed(card.buttons) == ["Yes, resign"]
+    key(app, pygame.K_RIGHT)
+    assert ringed(card.buttons) == ["No, play on"]
+    key(app, pygame.K_RETURN)
+    assert scene.card_shown() is None and not scene.is_over() and len(scene.history) == 1
+
+
 def test_tab_rings_the_replays_buttons_and_enter_or_space_presses_the_ringed_one(app):
     finished(app)
     key(app, pygame.K_e)

@@ -959,7 +959,8 @@ def test_the_latest_results_scroll_back_to_the_first_game(app, monkeypatch):
     app.frame()
     newest = [number for _rect, number, _text in scene._recent_rects]
     assert newest[0] == scene.recent[-1][0] and 1 < len(newest) < 30
-    assert f"0 newer, {30 - len(newest)} older: scroll" in drawn
+    # the keys that go through the list too, as the standings' line names them (only "scroll" was said)
+    assert f"0 newer, {30 - len(newest)} older: scroll, or use the arrow keys" in drawn
 
     def wheel(y: int) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=scene.recent_area.center, rel=(0, 0),

@@ -168,7 +168,7 @@ class BoardSide:
         scene.messages.draw(surface, theme, (self.area.centerx, self.messages_bottom()), s, self.messages_width(),
                             room=self.messages_room())
         if self._tip_shown():
-            draw_value_tip(surface, scene.view, labels, scene.mouse.hover, theme, self._move_names(shown), s)
+            draw_value_tip(surface, scene.view, labels, self.tip_point(), theme, self._move_names(shown), s)
 
     def value_tip(self, bounds: pygame.Rect) -> ValueTip | None:
         """The tip of values the pointer shows in analysis mode (``draw_on_top``), laid out in
@@ -177,8 +177,18 @@ class BoardSide:
         if not scene.analysis.active or not self._tip_shown():
             return None
         shown = scene.shown_state()
-        return value_tip(bounds, scene.view, scene.analysis.labels(scene.hint_shown()), scene.mouse.hover, self._move_names(shown),
-                         scene.app.scale)
+        return value_tip(bounds, scene.view, scene.analysis.labels(scene.hint_shown()), self.tip_point(),
+                         self._move_names(shown), scene.app.scale)
+
+    def tip_point(self) -> tuple[int, int] | None:
+        """Where the tip of values is about: the pointer on the board, else the board's cursor,
+        so that a player on the keyboard reads the value of a move the board shows as a dot (the
+        tip came under the pointer alone); None when neither is on the board."""
+        scene = self.scene
+        if scene.mouse.hover is not None or not scene.cursor.on:
+            return scene.mouse.hover
+        rect = scene.cursor.current(scene.view, scene.shown_state())
+        return None if rect is None else rect.center
 
     def _tip_shown(self) -> bool:
         """The tip of values shows: not over the card, nor a tile picker."""

@@ -41,6 +41,8 @@ NEXT_GAME_SECONDS = 15.0
 # click: an Enter meant for the move field a moment after its end pressed Rematch.  Firefox's
 # dialogs wait a second so (``security.dialog_enable_delay``); its buttons are drawn disabled meanwhile.
 KEY_GRACE = 1.0
+# the arrows that ring a card's buttons in turn, as Tab (1) and Shift+Tab (-1) do (``GameOverCard.key``)
+ARROW_STEPS = {pygame.K_DOWN: 1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_LEFT: -1}
 # Rematch's label and its shorter form: it plays again at once, sides exchanged, and says so;
 # "Rematch" alone beside "New game" (which chose nothing either) left which did what to be tried
 REMATCH_WORDS = (N_("Rematch, sides swapped"), N_("Flip sides"), N_("Rematch"))
@@ -504,6 +506,8 @@ class GameOverCard:
         Tab, Enter and Space do nothing, taken so that they do nothing on the game either."""
         if not self.ready():
             return key in self.acting_keys()
+        if key in ARROW_STEPS:
+            return self._arrow(ARROW_STEPS[key])
         if self.focus.ring_key(self.buttons, key, mod):
             return True
         if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -513,6 +517,17 @@ class GameOverCard:
             actions[key].action()
             return True
         return False
+
+    def _arrow(self, step: int) -> bool:
+        """An arrow that reaches the card rings its next button (``step`` 1) or the one before
+        (-1), as Tab and Shift+Tab do and as the arrows do on the menus: they took the ring away
+        and did nothing else, and Down on the result's column of buttons left a keyboard player
+        without a ring.  Left and Right browse the game under a result (``game_keys.press``)
+        before they reach it; a question's row of buttons takes them."""
+        self.focus.move(self.buttons, step)
+        self.focus.mark(self.buttons, self.buttons)
+        self.scene.invalidate()
+        return True
 
     def _press_primary(self) -> bool:
         """Press the card's primary button, if it has one; whether it did."""

@@ -58,6 +58,14 @@ RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 
 
+def _scroll_hints() -> list[str]:
+    """The latest results' line under a list longer than its card, longest first: how many are
+    above and below and how to bring them, the arrow keys too where there is room, as the
+    standings' line says it (only "scroll" was said, "use the mouse wheel" in Portuguese, though
+    Tab and the arrows go through the list)."""
+    return [_("{newer} newer, {older} older: scroll, or use the arrow keys"), _("{newer} newer, {older} older: scroll")]
+
+
 def chart_row(s: float) -> int:
     """The ratings chart's row at scale ``s``: a name in the screen's small print (13 pixels at
     scale 1, ``tx.small``) and a few pixels between names, CHART_ROW in the smallest window.  Rows of
@@ -901,7 +909,8 @@ class ResultsDrawing:
             shown = self._rows_shown(listed, max(1, lines - 1), size, inner.width)
         if len(shown) < len(listed):
             newer, older = self.recent_scroll, len(listed) - self.recent_scroll - len(shown)
-            hint = _("{newer} newer, {older} older: scroll").format(newer=newer, older=older)
+            hint = tx.first_fitting([form.format(newer=newer, older=older) for form in _scroll_hints()],
+                                    size, inner.width)
             below = y + sum(len(row) for _number, _r, row in shown) * line_h
             tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, below), size, theme.muted, "topright")
         self.recent_fits = len(shown)

@@ -442,43 +442,56 @@ class TournamentSetup:
         if problem:
             self.messages.add(problem, "warn")
 
+    def tipped_participant(self) -> tuple[Button, str, str] | None:
+        """The participant the tips are about, as (its toggle, id, title): the one under the
+        pointer, else the one the keyboard is on (Tab), so that a player without a mouse reads
+        what each is and why one cannot play (the tips came under the pointer alone); None if
+        neither is on a participant."""
+        shown = [(pb, pid, title) for pb, (pid, title) in zip(self.player_buttons, self.players()) if pb.visible]
+        pointed = next((one for one in shown if one[0].rect.collidepoint(self.pointer)), None)
+        return pointed or next((one for one in shown if one[0].focused), None)
+
     def unloadable_tip(self) -> tuple[pygame.Rect, str] | None:
-        """Where the tip saying why the participant under the pointer cannot play stands, and
-        what it says; None where the pointer is over no such participant."""
+        """Where the tip saying why the participant pointed at or ringed (``tipped_participant``)
+        cannot play stands, and what it says; None where that is no such participant."""
         why = self.unloadable.get(self.game_id, {})
-        for pb, (pid, title) in zip(self.player_buttons, self.players()):
-            if pid in why and pb.visible and pb.rect.collidepoint(self.pointer):
-                s = self._scale()
-                size = tx.small(14, s)
-                text = tx.fit(words.load_problem(f"{title}: {why[pid]}"), size, self.size[0] - int(60 * s))
-                width = tx.ui_font(size).size(text)[0] + int(20 * s)
-                x = max(int(10 * s), min(self.pointer[0], self.size[0] - width - int(10 * s)))
-                return pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s)), text
-        return None
+        tipped = self.tipped_participant()
+        if tipped is None or tipped[1] not in why:
+            return None
+        pb, pid, title = tipped
+        s = self._scale()
+        size = tx.small(14, s)
+        text = tx.fit(words.load_problem(f"{title}: {why[pid]}"), size, self.size[0] - int(60 * s))
+        width = tx.ui_font(size).size(text)[0] + int(20 * s)
+        left = self.pointer[0] if pb.rect.collidepoint(self.pointer) else pb.rect.x
+        x = max(int(10 * s), min(left, self.size[0] - width - int(10 * s)))
+        return pygame.Rect(x, pb.rect.bottom + int(4 * s), width, size + int(14 * s)), text
 
     def described_tip(self) -> tuple[pygame.Rect, list[str]] | None:
         """Where the tip saying what the participant under the pointer is stands, and its lines:
         one of ours (a level, a course bot), in the words of the catalog a watcher reads.  The
         toggles named the course bots alone ("Basilio", "ObtusoSW"), and a teacher choosing a
         class's field could learn what each one does only on the Watch screen.  None where the
-        pointer is over no such participant (an outside one has its own tip if it cannot play)."""
+        pointer is over no such participant (an outside one has its own tip if it cannot play).
+        The one the keyboard is on says it too (``tipped_participant``)."""
         ours = {p.id: p for p in ai.catalog(self.game_id)}
-        for pb, (pid, title) in zip(self.player_buttons, self.players()):
-            if pid in ours and pb.visible and pb.rect.collidepoint(self.pointer):
-                about = words.description(ours[pid], watched=True)
-                if not about:
-                    return None
-                s = self._scale()
-                size, pad = tx.small(14, s), int(10 * s)
-                width = min(int(520 * s), self.size[0] - int(20 * s))
-                lines = [title, *tx.wrap_at_most(about, size, width - 2 * pad, 4)]
-                height = len(lines) * tx.line_height(size) + 2 * pad
-                x = max(int(10 * s), min(pb.rect.x, self.size[0] - width - int(10 * s)))
-                y = pb.rect.bottom + int(4 * s)
-                if y + height > self.size[1] - int(10 * s):  # no room under it: above it
-                    y = max(0, pb.rect.top - int(4 * s) - height)
-                return pygame.Rect(x, y, width, height), lines
-        return None
+        tipped = self.tipped_participant()
+        if tipped is None or tipped[1] not in ours:
+            return None
+        pb, pid, title = tipped
+        about = words.description(ours[pid], watched=True)
+        if not about:
+            return None
+        s = self._scale()
+        size, pad = tx.small(14, s), int(10 * s)
+        width = min(int(520 * s), self.size[0] - int(20 * s))
+        lines = [title, *tx.wrap_at_most(about, size, width - 2 * pad, 4)]
+        height = len(lines) * tx.line_height(size) + 2 * pad
+        x = max(int(10 * s), min(pb.rect.x, self.size[0] - width - int(10 * s)))
+        y = pb.rect.bottom + int(4 * s)
+        if y + height > self.size[1] - int(10 * s):  # no room under it: above it
+            y = max(0, pb.rect.top - int(4 * s) - height)
+        return pygame.Rect(x, y, width, height), lines
 
     def _draw_unloadable_tip(self, surface: pygame.Surface, theme: Theme) -> None:
         """Why the participant under the pointer cannot play, in a tip beside it; or, one of ours,
@@ -646,6 +659,17 @@ class TournamentSetup:
                  _("Participants ({n} chosen): click to add or remove"), _("Participants ({n} chosen)"))
         return tx.first_fitting([form.format(n=n) for form in forms], size, width)
 
+    def _participants_scroll_hint(self, above: int, below: int, size: int) -> str:
+        """The line under a grid of participants longer than its room: how many are above and
+        below and how to bring them, the arrow keys too where there is room (half the grid's
+        width beside the line on forgetting an outside player), as the standings' line says it.
+        Only "scroll" was said ("use the mouse wheel" in Portuguese), though the keys go there."""
+        forms = [_("{above} above, {below} below: scroll, or use the arrow keys"),
+                 _("{above} above, {below} below: scroll")]
+        room = self.players_area.width // (2 if any(self.remove_buttons) else 1)
+        said = [form.format(above=above, below=below) for form in forms]
+        return next((line for line in said if tx.ui_font(size).size(line)[0] <= room), said[-1])
+
     def _draw_setup(self, surface: pygame.Surface, theme: Theme) -> None:
         s = self._scale()
         pad = int(20 * s)
@@ -658,8 +682,8 @@ class TournamentSetup:
                 (left, self.label_y), int(16 * s), theme.muted)
         above, below = self.players_hidden
         hint_right = self.players_area.right
-        if above or below:  # more than the grid shows: the wheel scrolls it
-            hint = _("{above} above, {below} below: scroll").format(above=above, below=below)
+        if above or below:  # more than the grid shows: the wheel scrolls it, and Tab or the arrows
+            hint = self._participants_scroll_hint(above, below, int(16 * s))
             drawn = tx.text(surface, hint, (self.players_area.right, self.players_area.bottom + int(4 * s)),
                             int(16 * s), theme.muted, "topright")
             hint_right = drawn.x - int(16 * s)
