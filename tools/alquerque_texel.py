@@ -133,7 +133,7 @@ def named(weights: np.ndarray) -> dict[str, float]:
 
 def duel(changed: dict[str, float], depth: int, pairs: int, seed: int) -> None:
     rng = random.Random(seed)
-    summary = MatchSummary(("changed weights", "defaults"))
+    summary = MatchSummary(("changed weights", "defaults"), can_draw=GAME.info.can_draw)
     for _ in range(pairs):
         start = random_start(rng)
         for new_side in (0, 1):

@@ -71,7 +71,7 @@ def main(argv: list[str] | None = None) -> None:
     pairs = (args.games + 1) // 2
     openings = random_openings(game, pairs, args.openings, seed=args.seed)
     names = (f"new {weights or 'defaults'}{f' {traps}' if traps else ''}", f"old level-5@{args.rev}")
-    summary = MatchSummary(names)
+    summary = MatchSummary(names, can_draw=game.info.can_draw)
     points = 0.0
     pace = f"depths {args.depths[0]} and {args.depths[1]}" if args.depths else f"{args.time:g} s a move"
     if args.lenient and args.new_time:

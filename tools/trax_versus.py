@@ -45,7 +45,8 @@ def main(argv: list[str] | None = None) -> None:
     info = ai.catalog("trax")[0]
     old_weights = Weights() if args.two_ply else Weights(opponent=args.old_opponent, tempo=args.old_tempo)
     openings = random_openings(game, (args.games + 1) // 2, args.openings, seed=args.seed)
-    summary = MatchSummary(("new level-5", "level-5 by its two-ply look" if args.two_ply else f"old level-5 ({old_weights})"))
+    summary = MatchSummary(("new level-5", "level-5 by its two-ply look" if args.two_ply else f"old level-5 ({old_weights})"),
+                           can_draw=game.info.can_draw)
     for i in range(args.games):
         new = ThreatPlayer(info, steps=5, seed=args.seed + i)
         old = ThreatPlayer(info, steps=5, seed=args.seed + i, weights=old_weights, deepen=not args.two_ply)

@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> None:
     accept = balanced(game, args.player, args.balanced_depth, args.balanced) if args.balanced is not None else None
     openings = random_openings(game, pairs, args.openings, seed=args.seed, accept=accept) if args.openings else [[]] * pairs
     names = (f"new {args.player}", f"old {args.player}@{args.rev}")
-    summary = MatchSummary(names)
+    summary = MatchSummary(names, can_draw=game.info.can_draw)
     points = 0.0
     print(f"{args.game} {options or ''}: {names[0]} vs {names[1]}, {args.games} games at {args.time:g} s a move", flush=True)
     for i in range(args.games):

@@ -48,7 +48,7 @@ def strength(a: str, b: str, count: int, seconds: float) -> str:
     from ai.match import MatchSummary, paired_games, random_openings
 
     game = games.load("alquerque")
-    summary = MatchSummary((a, b))
+    summary = MatchSummary((a, b), can_draw=game.info.can_draw)
     openings = random_openings(game, count, plies=6, accept=balanced)
     for result, first in paired_games(game, (a, b), 2 * count, seconds, openings=openings):
         summary.add(result, first)
