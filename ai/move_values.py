@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
+from typing import TypeVar
 
 import numpy as np
 
@@ -53,6 +54,8 @@ from ai.base import Limits, Player, Progress, StopFlag
 from ai.eval_scales import empty_share
 from ai.imports import import_engine
 from games.base import State
+
+T = TypeVar("T")
 
 ROUND_PLIES = 40  # alpha-beta rounds at most (a child searched this deep is as good as it gets here)
 TRAX_SLICE = 0.15  # seconds of level 5's two-ply look per Trax move (the first round)
@@ -149,14 +152,26 @@ class MoveValues:
         """Whether ``settled`` made this snapshot read-only."""
         return "_settled" in self.__dict__
 
+    def kept(self, key: Hashable, work_out: Callable[[], T]) -> T:
+        """``work_out()``, worked out once for a settled snapshot and kept under ``key``, as its
+        ``best`` and ``reach`` are: what the window's drawing derives from values that no longer
+        change (the bar's scale, ``ui.analysis_mode.values_scale``).  A snapshot still being
+        built works it out at every call."""
+        if not self.is_settled():
+            return work_out()
+        kept = self.__dict__.setdefault("_kept", {})
+        if key not in kept:
+            kept[key] = work_out()
+        return kept[key]
+
     def __setattr__(self, name: str, value) -> None:
         if self.is_settled():
             raise AttributeError(f"a settled snapshot is not changed ({name}): replace() it")
         super().__setattr__(name, value)
 
     def __getstate__(self) -> dict:
-        """Pickled (or copied) as an ordinary snapshot: plain dicts, not settled."""
-        state = {name: value for name, value in self.__dict__.items() if name != "_settled"}
+        """Pickled (or copied) as an ordinary snapshot: plain dicts, not settled, nothing kept."""
+        state = {name: value for name, value in self.__dict__.items() if name not in ("_settled", "_kept")}
         return {name: dict(value) if isinstance(value, MappingProxyType) else value for name, value in state.items()}
 
     def key(self, value: MoveValue) -> tuple:

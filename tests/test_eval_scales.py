@@ -6,13 +6,17 @@ numba and llvmlite, into the window: a bar drawn in a fresh process must import 
 
 from __future__ import annotations
 
+import pickle
 import subprocess
 import sys
 from pathlib import Path
 
 from ai import eval_scales
 from ai.eval_scales import ALQUERQUE_PIECE, CLEAR_ADVANTAGE, SCALE_FLOOR
+from ai.move_values import MoveValue, MoveValues
+from ui import analysis_mode
 from ui.analysis import Opinion, amount_text, eval_scale
+from ui.eval_bar import position_value
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -78,3 +82,31 @@ def test_tictactoes_floor_is_a_line_of_three_in_its_evaluations_own_units():
     corner = games.load("tictactoe").from_text("to-move: O\nX..\n...\n...")
     assert OpenLines().evaluate(corner) == 1 - 3 * TICTACTOE_LINE_BASE
     assert SCALE_FLOOR["tictactoe"] == TICTACTOE_LINE_BASE ** 3
+
+
+def test_the_bar_works_its_scale_out_once_for_each_settled_snapshot(monkeypatch):
+    """The bar's value worked ``eval_scale`` out over every value at each drawing (some 4% of a
+    15x15 board's): a snapshot the window keeps is settled, its values unchanging, so its scale is
+    worked out once, for each game it is read for; one still being built, at every drawing; a
+    copy (pickled to a worker) keeps no scale of its original."""
+    asked = []
+
+    def counted(game_id: str, opinions: list[Opinion | None]) -> float:
+        asked.append(game_id)
+        return eval_scale(game_id, opinions)
+
+    monkeypatch.setattr(analysis_mode, "eval_scale", counted)
+    values = {move: MoveValue(move, float(move), depth=2) for move in range(1, 41)}
+    building = MoveValues(0, dict(values), 2)
+    drawn = [position_value(building, "tictactoe") for _ in range(3)]
+    assert asked == ["tictactoe"] * 3
+    asked.clear()
+    settled = MoveValues(0, dict(values), 2).settled()
+    assert [position_value(settled, "tictactoe") for _ in range(3)] == drawn and asked == ["tictactoe"]
+    position_value(settled, "hex")
+    position_value(settled, "hex")
+    assert asked == ["tictactoe", "hex"]
+    copy = pickle.loads(pickle.dumps(settled))  # as sent to a worker: an ordinary snapshot, no scale kept
+    copy.values[41] = MoveValue(41, 500.0, depth=2)
+    position_value(copy.settled(), "hex")
+    assert asked == ["tictactoe", "hex", "hex"]

@@ -149,13 +149,21 @@ def value_tone(value: MoveValue, scale: float) -> float:
     return max(-ESTIMATE_TONE, min(ESTIMATE_TONE, tone))
 
 
+def values_scale(snapshot: MoveValues, game_id: str) -> float:
+    """``eval_scale`` of the values in ``snapshot``, for its bar and its moves' labels: worked out
+    once for a settled snapshot (``MoveValues.kept``), which the bar is drawn from at every frame
+    (over every value: some 4% of a 15x15 board's drawing)."""
+    from ui.analysis import Opinion
+
+    return snapshot.kept(("eval_scale", game_id),
+                         lambda: eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()]))
+
+
 def move_labels(snapshot: MoveValues | None, game_id: str) -> dict[Hashable, MoveLabel]:
     """The label of every move valued in ``snapshot``."""
     if snapshot is None or not snapshot.values:
         return {}
-    from ui.analysis import Opinion
-
-    scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
+    scale = values_scale(snapshot, game_id)
     best = snapshot.best()
     best_place = None if best is None else snapshot.key(best)
     labels = {}

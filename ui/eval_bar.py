@@ -30,7 +30,6 @@ from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (
     Opinion,
-    eval_scale,
     eval_unit,
     forced_through,
     latest_valued,
@@ -39,7 +38,7 @@ from ui.analysis import (
     scale_in,
     signed_text,
 )
-from ui.analysis_mode import value_text
+from ui.analysis_mode import value_text, values_scale
 from ui.i18n import _, ngettext, number_text
 from ui.theme import INK, Theme, contrast, ink_on, readable
 from ui.widgets import mix
@@ -66,7 +65,7 @@ def position_value(snapshot: MoveValues | None, game_id: str) -> tuple[float, st
     best = None if snapshot is None else snapshot.best()
     if best is None:
         return None
-    scale = eval_scale(game_id, [Opinion(v.score, v.kind) for v in snapshot.values.values()])
+    scale = values_scale(snapshot, game_id)
     mover_view = float(best.proven) if best.proven is not None else None
     op = Opinion(best.score, best.kind, None if mover_view is None else best.proven, snapshot.mover)
     return normalise(op, scale_in(game_id, scale, best.unit, snapshot.stage)), favoured_text(best, game_id)
