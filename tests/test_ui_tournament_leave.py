@@ -9,7 +9,8 @@ import pygame
 import ui.app
 from tests.outside_bots import held_league
 from tests.test_ui_double_click import double_click
-from tests.ui_helpers import click, key
+from tests.ui_helpers import click, key, tournament_over_and_shown, tournament_started, wait
+from ui.scenes.menu import MenuScene
 from ui.scenes.tournament import TournamentScene
 
 ASKED = "The tournament is running: leaving stops it"
@@ -86,6 +87,15 @@ def test_a_stopped_tournament_is_left_at_once(app, tmp_path, monkeypatch):
     assert app.run_frames(10, until=lambda: not t.is_running(), timeout=30)
     key(app, pygame.K_ESCAPE)
     assert app.scene is not scene and not asking(scene)
+
+
+def test_esc_on_a_finished_tournament_goes_to_the_main_menu_as_back_does(app, tmp_path):
+    """Esc on a tournament played to its end leaves for where Back goes, the main menu, not the
+    set-up of a new tournament (a helper thought it did: it does not)."""
+    scene = tournament_started(app, "tictactoe", {"level-1", "level-2"}, tmp_path, watch=False)
+    assert wait(app, lambda: tournament_over_and_shown(scene), 120)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene) and not asking(scene)
 
 
 def test_a_question_asked_as_the_tournament_ends_goes_and_back_leaves_at_once(app, tmp_path, monkeypatch):
