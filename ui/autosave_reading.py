@@ -196,22 +196,24 @@ def _folder_stamp(folder: Path) -> tuple[int, int]:
     return info.st_mtime_ns, info.st_ino
 
 
-_HOLDS: dict[tuple[Path, str], tuple[tuple[int, int], bool]] = {}  # (folder, pattern) -> its stamp, the answer then
+_NAMES: dict[Path, tuple[tuple[int, int], tuple[str, ...]]] = {}  # folder -> its stamp, its files' names then
 
 
 def holds_any(folder: Path, pattern: str) -> bool:
     """Whether ``folder`` holds a file named as ``pattern`` says ("*.json"), listed again only when
     the folder changed (a file added, removed or renamed in it changes its stamp): the main menu
     asks at each layout (14 listings of the finished games as the window opened), for its Saved
-    games button.  False where there is no folder."""
+    games button, and of one folder with several patterns (records, other programs' files, damaged
+    files): one listing answers them all.  False where there is no folder."""
     try:
         stamp = _folder_stamp(folder)
-        said = _HOLDS.get((folder, pattern))
-        if said is None or said[0] != stamp:
-            said = _HOLDS[(folder, pattern)] = stamp, any(folder.glob(pattern))
+        listed = _NAMES.get(folder)
+        if listed is None or listed[0] != stamp:
+            with os.scandir(folder) as entries:
+                listed = _NAMES[folder] = stamp, tuple(entry.name for entry in entries)
     except OSError:
         return False
-    return said[1]
+    return any(fnmatch.fnmatchcase(name, pattern) for name in listed[1])
 
 
 def _look_for_scan(folder: Path) -> Look:
