@@ -499,6 +499,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{blue} Blue and {red} Red stones: {side} is to move, not {other}")),
     (r"(?P<side>\S+) has already won, so cannot be to move", N_("{side} has already won, so cannot be to move")),
     (r"no-capture: (?P<value>'[^']*') is not a number of plies", N_("no-capture: {value} is not a number of moves")),
+    (r"no-capture: (?P<value>\d+) cannot be more than (?P<most>\d+) plies: the game is drawn after \d+ plies with no capture",
+     N_("no-capture: {value} cannot be more than {most}: the game is drawn after {most} moves without a capture")),
     (rf"{QUOTED} is not a side \((?P<sides>[^)]*)\)", N_("{text} is not a side ({sides})")),
     (r"(?P<n>\d+) (?P<letter>[WB]) pieces: at most (?P<most>\d+)", N_("{n} {letter} pieces: at most {most}")),
     (r"the piece cannot start on a goal square", N_("the piece cannot start on a goal square")),
