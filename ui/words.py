@@ -1407,10 +1407,18 @@ SCORE_UNITS: dict[str, Callable[[int], str]] = {
 }
 
 
+# the unit over both sides' counts where a bare one does not say what they count: Trax's result
+# card read "Light 0 - 4 Dark (tiles)" under "Dark wins", "A dark loop": 4 tiles of what?
+SCORE_LINE_UNITS = {"trax": N_("tiles of the longest loop and line")}
+
+
 def score_unit(game_id: str, count: int | None = None) -> str:
     """What the number on a player's card counts, in the form for ``count`` ("1 disc", "4 discs":
     White's card read "1 discs", "1 peças", after Black's first move); None: the unit said over
-    both sides' counts, as a score line's "(discs)" does; "" for a game that names none."""
+    both sides' counts, as a score line's "(discs)" does (``SCORE_LINE_UNITS`` where it says more);
+    "" for a game that names none."""
+    if count is None and game_id in SCORE_LINE_UNITS:
+        return _(SCORE_LINE_UNITS[game_id])
     unit = SCORE_UNITS.get(game_id)
     return unit(2 if count is None else count) if unit else ""
 
