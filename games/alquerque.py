@@ -512,10 +512,14 @@ class Alquerque(Game):
         """The ``no-capture`` line's number; IllegalMove in the game's words for anything else.
         ``str.isdigit`` let superscripts ("²") through and ``int`` took thousands of digits to
         Python's own refusal, both shown untranslated in the position editor: only ASCII digits,
-        and no more than any game lasts (the draw comes at DRAW_PLIES)."""
+        and no more than any game lasts: the draw comes at DRAW_PLIES, so a count past it is
+        refused as such (it read as a game "already over" after DRAW_PLIES, not the count given)."""
         plies = value.strip()
         if not (plies.isascii() and plies.isdigit()) or len(plies) > 6:
             raise IllegalMove(f"no-capture: {plies[:12]!r} is not a number of plies")
+        if int(plies) > DRAW_PLIES:
+            raise IllegalMove(f"no-capture: {int(plies)} cannot be more than {DRAW_PLIES} plies: "
+                              f"the game is drawn after {DRAW_PLIES} plies with no capture")
         return int(plies)
 
     def _side_named(self, name: str) -> int:

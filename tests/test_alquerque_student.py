@@ -100,7 +100,7 @@ def test_a_proven_win_is_said_in_plies_in_the_panel_and_analysis():
     lost = MoveValue((4, 12), -1.0, "proven", -1, 1, 0, 1)
     assert value_text(won, "alquerque") == "W21" and length_words(won) == "wins in 21 moves"
     assert length_words(lost) == "loses in 1 move"
-    assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == ""  # "=" says itself
+    assert length_words(MoveValue((4, 12), 0.0, "proven", 0, None, 0, 1)) == "proven: draw"  # "=" in words
 
 
 @pytest.mark.parametrize("code, page", [("en", "assets/rules/alquerque.md"),
@@ -213,6 +213,25 @@ def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
     tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
                          lambda m: scene.game.format_move(scene.state, m))
     assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 moves" in drawn
+
+
+@pytest.mark.parametrize("language, said", [("en", "proven: draw"), ("pt", "provado: empate")])
+def test_the_tip_over_a_proven_draw_says_it_is_proven(app, monkeypatch, language, said):
+    """A proven win's "W21" had a tip under the pointer and a proven draw's "=" none: its tip
+    says "proven: draw", as the hint does, in the window's language."""
+    from ai.move_values import MoveValue, MoveValues
+    from ui.analysis_mode import draw_value_tip, move_labels
+
+    scene = _game(app, WON.format(quiet=0))
+    move = scene.game.parse_move(scene.state, "e1xc3")
+    snapshot = MoveValues(mover=0, values={move: MoveValue(move, 0.0, "proven", 0, 12, 0, 1)}, done=True)
+    with words_in(language):
+        labels = move_labels(snapshot, "alquerque")
+        drawn = recorded_text(monkeypatch)
+        tip = draw_value_tip(app.screen, scene.view, labels, scene.view.value_anchor(move)[0], app.theme,
+                             lambda m: scene.game.format_move(scene.state, m))
+    assert labels[move].text == "="
+    assert tip is not None and "e1xc3   =" in drawn and said in drawn, drawn
 
 
 def test_the_replay_shows_the_counts_of_the_position_it_shows(app, monkeypatch):

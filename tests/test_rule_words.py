@@ -438,3 +438,17 @@ def test_where_an_engines_python_error_came_from_is_said_in_the_windows_language
                                           "registo: /tmp/b.log")
         assert last_words(reason) == "IndexError: list index out of range (em gtpbot.py, linha 61)"
     assert last_words(reason) == "IndexError: list index out of range (at gtpbot.py line 61)"
+
+
+def test_a_no_capture_count_past_the_draw_says_what_is_wrong_with_it():
+    """A pasted Alquerque position with "no-capture: 55" was refused as "already over (Draw: 40
+    moves passed ...)", a count the file never gave: the refusal names the count and the limit,
+    in the screens' unit (a move is one player's turn); 40 itself is the drawn end, refused so."""
+    position = "Alquerque\nno-capture: {}\n" + ALQUERQUE
+    past = refusal(lambda: record_from_position(position.format(55)))
+    assert rule_reason(past) == ("the position cannot be read: no-capture: 55 cannot be more than 40: "
+                                 "the game is drawn after 40 moves without a capture"), past
+    with words_in("pt"):
+        assert "55 não pode passar de 40" in rule_reason(past)
+    assert "already over" in refusal(lambda: record_from_position(position.format(40)))
+    assert record_from_position(position.format(39)).first_state().quiet == 39

@@ -1031,3 +1031,26 @@ def test_letters_typed_on_hot_seat_with_no_field_chosen_say_to_click_one(app):
     type_text(app, "Ana")
     assert [m.text for m in app.messages.current()] == [_("Click a field first, then type")]
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["", ""]
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.25, 1.5])
+def test_a_pasted_position_s_form_opens_with_the_game_s_name_in_view(config, text_size):
+    """New game from a pasted Alquerque position at 800x600 opened scrolled down to its first
+    choice, the heading ("Alquerque") cut off at the top: the form opens at its top."""
+    from games.position_text import position_text, record_from_position
+
+    app = open_app((800, 600))
+    try:
+        app.settings.text_size = text_size
+        game = games.load("alquerque")
+        app.open_record(record_from_position(position_text(game, game.initial_state())))
+        app.run_frames(2)
+        menu = app.scene.menu
+        assert isinstance(app.scene, SetupScene) and menu.get_selected_widget().get_id() == "opt-any_direction_captures"
+        heading = menu.get_widgets()[0]
+        assert heading.get_title() == "Alquerque"
+        assert menu.get_scrollarea().get_offsets()[1] == 0
+        assert menu.get_scrollarea().get_view_rect().contains(heading.get_rect(to_real_position=True))
+        assert app.errors == []
+    finally:
+        app.quit()

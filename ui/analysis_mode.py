@@ -114,10 +114,13 @@ def length_words(value: MoveValue) -> str:
     moves" for "L3" (the panel's unit, said where the tag is only a letter and a number); a proof
     whose length its engine does not count (Rastros' solver, Hex's connections) is a lone "W" or
     "L", which no other word on the screen explained: it says so, as it does of a win or loss an
-    estimate's search saw (an unframed "W" or "L", ``value_text``); "" else."""
+    estimate's search saw (an unframed "W" or "L", ``value_text``); a proven draw's "=" is said
+    as the hint says it, "proven: draw" (it alone had no tip under the pointer); "" else."""
     if value.proven is None and value.kind != "mcts" and abs(value.score) >= PROVEN_SCORE:
         return _("wins (the search sees the end)") if value.score > 0 else _("loses (the search sees the end)")
-    if value.proven is None or value.proven == 0:
+    if value.proven == 0:
+        return _("proven: draw")
+    if value.proven is None:
         return ""
     measure, n = measure_of(value.margin, value.score, value.plies, value.plies_at_most, bound=bool(value.bound))
     if measure == DISCS:  # the tag itself says the margin: "+12"

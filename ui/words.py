@@ -499,6 +499,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("{blue} Blue and {red} Red stones: {side} is to move, not {other}")),
     (r"(?P<side>\S+) has already won, so cannot be to move", N_("{side} has already won, so cannot be to move")),
     (r"no-capture: (?P<value>'[^']*') is not a number of plies", N_("no-capture: {value} is not a number of moves")),
+    (r"no-capture: (?P<value>\d+) cannot be more than (?P<most>\d+) plies: the game is drawn after \d+ plies with no capture",
+     N_("no-capture: {value} cannot be more than {most}: the game is drawn after {most} moves without a capture")),
     (rf"{QUOTED} is not a side \((?P<sides>[^)]*)\)", N_("{text} is not a side ({sides})")),
     (r"(?P<n>\d+) (?P<letter>[WB]) pieces: at most (?P<most>\d+)", N_("{n} {letter} pieces: at most {most}")),
     (r"the piece cannot start on a goal square", N_("the piece cannot start on a goal square")),
@@ -1405,10 +1407,18 @@ SCORE_UNITS: dict[str, Callable[[int], str]] = {
 }
 
 
+# the unit over both sides' counts where a bare one does not say what they count: Trax's result
+# card read "Light 0 - 4 Dark (tiles)" under "Dark wins", "A dark loop": 4 tiles of what?
+SCORE_LINE_UNITS = {"trax": N_("tiles of the longest loop and line")}
+
+
 def score_unit(game_id: str, count: int | None = None) -> str:
     """What the number on a player's card counts, in the form for ``count`` ("1 disc", "4 discs":
     White's card read "1 discs", "1 peças", after Black's first move); None: the unit said over
-    both sides' counts, as a score line's "(discs)" does; "" for a game that names none."""
+    both sides' counts, as a score line's "(discs)" does (``SCORE_LINE_UNITS`` where it says more);
+    "" for a game that names none."""
+    if count is None and game_id in SCORE_LINE_UNITS:
+        return _(SCORE_LINE_UNITS[game_id])
     unit = SCORE_UNITS.get(game_id)
     return unit(2 if count is None else count) if unit else ""
 

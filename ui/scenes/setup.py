@@ -613,13 +613,16 @@ class SetupScene(MenuFormScene):
         with self.building_form():
             self._build_menu_widgets()
         # Enter presses a selected button but starts the game on a choice: a form that opens on
-        # a button (a pasted position's "Edit the position") opens on the first choice instead
+        # a button (a pasted position's "Edit the position") opens on the first choice instead,
+        # the form kept at its top: selecting the choice scrolled the game's name out of sight at
+        # 800x600 (a rebuild gets its scroll back in ``keeping_focus``)
         first = self.menu.get_selected_widget()
         if isinstance(first, pygame_menu.widgets.Button):
             choice = next((w for w in self.menu.get_widgets()
                            if w.is_selectable and not isinstance(w, pygame_menu.widgets.Button)), None)
             if choice is not None:
                 self.menu.select_widget(choice)
+                self.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
 
     def _fitting_form_scale(self) -> float:
         """The form's scale: the Text size in full (``form_scale``) as far as its widest line
