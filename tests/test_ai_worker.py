@@ -7,6 +7,7 @@ import functools
 import logging
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -335,10 +336,15 @@ def test_an_outside_engine_ends_with_its_worker_terminated_past_its_grace(tmp_pa
         assert polled_until(worker, lambda: record.exists() and "genmove" in record.read_text())
         [pid] = _engines_of(process.pid, "gtp_engine.py")
         with killed_if_left(pid, os.getpid()) as bot:  # found while the worker holds it
+            # the worker is not told to stop (its flag kept here, a flag it does not read told
+            # instead): a loaded machine's terminate came after the worker, told, had ended by
+            # itself (exit code 0), and the bot was ended by the worker's own clean-up
+            shared_stop, worker.stop = worker.stop, threading.Event()
             worker._shutdown(grace=0.0)  # as past its grace: terminated, its own clean-up never run
             assert worker_lifecycle.wait_for_closed_workers(60)
             assert process.exitcode == -15  # terminated indeed, not ended by itself
             assert bot.ended(timeout=60), "the engine outlived its terminated worker"
+            assert not shared_stop.is_set()
     finally:
         worker.close()
 
