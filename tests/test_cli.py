@@ -658,7 +658,7 @@ def test_the_report_names_the_game_and_rates_no_one_before_eight_games(tmp_path)
     out = tmp_path / "league"
     proc = run_here("tournament", "rastros", "level-1", "level-3", "--games", "1", "--time", "0.1", "--out", str(out))
     assert proc.returncode == 0, proc.stderr
-    why = "No ratings: a rating needs 8 games played, and in this tournament no player plays more than 2. More games per pair give them."
+    why = "No ratings: they need 8 games played each, and none plays more than 2 here. More games per pair give them."
     for suffix in (".txt", ".md", ".html"):
         text = out.with_suffix(suffix).read_text(encoding="utf-8")
         assert "Rastros round robin: 2 players, 2 games" in text and "rastros round robin" not in text, suffix

@@ -302,7 +302,7 @@ def test_the_panel_and_the_hint_say_a_bound_of_even_in_the_same_words():
     level = AIProgress(job_id=0, best_text="b3", score=0.0, kind="book", mover=0, at_least=True)
     with words_in("pt"):
         assert detail_line(level, ("Black", "White"), "reversi").endswith("· Preto pelo menos empatado")
-        assert hint_why(level, "reversi").endswith("· está pelo menos empatado")
+        assert hint_why(level, "reversi").endswith("· acaba pelo menos empatado")  # the final margin, as hints say it
 
 
 def test_the_book_run_resumes_from_its_json_checkpoint_and_refuses_one_that_is_not(tmp_path, capsys):

@@ -333,7 +333,7 @@ Standings (Elo: mean 0, 95% interval):
  4  sleeper.py                   0      2    0    0    2     2    0.0%   –
 Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses).
 Not all have played as many games: a row's points are of the games it has played, and rank as the final standings would.
-No ratings: a rating needs 8 games played, and in this tournament no player plays more than 6. More games per pair give them.
+No ratings: they need 8 games played each, and none plays more than 6 here. More games per pair give them.
 
 Forfeits:
   sleeper.py, 1 game (3): exceeded the time limit (0.31 s > 0.2 s); process stopped

@@ -116,7 +116,7 @@ def test_a_tournament_too_short_for_ratings_says_so_instead_of_promising_them(ap
     scene.draw(app.screen)
     text = " ".join(t for t, _rect in drawn)
     assert "Ratings appear after" not in text
-    assert "No ratings: a rating needs 8 games played, and in this tournament no player plays more than 2." in text, text
+    assert "No ratings: they need 8 games played each, and none plays more than 2 here." in text, text
     assert "More games per pair give them." in text, text
     assert [elo_label(st) for st in scene.tournament.standings()] == ["–", "–"]
 
@@ -132,7 +132,7 @@ def test_the_saved_report_rates_no_one_the_window_does_not(app, tmp_path):
     assert wait(app, lambda: scene.tournament is not None and not scene.tournament.is_running(), 120)
     key(app, pygame.K_s)
     assert wait(app, lambda: len(list(folder.glob("*.html"))) == 1, 30)
-    why = "No ratings: a rating needs 8 games played, and in this tournament no player plays more than 2. More games per pair give them."
+    why = "No ratings: they need 8 games played each, and none plays more than 2 here. More games per pair give them."
     for suffix in (".txt", ".md", ".html"):
         text = next(folder.glob(f"*{suffix}")).read_text(encoding="utf-8")
         assert "Tic-tac-toe round robin: 2 players, 2 games" in text and "tictactoe round" not in text, suffix

@@ -191,6 +191,6 @@ def test_the_no_ratings_note_speaks_of_games_played_as_the_games_column_does(tmp
     note = next(line for line in standings_notes(summary) if line.startswith("No ratings"))
     played = {s.player: s.games for s in summary.standings}
     assert played["level-4"] == 2 < 6, played  # 4 points, 2 of them forfeits never played
-    assert f"a rating needs {MIN_RATED_GAMES} games played" in note, note
-    most = int(re.search(r"no player plays more than (\d+)", note).group(1))
+    assert f"they need {MIN_RATED_GAMES} games played each" in note, note
+    most = int(re.search(r"none plays more than (\d+)", note).group(1))
     assert most == 6 and all(games <= most for games in played.values()), (note, played)

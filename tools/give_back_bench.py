@@ -41,7 +41,7 @@ SETTLE = 0.3  # seconds of frames after each change (analysis: a second), the wi
 
 def resident_mb() -> float:
     """This process's resident memory (Linux's /proc)."""
-    return int(Path("/proc/self/statm").read_text().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    return int(Path("/proc/self/statm").read_text(encoding="ascii").split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 @contextmanager

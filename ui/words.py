@@ -1632,7 +1632,7 @@ REPORT_TEXTS = (
     N_("Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"),
     N_("{points} of {games}"),
     N_("Standings (Elo: mean 0, 95% interval):"),
-    N_("No ratings: a rating needs {n} games played, and in this tournament no player plays more than {m}. "
+    N_("No ratings: they need {n} games played each, and none plays more than {m} here. "
        "More games per pair give them."),
     N_("Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."),
     N_("Points: a win is 1, a draw is half a point, a loss 0 (W, D, L: wins, draws, losses)."),

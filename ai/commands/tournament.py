@@ -468,7 +468,7 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
 
 # why a rating reads "–" (``Standing.rated``): the window's ratings chart says NO_RATINGS too; "no more than"
 # the games each is given, as a forfeit never played is not a game played (it read "gives each 4" beside a GP of 2)
-NO_RATINGS = ("No ratings: a rating needs {n} games played, and in this tournament no player plays more than {m}. "
+NO_RATINGS = ("No ratings: they need {n} games played each, and none plays more than {m} here. "
               "More games per pair give them.")
 UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."
 
