@@ -132,16 +132,22 @@ def test_enter_on_an_alquerque_piece_takes_the_cursor_to_where_it_may_go(app):
     assert [ply.move[0] for ply in scene.history] == [picked]  # played, from the piece picked
 
 
+def ring_down_and_back(app, buttons, forward, back) -> None:
+    """The result card's ring moved by ``forward`` (a key press) to its first button, on to its
+    third (Menu), then by ``back`` to its second (New game)."""
+    forward()
+    assert ringed(buttons) == ["Rematch, sides swapped"]
+    forward()
+    forward()
+    assert ringed(buttons) == ["Menu"]
+    back()
+    assert ringed(buttons) == ["New game"]
+
+
 def test_tab_rings_the_result_cards_buttons_and_enter_presses_the_ringed_one(app):
     scene = finished(app)
     card = scene.card_shown()
-    key(app, pygame.K_TAB)
-    assert ringed(card.buttons) == ["Rematch, sides swapped"]
-    key(app, pygame.K_TAB)
-    key(app, pygame.K_TAB)
-    assert ringed(card.buttons) == ["Menu"]
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
-    assert ringed(card.buttons) == ["New game"]
+    ring_down_and_back(app, card.buttons, lambda: key(app, pygame.K_TAB), lambda: key(app, pygame.K_TAB, pygame.KMOD_SHIFT))
     for _ in range(3):
         key(app, pygame.K_TAB)
     assert ringed(card.buttons) == ["Replay"] and not ringed(scene.buttons)  # one ring, the card's
@@ -154,13 +160,8 @@ def test_the_arrows_ring_the_result_cards_buttons_as_tab_does(app):
     took the ring away and did nothing, a keyboard player's first try left with no ring."""
     scene = finished(app)
     card = scene.card_shown()
-    key(app, pygame.K_DOWN)
-    assert ringed(card.buttons) == ["Rematch, sides swapped"]
-    key(app, pygame.K_DOWN)
-    key(app, pygame.K_DOWN)
-    assert ringed(card.buttons) == ["Menu"]
-    key(app, pygame.K_UP)
-    assert ringed(card.buttons) == ["New game"] and scene.card_shown() is card and not ringed(scene.buttons)
+    ring_down_and_back(app, card.buttons, lambda: key(app, pygame.K_DOWN), lambda: key(app, pygame.K_UP))
+    assert scene.card_shown() is card and not ringed(scene.buttons)
     key(app, pygame.K_RETURN)  # the ringed New game, not the card's Enter (Rematch)
     assert app.scene is not scene
 
