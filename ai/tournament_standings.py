@@ -404,6 +404,39 @@ def crosstable(player_ids: list[str], results: list[GameResult]) -> dict[str, di
     return table
 
 
+# how a crosstable marks a game won or lost by forfeit without play (``is_unplayed_forfeit``), as a
+# chess crosstable does: in its points (a "+" is a point, a "−" none), not among its games played
+FORFEIT_WON, FORFEIT_LOST = "+", "−"
+
+
+def crosstable_forfeits(player_ids: list[str], results: list[GameResult]) -> dict[str, dict[str, tuple[int, int]]]:
+    """``table[a][b]`` = (games a won from b by forfeit without play, games a lost to b so), of
+    the games ``crosstable`` counts (``is_unplayed_forfeit``; a double forfeit is lost by both)."""
+    table = {a: {b: (0, 0) for b in player_ids if b != a} for a in player_ids}
+    for result in results:
+        if not counts(result) or not is_unplayed_forfeit(result):
+            continue
+        a, b = result.players
+        for side, (me, other) in enumerate(((a, b), (b, a))):
+            won, lost = table[me][other]
+            table[me][other] = (won + (result.winner == side), lost + (result.winner != side))
+    return table
+
+
+def played_part(cell: tuple[float, int], forfeits: tuple[int, int]) -> tuple[float, int]:
+    """A crosstable cell's (points, games) (``crosstable``) of its games played alone: its forfeits
+    without play (``crosstable_forfeits``: won, lost) taken out, a point each one won.  The cell
+    read "2 of 2" for a pair that never played, beside standings that counted no game played."""
+    (points, games), (won, lost) = cell, forfeits
+    return points - won, games - won - lost
+
+
+def forfeit_marks(won: int, lost: int) -> str:
+    """A crosstable cell's forfeits without play, as a chess crosstable marks them: "+" one won,
+    "−" one lost, with how many where more than one ("+×2"); "" for none."""
+    return " ".join(sign + (f"×{n}" if n > 1 else "") for sign, n in ((FORFEIT_WON, won), (FORFEIT_LOST, lost)) if n)
+
+
 @dataclass
 class Summary:
     """Everything a finished (or stopped) tournament reports: what --out writes as JSON."""

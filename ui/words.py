@@ -1631,6 +1631,8 @@ REPORT_TEXTS = (
     N_("game {numbers}"), N_("games {numbers}"),
     N_("Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"),
     N_("{points} of {games}"),
+    N_("+: a game won by forfeit, not played (a point); −: one lost so (no point); +×2: two of them. \"of 2\" counts "
+       "the games played."),
     N_("Standings (Elo: mean 0, 95% interval):"),
     N_("No ratings: they need {n} games played each, and none plays more than {m} here. "
        "More games per pair give them."),

@@ -73,6 +73,8 @@ from ai.tournament_standings import (
     Summary,
     annulled_players,
     crosstable,
+    crosstable_forfeits,
+    forfeit_marks,
     half_points,
     is_annulled,
     is_double_forfeit,
@@ -82,6 +84,7 @@ from ai.tournament_standings import (
     lost_by_withdrawal,
     named_reason,
     outcome,
+    played_part,
     ranked_apart,
     standings,
     withdrawal_stands,
@@ -236,18 +239,19 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
                       names: dict[str, str] | None = None, words: ReportWords = ENGLISH,
                       width: int = REPORT_WIDTH) -> str:
     """Rows and columns in standings order; a cell is the row's points against the column of the
-    games they played (``points_of_games``).
+    games they played, and their forfeits without play marked (``points_of_games``).
 
     Columns are headed by the rows' numbers, as chess crosstables do.  A table wider than
     ``width`` first loses its cells' spare blanks, then is cut into blocks of columns (1-15, then
     16-30), each block under its own numbers and with every row's name again: 30 players' cells
     side by side (270 columns) wrapped every row of an 80 or 120-column terminal into a jumble."""
-    cross = crosstable(player_ids, results)
+    cross, forfeits = crosstable(player_ids, results), crosstable_forfeits(player_ids, results)
     ids = [s.player for s in order]
     shown = names or display_names(player_ids)
     label = [f"{i + 1:>2}. {shown[pid]}" for i, pid in enumerate(ids)]
     lead = max(len(text) for text in label) + 2
-    text = [[(NO_VALUE if other == pid else points_of_games(*cross[pid][other], words)) for other in ids] for pid in ids]
+    text = [[(NO_VALUE if other == pid else points_of_games(*cross[pid][other], words, forfeits[pid][other]))
+             for other in ids] for pid in ids]
     cell = max(9, *(len(t) + 2 for row in text for t in row))
     if lead + cell * len(ids) > width:  # too wide: one blank between cells, the numbers' own room
         cell = max(len(str(len(ids))), *(len(t) for row in text for t in row)) + 1
@@ -264,15 +268,27 @@ def format_crosstable(player_ids: list[str], results: list[GameResult], order: l
 
 
 CROSSTABLE = "Crosstable (the row's points against the column, of their games: \"1½ of 2\" = 1½ points in 2 games; an empty cell: not played yet):"
+# said under a crosstable with forfeits without play (``forfeit_marks``), which its "of 2" does not count
+CROSSTABLE_FORFEITS = ("+: a game won by forfeit, not played (a point); −: one lost so (no point); +×2: two of them. "
+                       "\"of 2\" counts the games played.")
 
 
-def points_of_games(points: float, games: int, words: ReportWords = ENGLISH) -> str:
+def points_of_games(points: float, games: int, words: ReportWords = ENGLISH, forfeits: tuple[int, int] = (0, 0)) -> str:
     """A crosstable's cell: "1½ of 2", as the window writes it (``half_points``); never "1½/2", nor "1/2", which a
     class's page read as half a point.  A pair that has played no game (a partial league, a
-    withdrawal) gets an empty cell, as the window's empty box: "0 of 0" read as a result."""
-    if not games:
-        return ""
-    return words.say("{points} of {games}").format(points=half_points(points), games=games)
+    withdrawal) gets an empty cell, as the window's empty box: "0 of 0" read as a result.  Its
+    forfeits without play (``crosstable_forfeits``: won, lost) are not among its games played but
+    marked after them (``forfeit_marks``: "1 of 1 +"), as the standings count them: the cell read
+    "2 of 2" of a pair whose games were never played."""
+    points, played = played_part((points, games), forfeits)
+    said = words.say("{points} of {games}").format(points=half_points(points), games=played) if played else ""
+    return " ".join(part for part in (said, forfeit_marks(*forfeits)) if part)
+
+
+def crosstable_note(summary: Summary, words: ReportWords = ENGLISH) -> list[str]:
+    """The line under a crosstable that marks forfeits without play (``CROSSTABLE_FORFEITS``); none without them."""
+    forfeits = crosstable_forfeits(summary.players, summary.results)
+    return [words.say(CROSSTABLE_FORFEITS)] * any(any(cell) for row in forfeits.values() for cell in row.values())
 
 
 # the standings' columns after the player's: label and least width (the English labels' own)
@@ -548,6 +564,7 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
         "",
         say(CROSSTABLE),
         format_crosstable(summary.players, summary.results, order, names, words, width),
+        *crosstable_note(summary, words),
         "",
         say(STANDINGS),
         format_standings(order, names, words),
@@ -747,8 +764,7 @@ def page_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Sectio
     sections = [Section("title", page_title(summary, words)), Section("small", run_line(summary, words)),
                 Section("h", say(STANDINGS).rstrip(":")), standings_table(summary, words),
                 *under_the_standings(summary, words),
-                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words),
-                *forfeits_sections(summary, words)]
+                *crosstable_sections(summary, words), *forfeits_sections(summary, words)]
     if summary.void:
         sections += [Section("h", void_heading(summary, words).rstrip(":")),
                      Section("ul", rows=[line.strip() for line in format_void(summary, words).splitlines()])]
@@ -791,13 +807,21 @@ def standings_table(summary: Summary, words: ReportWords = ENGLISH) -> Section:
     return Section("table", head=["#", say("player"), *labels, say("Elo (95%)")], rows=rows, right=set(range(2, 9)) | {0})
 
 
+def crosstable_sections(summary: Summary, words: ReportWords = ENGLISH) -> list[Section]:
+    """The crosstable as a page has it: its heading, its table and the line that marks its
+    forfeits without play (``crosstable_note``), where it has some."""
+    return [Section("h", words.say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words),
+            *(Section("p", line) for line in crosstable_note(summary, words))]
+
+
 def crosstable_table(summary: Summary, words: ReportWords = ENGLISH) -> Section:
     """The crosstable as a page's table, its rows and columns in standings order, a cell the row's
     points against the column (``points_of_games``)."""
     order = ranked_apart(summary.standings, summary.withdrawn)
-    cross = crosstable(summary.players, summary.results)
+    cross, forfeits = crosstable(summary.players, summary.results), crosstable_forfeits(summary.players, summary.results)
     cells = [[str(i), summary.name(s.player)] + [(NO_VALUE if other.player == s.player else
-                                                   points_of_games(*cross[s.player][other.player], words))
+                                                   points_of_games(*cross[s.player][other.player], words,
+                                                                   forfeits[s.player][other.player]))
                                                   for other in order]
              for i, s in enumerate(order, 1)]
     return Section("table", head=["#", words.say("player"), *(str(i) for i in range(1, len(order) + 1))], rows=cells,
@@ -835,8 +859,7 @@ def tables_markdown(summary: Summary, words: ReportWords = ENGLISH) -> str:
     say = words.say
     sections = [Section("title", page_title(summary, words)), Section("h", say(STANDINGS).rstrip(":")),
                 standings_table(summary, words), *under_the_standings(summary, words),
-                Section("h", say(CROSSTABLE).rstrip(":")), crosstable_table(summary, words),
-                *forfeits_sections(summary, words)]
+                *crosstable_sections(summary, words), *forfeits_sections(summary, words)]
     return "\n\n".join(markdown_block(section) for section in sections) + "\n"
 
 

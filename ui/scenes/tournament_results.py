@@ -22,11 +22,14 @@ from ai.tournament_standings import (
     MIN_RATED_GAMES,
     NO_VALUE,
     Standing,
+    crosstable_forfeits,
+    forfeit_marks,
     half_points,
     is_annulled,
     is_void,
     not_played,
     outcome,
+    played_part,
     ranked_apart,
 )
 from ai.tournament_standings import crosstable as make_crosstable
@@ -154,35 +157,47 @@ def _elo(value: float) -> str:
     return f"{round(value) or 0:+d}"
 
 
-def cell_label(points: float, games: int, with_games: bool) -> str:
+def cell_label(points: float, games: int, with_games: bool, forfeits: tuple[int, int] = (0, 0)) -> str:
     """A crosstable cell's text: "1½ of 2" (never "1½/2", which reads as a fraction), or the
-    points alone, "1½", where ``with_games`` is False (``games_fit``)."""
-    if not with_games:
-        return half_points(points)
-    return _("{points} of {games}").format(points=half_points(points), games=games)
+    points alone, "1½", where ``with_games`` is False (``games_fit``), of the games played; its
+    forfeits without play (``crosstable_forfeits``: won, lost) marked after them ("1 of 1 +", "+×2",
+    ``forfeit_marks``), as the report's cell and the standings' games played count them: a pair
+    that never played read "2 of 2"."""
+    points, played = played_part((points, games), forfeits)
+    said = half_points(points) if played else ""
+    if played and with_games:
+        said = _("{points} of {games}").format(points=said, games=played)
+    return " ".join(part for part in (said, forfeit_marks(*forfeits)) if part)
 
 
-def games_fit(cells: list[tuple[float, int]], room: int, font: pygame.font.Font) -> bool:
-    """Whether every played cell of a crosstable (points, games) says "of N" in ``room`` pixels:
-    the whole table then says it, else none does.  Each cell chose for itself, and a table read
-    "1½" beside "½ of 2", as if the two counted different things."""
-    return all(font.size(cell_label(points, games, True))[0] <= room for points, games in cells if games)
+def games_fit(cells: list[tuple[float, int]], room: int, font: pygame.font.Font,
+              forfeits: list[tuple[int, int]] | None = None) -> bool:
+    """Whether every played cell of a crosstable (points, games; its ``forfeits`` without play,
+    cell by cell) says "of N" in ``room`` pixels: the whole table then says it, else none does.
+    Each cell chose for itself, and a table read "1½" beside "½ of 2", as if the two counted
+    different things."""
+    marks = forfeits or [(0, 0)] * len(cells)
+    return all(font.size(cell_label(points, games, True, mark))[0] <= room
+               for (points, games), mark in zip(cells, marks) if games)
 
 
-def crosstable_titles(cells: list[tuple[float, int]], with_games: bool) -> list[str]:
+def crosstable_titles(cells: list[tuple[float, int]], with_games: bool, forfeits: bool = False) -> list[str]:
     """The crosstable's title in its forms, longest first: what its cells count, and where they
     say their points alone (``games_fit``: one form for the whole table) how many games each
     counts, said once for all of them ("of 2 games each"; "of up to 2 games each" while some
-    pairs have played fewer) of the played ``cells`` (points, games).  The points alone said
-    nothing of what they were out of: "1½" of 2 games, or of 4.  The shorter forms keep the
-    count where the whole would take a second line from the table's rows."""
+    pairs have played fewer) of the played ``cells`` (points, games: ``played_part``).  The
+    points alone said nothing of what they were out of: "1½" of 2 games, or of 4.  The shorter
+    forms keep the count where the whole would take a second line from the table's rows.  With
+    ``forfeits`` without play in the cells, the longest forms say what their marks are ("+", "−")."""
     counts = sorted({games for _points, games in cells if games})
     if with_games or not counts:
-        return [_(CROSSTABLE_TITLE)]
+        return [_("Crosstable (points of the row against the column; +, −: won, lost by forfeit, not played)")] \
+            * forfeits + [_(CROSSTABLE_TITLE)]
     most = counts[-1]
     each = (ngettext("of {n} game each", "of {n} games each", most) if len(counts) == 1
             else ngettext("of up to {n} game each", "of up to {n} games each", most)).format(n=most)
-    return [_("Crosstable (points of the row against the column, {games})").format(games=each),
+    return [_("Crosstable ({games}; +, −: won, lost by forfeit, not played)").format(games=each)] * forfeits + [
+            _("Crosstable (points of the row against the column, {games})").format(games=each),
             _("Crosstable (row against column, {games})").format(games=each),
             _("Crosstable ({games})").format(games=each)]
 
@@ -468,23 +483,26 @@ class ResultsDrawing:
         row_h = max(14, min(int(26 * s), (rect.height - int(50 * s)) // max(1, n + 1)))
         size = max(tx.SMALLEST, int(row_h * 0.55))
         font = tx.ui_font(size)
-        cross = make_crosstable(t.player_ids, self._seen_results())  # as far as the board has shown
+        seen = self._seen_results()  # as far as the board has shown
+        cross, forfeits = make_crosstable(t.player_ids, seen), crosstable_forfeits(t.player_ids, seen)
         width = rect.width - int(24 * s)  # the panel's inner width (``_panel``)
         widest = max(font.size(f"{i + 1}. {self._name(st.player)}")[0] for i, st in enumerate(order))
         name_w = min(int(width * 0.38), widest + int(12 * s))
         # a cell holds at least its points ("3½") and its column's number: with 17 players in the
         # smallest window the last columns fell off the panel; the names give way (cut) down to a
         # few letters, and beyond that the columns scroll
-        least = max([font.size(str(n))[0]] + [font.size(half_points(pts))[0] for row in cross.values()
-                                              for pts, _games in row.values()]) + 6
+        least = max([font.size(str(n))[0]] + [font.size(cell_label(*cross[a][b], False, forfeits[a][b]))[0]
+                                              for a in cross for b in cross[a]]) + 6
         cell_w = max(least, min(int(90 * s), (width - name_w) // max(1, n)))
         fewest_name = min(name_w, font.size(f"{n}. abcd")[0])
         if fewest_name + n * cell_w <= width:
             name_w = max(fewest_name, min(name_w, width - n * cell_w))
-        cells = [cross[a.player][b.player] for a in order for b in order if a is not b]
-        with_games = games_fit(cells, cell_w - 6, font)
+        pairs = [(a.player, b.player) for a in order for b in order if a is not b]
+        cells, marks = [cross[a][b] for a, b in pairs], [forfeits[a][b] for a, b in pairs]
+        with_games = games_fit(cells, cell_w - 6, font, marks)
+        played = [played_part(cell, mark) for cell, mark in zip(cells, marks)]
         title = (_("Crosstable (arrows: choose a pair; Enter: its games only, again: every game)") if self._on_cross()
-                 else self._one_line_title(crosstable_titles(cells, with_games), rect.width))
+                 else self._one_line_title(crosstable_titles(played, with_games, any(map(any, marks))), rect.width))
         extra = self._title_extra(title, rect.width)
         rows_fit = max(1, (rect.height - int(40 * s) - extra) // row_h - 1)  # rows under the columns' numbers
         scrolled = n > rows_fit or name_w + n * cell_w > width
@@ -526,7 +544,7 @@ class ResultsDrawing:
                     pygame.draw.rect(surface, mix(theme.panel, colour, 0.45), cell, border_radius=3)
                     if self.pair == (st.player, other.player):  # the pair listed: an outline in the accent
                         pygame.draw.rect(surface, theme.accent, cell, max(2, int(2 * s)), border_radius=3)
-                    label = cell_label(pts, games_n, with_games)  # one form for the whole table
+                    label = cell_label(pts, games_n, with_games, forfeits[st.player][other.player])  # one form for all
                     tx.text(surface, tx.fit(label, size, cell.width - 2), cell.center, size, theme.text, "center")
         if ringed is not None:  # the cell the keyboard is on, ringed over its neighbours as a button is
             focus_ring(surface, ringed, theme, s, 3)
