@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 from ai.commands.tournament import (
     UNPLAYED_FORFEITS,
+    ProgressBar,
     markdown_line,
     report_head,
     resumed_count,
@@ -29,6 +31,7 @@ from ai.tournament_standings import (
     not_played,
     standings,
 )
+from tests.test_tournament import _Terminal, tictactoe_tournament
 from tests.test_unplayed_forfeits import STANDINGS_ROW, elo_of
 
 
@@ -159,3 +162,28 @@ def test_a_game_its_opponent_never_started_is_not_among_those_a_withdrawn_player
                                              "annulled, counted for no one (they stay in the log)")
     assert not t.withdraw("level-1") and t.withdrawn["level-1"] == (1, 4)
     assert all(is_annulled(t.results[g.number]) for g in t.games_of("level-1"))
+
+
+def test_the_progress_bar_counts_the_games_played_and_those_never_played_apart(tmp_path):
+    """The smallest league, Level 1 and a file with a syntax error, a game each way: the command's
+    progress bar ended "2/2 games" of a league that played none.  It says the games played, those
+    never played and those left, as the window's progress bar and the report's heading do."""
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")  # a syntax error
+    proc = tictactoe_tournament("level-1", str(broken), "--games", "1", "--time", "0.2", "--jobs", "1")
+    assert proc.returncode == 0, proc.stderr
+    last = [line for line in proc.stderr.splitlines() if line.startswith("[")][-1]
+    assert "] 0/2 played, 2 not played, 0 left  " in last and "2/2 games" not in proc.stderr, proc.stderr
+    assert proc.stdout.startswith("Tic-tac-toe round robin: 2 players, 0 games played, 2 not played"), proc.stdout
+
+
+def test_the_progress_bars_time_left_is_not_at_the_pace_of_games_never_played():
+    """A game lost as a player could not be started is over in no time: after one, the bar said
+    "eta 0s" of the games left to play, as if they took no time either; it waits for a game played."""
+    bar = ProgressBar(4, stream=_Terminal())
+    never = GameResult("tictactoe", {}, ["a.py", "level-1"], [], 1, None,
+                       "X forfeits: a.py could not be started: SyntaxError: x", True)
+    bar.update(1, never)
+    assert "0/4 played, 1 not played, 3 left" in bar.line(1) and re.search(r"eta +\?", bar.line(1)), bar.line(1)
+    bar.update(2, GameResult("tictactoe", {}, ["level-1", "a.py"], ["b2"], 0, None, "X has 3 in a row", False))
+    assert "1/4 played, 1 not played, 2 left" in bar.line(2) and re.search(r"eta +\d+s", bar.line(2)), bar.line(2)

@@ -83,6 +83,7 @@ from ai.tournament_standings import (
     joined_late,
     lost_by_withdrawal,
     named_reason,
+    not_played,
     outcome,
     played_part,
     ranked_apart,
@@ -182,13 +183,22 @@ def short_name(player_id: str) -> str:
 
 
 class ProgressBar:
-    """A one-line progress bar on a terminal; occasional plain lines when stderr is not a terminal."""
+    """A one-line progress bar on a terminal; occasional plain lines when stderr is not a terminal.
+
+    Its count is of the games done; with some never played (``not_played``: a withdrawal's, a
+    player's that could not be started) it says those played, those not played and those left
+    apart (``games_counted``, short), as the window's progress bar does: it said "6/6 games" of a
+    league that played 2."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
-                 names: dict[str, str] | None = None, already: int = 0) -> None:
+                 names: dict[str, str] | None = None, already: int = 0, settled: int = 0,
+                 annulled: int = 0) -> None:
         self.total = total
         self.names = names or {}
         self.already = already  # games done before this run (resumed): not in the rate of play
+        self.settled = settled  # games done but never played (``Tournament.settled_unplayed``): this run's added
+        self.annulled = annulled  # games played, then annulled by a withdrawal (``Tournament.annulled_played``)
+        self._settled_before = settled
         self.stream = stream or sys.stderr
         self.width = width
         self.began = time.perf_counter()
@@ -200,7 +210,9 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.began
         filled = int(self.width * done / self.total) if self.total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        text = f"[{bar}] {done}/{self.total} games  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
+        counted = (games_counted(done - self.settled, self.settled, self.total, self.annulled, short=True)
+                   if self.settled else f"{done}/{self.total} games")
+        text = f"[{bar}] {counted}  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
         if self._forfeits:
             text += f"  forfeits {self._forfeits}"
         return text + (f"  | {last}" if last else "")
@@ -208,8 +220,9 @@ class ProgressBar:
     def eta(self, done: int, elapsed: float) -> str:
         """The time left at this run's rate of play, right-aligned ("  42s"); "    ?" until a game
         of this run has ended, with games still to play: the bar said "eta 0s" through a whole
-        first game (a minute at 1 s a move), as if the tournament were about to end."""
-        played = done - self.already
+        first game (a minute at 1 s a move), as if the tournament were about to end.  This run's games
+        never played (``not_played``), over in no time, are not its pace either."""
+        played = done - self.already - (self.settled - self._settled_before)
         if played <= 0 and done < self.total:
             return f"{'?':>5}"
         seconds = elapsed / played * (self.total - done) if played > 0 else 0.0
@@ -219,6 +232,7 @@ class ProgressBar:
         last = ""
         if result is not None:
             self._forfeits += int(result.forfeit)
+            self.settled += not_played(result)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
             last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
         if self.tty:
@@ -1114,7 +1128,8 @@ def run_tournament(
             print("\nstopped while the engine was being prepared: no game was played", file=sys.stderr)
             return 130
     names = t.names()
-    bar = ProgressBar(t.total, names=names, already=len(t.results))  # a withdrawal's settled games: not this run's pace
+    bar = ProgressBar(t.total, names=names, already=len(t.results),  # a withdrawal's settled games: not this run's pace
+                      settled=t.settled_unplayed(), annulled=t.annulled_played())
     bar.update(len(t.results))
     live = _LiveReport(t, out, words)
 
