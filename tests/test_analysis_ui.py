@@ -1550,3 +1550,26 @@ def test_a_drawing_works_analysis_line_out_once_not_at_each_measure_of_the_panel
     scene.analysis.receive(AIMoveValues(1, better, scene.analysis.texts, scene.analysis.line))
     assert scene.analysis_line().score == best.score + 50.0
 
+
+def test_the_evaluation_graph_is_scaled_once_for_each_change_of_its_opinions(app, monkeypatch):
+    """A drawing in analysis mode asked for the graph's points twice and more (the graph, the
+    bar, the panel's line), and each scaled every opinion of the game afresh (``eval_scale``):
+    they are worked out once for each change of the opinions (or of the moves), not at each
+    drawing."""
+    import ui.analysis
+    from tests.ui_helpers import count_calls
+    from ui.analysis import Opinion
+
+    scene = _received(app, 9)
+    scene.draw(app.screen)
+    scaled = count_calls(monkeypatch, ui.analysis, "eval_scale")
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert scaled[0] == 0, scaled
+    before = scene.graph_points()
+    moves = tuple(p.text for p in scene.history)
+    scene.evaluations.from_opinion(moves, Opinion(-900.0, "alphabeta", None, scene.state.to_move), 9)
+    for _ in range(3):
+        scene.draw(app.screen)
+    after = scene.graph_points()
+    assert scaled[0] == 1 and after[-1] != before[-1] and len(after) == len(before) == len(moves) + 1, scaled
