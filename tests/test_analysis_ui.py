@@ -1511,3 +1511,65 @@ def test_a_big_boards_analysis_ranks_its_moves_once_a_snapshot_not_at_every_draw
         ranked[0] = 0
         scene.draw(app.screen)
         assert ranked[0] == 0, ranked
+
+
+def _received(app, plies: int):
+    """``_valued``'s 15x15 tic-tac-toe game ``plies`` in, its made-up values received as the
+    worker gives them (``AnalysisMode.receive``: settled, with its best line), and an estimate on
+    every position of the game so far for the evaluation graph."""
+    from ui.ai_worker import AIMoveValues
+    from ui.analysis import Opinion
+
+    scene = _valued(app, "tictactoe", {"width": 15, "height": 15, "k": 5}, (1280, 800), plies)
+    snapshot, state = scene.analysis.values, scene.shown_state()
+    texts = {move: scene.game.format_move(state, move) for move in snapshot.values}
+    scene.analysis.receive(AIMoveValues(1, snapshot, texts, list(texts.values())[:6]))
+    moves = [p.text for p in scene.history]
+    for i in range(len(moves) + 1):
+        scene.evaluations.from_opinion(tuple(moves[:i]), Opinion(40.0 * i - 60.0, "alphabeta", None, i % 2), 4)
+    return scene
+
+
+def test_a_drawing_works_analysis_line_out_once_not_at_each_measure_of_the_panel(app, monkeypatch):
+    """The panel's layout asked for analysis's best line at each measure of its thinking card
+    (whether it says a result, its height, its headline, its lines): seven times a drawing, each
+    going through the evaluation graph for the proof the bar shows.  A drawing works it out
+    once; outside a drawing it is worked out afresh, a new snapshot's line at once."""
+    from tests.ui_helpers import count_calls, recorded_text
+    from ui.ai_worker import AIMoveValues
+
+    scene = _received(app, 3)
+    asked = count_calls(monkeypatch, scene.analysis, "best_line")
+    drawn = recorded_text(monkeypatch)
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert "Analysis: best line" in drawn and asked[0] == 3, asked
+    snapshot = scene.analysis.values
+    best = max(snapshot.values.values(), key=lambda value: value.score)
+    better = MoveValues(snapshot.mover, {**snapshot.values, best.move: MoveValue(best.move, best.score + 50.0)})
+    scene.analysis.receive(AIMoveValues(1, better, scene.analysis.texts, scene.analysis.line))
+    assert scene.analysis_line().score == best.score + 50.0
+
+
+def test_the_evaluation_graph_is_scaled_once_for_each_change_of_its_opinions(app, monkeypatch):
+    """A drawing in analysis mode asked for the graph's points twice and more (the graph, the
+    bar, the panel's line), and each scaled every opinion of the game afresh (``eval_scale``):
+    they are worked out once for each change of the opinions (or of the moves), not at each
+    drawing."""
+    import ui.analysis
+    from tests.ui_helpers import count_calls
+    from ui.analysis import Opinion
+
+    scene = _received(app, 9)
+    scene.draw(app.screen)
+    scaled = count_calls(monkeypatch, ui.analysis, "eval_scale")
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert scaled[0] == 0, scaled
+    before = scene.graph_points()
+    moves = tuple(p.text for p in scene.history)
+    scene.evaluations.from_opinion(moves, Opinion(-900.0, "alphabeta", None, scene.state.to_move), 9)
+    for _ in range(3):
+        scene.draw(app.screen)
+    after = scene.graph_points()
+    assert scaled[0] == 1 and after[-1] != before[-1] and len(after) == len(before) == len(moves) + 1, scaled

@@ -136,6 +136,7 @@ class LiveEvaluations:
         self.opinions: dict[tuple[str, ...], Opinion] = {}
         self.depths: dict[tuple[str, ...], int] = {}  # how deep the search of each opinion went
         self.searched: set[tuple[str, ...]] = set()  # positions a computer's own search valued
+        self._points: tuple[tuple[str, ...], Opinion | None, list[float | None]] | None = None  # ``points``' last
 
     def from_search(self, moves: tuple[str, ...], progress: Any, noisy: bool = False) -> bool:
         """A computer moved from the position ``moves`` reach; ``progress``: its search's last report
@@ -175,6 +176,7 @@ class LiveEvaluations:
                                   or (known == opinion and depth == self.depths[moves])):
             return False
         self.opinions[moves], self.depths[moves] = opinion, depth
+        self._points = None  # the graph's scale and points change with any opinion
         return True
 
     def over(self, moves: Sequence[str], opinions: Sequence[Opinion | None], depths: Sequence[int],
@@ -225,8 +227,14 @@ class LiveEvaluations:
 
     def points(self, moves: Sequence[str], last: State) -> list[float | None]:
         """The graph's points for the game ``moves`` (``last``: the position after them): one per
-        position, the start included, None where no engine has spoken yet."""
-        return values(self.game.id, self._graphed(moves, last))
+        position, the start included, None where no engine has spoken yet.  Worked out once for
+        each change of the opinions, the moves or the result (``_points``): a drawing in analysis
+        mode asks for them twice or more (the graph, the bar, the panel's line), and ``values``
+        scaled every opinion of the game afresh (``eval_scale``) at each."""
+        key, result = tuple(moves), terminal_opinion(last) if last.is_terminal() else None
+        if self._points is None or self._points[:2] != (key, result):
+            self._points = key, result, values(self.game.id, self._graphed(moves, last))
+        return list(self._points[2])
 
     def _graphed(self, moves: Sequence[str], last: State) -> list[Opinion | None]:
         """The opinions the graph draws along ``moves``: a finished game's last position its result."""

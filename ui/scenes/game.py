@@ -42,6 +42,7 @@ from games.move_numbers import resigned_at
 from games.record import GameRecord
 from games.record_parts import PlyValue, Result
 from ui import eval_graph, words
+from ui.ai_worker import AIProgress
 from ui.analysis_mode import AnalysisMode, wanted_at_start
 from ui.autosave_setup import kept_redo, kept_redo_clocks, kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
@@ -143,6 +144,7 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self.pause_card = PausedCard(self)  # a clocked game with a person in it, paused: the board covered
         analysing = shown.get("analysis", wanted_at_start() or (watching and app.last_setup_choices().watch_analysis))
         self.analysis = AnalysisMode(self.game, setup.seed, active=analysing, start=setup.start)  # key A
+        self.line_kept: list[AIProgress | None] | None = None  # ``analysis_line`` through a drawing (``draw``)
         self.connections = HexConnections(self.game, shown.get("connections", False))  # key V: Hex's virtual connections
         self.board_side = BoardSide(self)
         # Hooks for saved games, autosave, sounds: called with the scene after every change of the
@@ -969,21 +971,22 @@ class GameScene(GameCommands, GameQuestions, Scene):
         return scrolling_scale(size, text_size_of(self.app))
 
     def draw(self, surface: pygame.Surface) -> None:
-        shown = self.shown_state()
-        labels = self.analysis.labels(self.hint_shown())  # none unless in analysis mode
-        clip = surface.get_clip()  # where the frame draws: the board alone, or the panel's clocks alone, may be left out
-        if clip.colliderect(self.board_side.area):
-            self.board_side.draw(surface, shown, labels)
-        panel_drawn = clip.colliderect(self.panel.rect)
-        card = self.card_shown()
-        if panel_drawn and card is not None and card.over_panel():
-            self.panel.draw_ground(surface)  # the panel's words and buttons all under the card
-        elif panel_drawn:
-            self.panel.draw(surface)
-            self.move_entry.draw(surface, self.app.theme, self.panel.scale)  # over the panel's last buttons
-        if card is not None:
-            card.draw(surface)
-        self.board_side.draw_on_top(surface, shown, labels)
+        with self.analysis_line_kept():  # the panel asks for it at each measure of its card
+            shown = self.shown_state()
+            labels = self.analysis.labels(self.hint_shown())  # none unless in analysis mode
+            clip = surface.get_clip()  # where the frame draws: the board alone, or the panel's clocks alone, may be left out
+            if clip.colliderect(self.board_side.area):
+                self.board_side.draw(surface, shown, labels)
+            panel_drawn = clip.colliderect(self.panel.rect)
+            card = self.card_shown()
+            if panel_drawn and card is not None and card.over_panel():
+                self.panel.draw_ground(surface)  # the panel's words and buttons all under the card
+            elif panel_drawn:
+                self.panel.draw(surface)
+                self.move_entry.draw(surface, self.app.theme, self.panel.scale)  # over the panel's last buttons
+            if card is not None:
+                card.draw(surface)
+            self.board_side.draw_on_top(surface, shown, labels)
 
     def messages_above(self) -> int | None:
         """The window's messages stand in the lane under the board, as the game's own do: on the

@@ -19,9 +19,10 @@ reaches them is ``game_keys``.
 
 from __future__ import annotations
 
+import contextlib
 import time
 import weakref
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -756,11 +757,29 @@ class GameCommands:
 
     def analysis_line(self) -> AIProgress | None:
         """Analysis mode's best line of the position shown, saying the proof the eval bar shows
-        where its own value is an estimate (``eval_bar.line_with_proof``); None without one."""
+        where its own value is an estimate (``eval_bar.line_with_proof``); None without one.
+        Within a drawing (``analysis_line_kept``) worked out at its first call only."""
+        kept = self.line_kept
+        if kept:
+            return kept[0]
         line = self.analysis.best_line()
-        if line is None or line.proven is not None:
-            return line
-        return eval_bar.line_with_proof(line, self.board_side.graph_value(self.graph_points()))
+        if line is not None and line.proven is None:
+            line = eval_bar.line_with_proof(line, self.board_side.graph_value(self.graph_points()))
+        if kept is not None:
+            kept.append(line)
+        return line
+
+    @contextlib.contextmanager
+    def analysis_line_kept(self) -> Iterator[None]:
+        """``analysis_line`` worked out once for the block (a drawing, ``GameScene.draw``), where
+        nothing it reads changes: the panel's layout asks for it at each measure of its thinking
+        card (whether it says a result, its height, its headline, its lines), some seven times
+        a drawing, each going through the evaluation graph for the proof the bar shows."""
+        self.line_kept = []
+        try:
+            yield
+        finally:
+            self.line_kept = None
 
     def _shown_proof(self) -> AIProgress | None:
         """Analysis's proof of the position shown, as its best line says it (``analysis_line``),
