@@ -184,3 +184,32 @@ def test_the_cards_and_the_result_card_count_the_score_in_the_rules_pages_tiles(
     on_card = set(re.findall(score_line, " ".join(on_result).replace("\xa0", " ")))
     on_page = {" ".join(unit.split()) for unit in re.findall(score_line, page)}  # the page's lines wrapped
     assert on_card == on_page == {counted}, (on_card, on_page, on_result)
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_result_card_s_score_line_wraps_whole_at_800x600(tmp_path, monkeypatch, language, text_size):
+    """At 800x600 the result card stands over the game's panel, and its Trax score line ("Light
+    6 - 10 Dark (tiles of the longest loop and line)") takes two or three rows: each row in the
+    card's room at the card's own text size, none cut and none a word alone."""
+    from tests.ui_helpers import make_app_of
+    from ui import text as tx
+    from ui import words
+
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        app.settings.text_size = text_size
+        options = {"size": 7, "mode": "fill"}
+        setup = MatchSetup("trax", options, HOTSEAT, (None, None), 0.1)
+        with words_in(language):
+            scene, _drawn = drawn_by(app, monkeypatch, setup, filled_line(games.load("trax", **options)))
+            placed = scene.over_card.placement()
+            unit = words.score_unit("trax")
+        s = app.scale
+        start = next(n for n, row in enumerate(placed.lines) if "\xa0" in row)  # the sides' counts, held together
+        rows = placed.lines[start:start + 1 + next(n for n, row in enumerate(placed.lines[start:]) if row.endswith(")"))]
+        assert " ".join(rows).endswith(f"({unit})"), rows
+        assert all(tx.ui_font(int(16 * s)).size(row)[0] <= placed.rect.width - int(30 * s) for row in rows), rows
+        assert all(len(row.split()) > 1 and "…" not in row for row in rows), rows
+    finally:
+        app.quit()

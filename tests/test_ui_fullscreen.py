@@ -231,3 +231,44 @@ def test_f11_held_switches_once(app):
         key_down(app, pygame.K_F11)
     key_up(app, pygame.K_F11)
     assert app.fullscreen and st.load()[0].fullscreen is True
+
+
+def _focus_lost_with_the_key_let_go(app, k: int) -> None:
+    """SDL's events as the window made again for full screen takes the focus under Xvfb with no
+    window manager: every held key let go, then the loss, in one batch (seen in a real window)."""
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode="", scancode=0))
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.run_frames(2)
+    pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.run_frames(2)
+
+
+def test_f11_held_through_the_focus_lost_and_regained_switches_once(app, monkeypatch):
+    """F11 held under Xvfb with no window manager: the window made again took the focus and gave
+    it back, SDL let the key go and pressed it again, and full screen came, went and came again."""
+    from tests.ui_helpers import key_down, key_up
+    from ui import app as app_module
+
+    monkeypatch.setattr(app_module, "keys_held", lambda keys: {pygame.K_F11} & set(keys))  # still down
+    key_down(app, pygame.K_F11)
+    _focus_lost_with_the_key_let_go(app, pygame.K_F11)
+    for _repeat in range(3):
+        key_down(app, pygame.K_F11)
+    key_up(app, pygame.K_F11)
+    assert app.fullscreen and st.load()[0].fullscreen is True
+    key(app, pygame.K_F11)  # let go for good: the next press switches back
+    assert not app.fullscreen
+
+
+def test_f11_tapped_as_the_focus_is_lost_switches_back_on_the_next_tap(app, monkeypatch):
+    """A tap's release can come in the same batch as the focus lost: the key up on the focus's
+    return (the keyboard's state), the next tap is a press, not a repeat."""
+    from tests.ui_helpers import key_down
+    from ui import app as app_module
+
+    monkeypatch.setattr(app_module, "keys_held", lambda keys: set())
+    key_down(app, pygame.K_F11)
+    _focus_lost_with_the_key_let_go(app, pygame.K_F11)
+    assert app.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and st.load()[0].fullscreen is False

@@ -1033,10 +1033,12 @@ def test_letters_typed_on_hot_seat_with_no_field_chosen_say_to_click_one(app):
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["", ""]
 
 
-@pytest.mark.parametrize("text_size", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("text_size", [1.0, 1.25])
 def test_a_pasted_position_s_form_opens_with_the_game_s_name_in_view(config, text_size):
     """New game from a pasted Alquerque position at 800x600 opened scrolled down to its first
-    choice, the heading ("Alquerque") cut off at the top: the form opens at its top."""
+    choice, the heading ("Alquerque") cut off at the top: the form opens at its top, the
+    position's picture made smaller where that leaves the first choice in view too (Large text;
+    at Larger the choice comes first: ``test_a_pasted_position_s_form_opens_on_a_choice_in_view``)."""
     from games.position_text import position_text, record_from_position
 
     app = open_app((800, 600))
@@ -1051,6 +1053,32 @@ def test_a_pasted_position_s_form_opens_with_the_game_s_name_in_view(config, tex
         assert heading.get_title() == "Alquerque"
         assert menu.get_scrollarea().get_offsets()[1] == 0
         assert menu.get_scrollarea().get_view_rect().contains(heading.get_rect(to_real_position=True))
+        assert app.errors == []
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+@pytest.mark.parametrize("game_id", games.available_ids())
+def test_a_pasted_position_s_form_opens_on_a_choice_in_view(config, game_id, size):
+    """New game from a pasted position at Larger text opened at its top on its first choice
+    (Hex's "Swap rule"), which the position's picture had pushed below the fold: nothing in view
+    was ringed, and Enter started the game on a choice the player had not seen.  The picture is
+    made smaller, down to half its side, and the form scrolled the least that shows the choice."""
+    from games.position_text import position_text, record_from_position
+
+    app = open_app(size)
+    try:
+        app.settings.text_size = 1.5
+        game = games.load(game_id)
+        app.open_record(record_from_position(position_text(game, game.initial_state())))
+        app.run_frames(2)
+        menu = app.scene.menu
+        choice = menu.get_selected_widget()
+        assert isinstance(app.scene, SetupScene) and not isinstance(choice, pygame_menu.widgets.Button)
+        area = menu.get_scrollarea()
+        shown = pygame.Rect(0, area.get_offsets()[1], area.get_world_size()[0], area.get_view_rect().height)
+        assert shown.contains(choice.get_rect()), (choice.get_id(), choice.get_rect(), shown)  # in the form's rows
         assert app.errors == []
     finally:
         app.quit()

@@ -223,6 +223,23 @@ def _is_fullscreen_key(event: pygame.event.Event) -> bool:
     return event.key == pygame.K_F11 or (event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and bool(alt))
 
 
+def _released_as_focus_lost(events: list[pygame.event.Event]) -> set[int]:
+    """The places in ``events`` of the KEYUPs a WINDOWFOCUSLOST follows with no press between: SDL
+    lets every held key go as the window loses the focus, though the keys are still down (the
+    window's other events between, seen under Xvfb: WINDOWHIDDEN, KEYUP, ACTIVEEVENT, the loss)."""
+    reset: set[int] = set()
+    ups: list[int] = []
+    for index, event in enumerate(events):
+        if event.type == pygame.KEYUP:
+            ups.append(index)
+        elif event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            ups = []
+        elif event.type == pygame.WINDOWFOCUSLOST:
+            reset.update(ups)
+            ups = []
+    return reset
+
+
 def _text_size_step(event: pygame.event.Event) -> int | None:
     """Ctrl+plus (or =), Ctrl+minus and Ctrl+0, a browser's zoom keys: the Text size one step
     larger (1), one smaller (-1) or back to Normal (0); None for any other key."""
@@ -347,6 +364,7 @@ class App:
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
         self._keys_down: set[int] = set()  # keys pressed and not let go since (``_mark_repeat``)
+        self._switched_by: int | None = None  # the key whose press last switched full screen, until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
         self._events_at = 0.0  # when the events being handled were taken from the queue (``_events``)
         self._press_before_switch: tuple[float, tuple[int, int]] | None = None  # the one that changed the screen
@@ -969,20 +987,34 @@ class App:
         longer than a double-click (a new screen built on a loaded machine)."""
         events = self._pending_events()
         self._events_at = time.monotonic()
-        for event in events:
-            self._mark_repeat(event)
+        reset = _released_as_focus_lost(events)
+        for index, event in enumerate(events):
+            self._mark_repeat(event, index in reset)
         return events
 
-    def _mark_repeat(self, event: pygame.event.Event) -> None:
+    def _mark_repeat(self, event: pygame.event.Event, reset: bool = False) -> None:
         """Say on each KEYDOWN whether it is a held key's repeat (``event.repeat``): pygame repeats
         a held key as KEYDOWN events with no KEYUP between and says none is a repeat.  Its timer
         runs beside the window, so a key pressed once while a frame took long (a first analysis
         starting its process on a loaded machine: half a second) came with three repeats, and A
-        switched analysis on, off, on and off again: the key seemed to do nothing."""
+        switched analysis on, off, on and off again: the key seemed to do nothing.
+
+        The key that switched full screen stays held through the focus lost as the window is made
+        again (``reset``: SDL's KEYUP of every held key as the focus goes, the key still down), until
+        the focus comes back with the key up: under Xvfb with no window manager, F11 held switched
+        full screen on, off and on again.  A tap's release can come with that loss too: the
+        keyboard's state on the focus's return tells it, so the next tap switches back."""
         if event.type == pygame.KEYUP:
-            self._keys_down.discard(event.key)
+            if not (reset and event.key == self._switched_by):
+                self._keys_down.discard(event.key)
+                if event.key == self._switched_by:
+                    self._switched_by = None
         elif event.type == pygame.WINDOWFOCUSLOST:
-            self._keys_down.clear()  # its keys are let go in another window
+            self._keys_down &= {self._switched_by}  # its other keys are let go in another window
+        elif event.type == pygame.WINDOWFOCUSGAINED and self._switched_by is not None:
+            if not keys_held((self._switched_by,)):  # let go while away (SDL has the keyboard's state again)
+                self._keys_down.discard(self._switched_by)
+                self._switched_by = None
         elif event.type == pygame.KEYDOWN:
             event.repeat = event.key in self._keys_down
             self._keys_down.add(event.key)
@@ -1303,6 +1335,7 @@ class App:
             elif event.type == pygame.KEYDOWN and _is_fullscreen_key(event):
                 self.dirty = True
                 if not getattr(event, "repeat", False):  # one press, one switch: the window made again takes long enough to repeat
+                    self._switched_by = event.key
                     self.guard(self.toggle_fullscreen)
                 continue
             elif event.type == pygame.KEYDOWN and _text_size_step(event) is not None:

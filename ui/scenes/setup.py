@@ -76,6 +76,7 @@ RANDOM_SIDE = 2
 FORM_WIDTH_USED = 0.96
 """The share of the form's column its widest line may take as the Text size grows it: the
 widths are measured at another size, and text does not grow quite in proportion."""
+START_PICTURE = 200  # a pasted position's picture's side at scale 1, made smaller to leave the first choice in view
 LOADING_TOPIC = "loading a player"  # the "Loading mybot.py…" message, withdrawn as the load ends
 NO_FIELD_TOPIC = "typed with no field"  # "Click a field first, then type": one message however many letters
 
@@ -189,6 +190,7 @@ class SetupScene(MenuFormScene):
         ``App.start_game``; a game's New game: the friends' session may go on in it)."""
         super().__init__(app)
         self.form_s = app.scale  # the form's scale, as last built (``_fitting_form_scale``)
+        self.picture_cut = 0  # pixels taken off a pasted position's picture's side (``_picture_cut``)
         self.watch = watch
         self.on_back, self.on_start = on_back, on_start
         self.start_record = start  # a pasted position to start from (its game and options), or None
@@ -610,19 +612,48 @@ class SetupScene(MenuFormScene):
 
     def _build_menu(self) -> None:
         self.form_s = self._fitting_form_scale()
+        self.picture_cut = 0
         with self.building_form():
             self._build_menu_widgets()
+        cut = self._picture_cut()
+        if cut:
+            self.picture_cut = cut
+            with self.building_form():
+                self._build_menu_widgets()
         # Enter presses a selected button but starts the game on a choice: a form that opens on
         # a button (a pasted position's "Edit the position") opens on the first choice instead,
         # the form kept at its top: selecting the choice scrolled the game's name out of sight at
-        # 800x600 (a rebuild gets its scroll back in ``keeping_focus``)
+        # 800x600 (a rebuild gets its scroll back in ``keeping_focus``), unless the choice is below
+        # the fold (Larger text, the position's picture above it): then the least scroll shows it,
+        # on to the next row's top
         first = self.menu.get_selected_widget()
         if isinstance(first, pygame_menu.widgets.Button):
-            choice = next((w for w in self.menu.get_widgets()
-                           if w.is_selectable and not isinstance(w, pygame_menu.widgets.Button)), None)
+            choice = self._first_choice()
             if choice is not None:
                 self.menu.select_widget(choice)
                 self.menu.get_scrollarea().scroll_to(pygame_menu.locals.ORIENTATION_VERTICAL, 0)
+                self.menu.show_chosen_row()
+                self.menu.settle_scroll(1)  # no row cut at the top (the heading's foot showed)
+
+    def _first_choice(self) -> pygame_menu.widgets.Widget | None:
+        """The form's first widget that chooses something (not a button), None with none."""
+        return next((w for w in self.menu.get_widgets()
+                     if w.is_selectable and not isinstance(w, pygame_menu.widgets.Button)), None)
+
+    def _picture_cut(self) -> int:
+        """How much smaller a pasted position's picture must be for the form's first choice to show
+        whole with the form at its top, at most half the picture (0: it shows already).  At Larger
+        text the picture, 300 pixels, left it below the fold at 1280x800: the form opened on a
+        choice the player could not see, and nothing in view to act on."""
+        picture, choice = self.menu.get_widget("start-board"), self._first_choice()
+        if picture is None or choice is None:
+            return 0
+        lit = choice.get_selection_effect().inflate(choice.get_rect())
+        over = lit.bottom - self.menu.get_scrollarea().get_view_rect().height
+        side = int(START_PICTURE * self.form_s)
+        top, _right, bottom, _left = picture.get_padding()
+        drawn = max(1, picture.get_height() - top - bottom)  # the board's height at that side
+        return min(side // 2, -(-over * side // drawn)) if over > 0 else 0
 
     def _fitting_form_scale(self) -> float:
         """The form's scale: the Text size in full (``form_scale``) as far as its widest line
@@ -707,7 +738,7 @@ class SetupScene(MenuFormScene):
         view.face(self.choices.human_side if facing else None)
         # a small picture as the game cards' and lists' (``board_picture``): drawn as the board to
         # play on, at 200 pixels its Alquerque pieces were rings where every other picture has discs
-        side_px = int(200 * s)
+        side_px = int(START_PICTURE * s) - self.picture_cut
         menu.add.surface(board_picture(state, theme, side_px, side_px, view=view), surface_id="start-board")
         menu.add.button(_("Edit the position"), self.edit_position, button_id="edit-position", font_size=int(15 * s))
         menu.add.button(_("Usual start instead"), self.usual_start, button_id="usual-start", font_size=int(15 * s))
