@@ -21,10 +21,8 @@
   "Save as SGF" (G, Hex) the game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the
   Othello programs open, and "Copy as GGF" (Shift+G, Reversi) the same on the clipboard.
 - "Analysis" (A) writes the engine's value on every legal move of the position shown, with the eval
-  bar (ui/analysis_mode.py), and B the game screen's board cursor (ui/board_cursor.py), whose tip
-  says the value of the move under it, as under the mouse (the arrows move it while it shows:
-  ``_cursor_key``); "Connections" (V, Hex) draws its virtual connections, dead and
-  captured cells and mustplay region, with a legend (ui/hex_connections.py); both as in a game.
+  bar (ui/analysis_mode.py; B: a board cursor, its tip as the mouse's); "Connections" (V, Hex)
+  draws Hex's virtual connections, dead and captured cells and mustplay region; both as in a game.
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
   "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", "Clock:
