@@ -178,6 +178,12 @@ class Player:
         as a proof; a search may still play on for mistakes."""
         return None
 
+    def known_draw(self, state: State) -> str:
+        """Which rule draws ``state`` where ``known_outcome`` calls it drawn and the player's
+        knowledge tells (``games.base.QUIET_DRAW``, ``REPEAT_DRAW``): analysis' tip says it.  ""
+        where it does not tell, as by default."""
+        return ""
+
     def known_move(self, state: State) -> Hashable | None:
         """The move the player's own knowledge names in ``state`` without a search (an opening
         book, a solved map, a rule such as a win in one), the one its hint names; None where it

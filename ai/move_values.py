@@ -105,6 +105,7 @@ class MoveValue:
     bound: int = 0  # +1: ``score`` is a proven lower bound of the final margin, -1 an upper one (6x6 book)
     source: str = ""  # where a proof came from: its report's ``proof`` or ``kind``, "rules" for the game's end
     plies_at_most: bool = False  # ``plies`` is the most the winner's way takes (``Progress.plies_at_most``)
+    drawn_by: str = ""  # a proven draw's rule, where known (``games.base.QUIET_DRAW``, ``REPEAT_DRAW``)
 
 
 @dataclass
@@ -340,7 +341,9 @@ def terminal_value(move: Hashable, after: State, mover: int) -> MoveValue:
         score = after.score()
         return MoveValue(move, float(score[mover] - score[1 - mover]), "proven", proven, 1, 0, 1, margin=True,
                          source="rules")
-    return MoveValue(move, float(proven), "proven", proven, 1, 0, 1, source="rules")
+    counts = after.draw_counts() if winner is None else None
+    return MoveValue(move, float(proven), "proven", proven, 1, 0, 1, source="rules",
+                     drawn_by=counts.drawn_by() if counts is not None else "")
 
 
 def value_after(move: Hashable, result: Progress, depth: int) -> MoveValue | None:
@@ -520,7 +523,8 @@ def _analyse_children(state: State, player: Player, stop: StopFlag | None, repor
             result, plies = known
             _set_value(snapshot, alike[move], MoveValue(move, float(-result), "proven", -result,
                                                         None if plies is None else plies + 1, 0, 1,
-                                                        source="table", plies_at_most=player.known_plies_at_most))
+                                                        source="table", plies_at_most=player.known_plies_at_most,
+                                                        drawn_by=player.known_draw(after) if result == 0 else ""))
         else:
             open_moves.append((move, after))
     last_report = 0.0

@@ -231,6 +231,10 @@ class GameInfo:
         return values
 
 
+QUIET_DRAW = "quiet"  # drawn by the count of plies without a capture (``DrawCounts.quiet_limit``)
+REPEAT_DRAW = "repeat"  # drawn by a position occurring again (``DrawCounts.repeat_limit``)
+
+
 @dataclass(frozen=True)
 class DrawCounts:
     """How near a position is to the draws a game's rules count (``State.draw_counts``): Alquerque
@@ -241,6 +245,13 @@ class DrawCounts:
     quiet_limit: int  # the game is drawn when ``quiet`` reaches this
     occurrences: int  # how many times this position has occurred, this time included
     repeat_limit: int  # the game is drawn when ``occurrences`` reaches this
+
+    def drawn_by(self) -> str:
+        """Which count drew the game: ``REPEAT_DRAW`` at the repeat limit (the rules ask it
+        first), ``QUIET_DRAW`` at the quiet limit, "" before either."""
+        if self.occurrences >= self.repeat_limit:
+            return REPEAT_DRAW
+        return QUIET_DRAW if self.quiet >= self.quiet_limit else ""
 
 
 class State(ABC):

@@ -10,6 +10,7 @@ import pytest
 
 from ai.base import WIN
 from games.alquerque import Alquerque
+from games.base import QUIET_DRAW, REPEAT_DRAW
 from tests.ui_helpers import key, recorded_text, recorded_text_rects, words_in
 from ui.ai_worker import AIProgress
 from ui.match import HOTSEAT, HUMAN_VS_PC, MatchSetup
@@ -215,16 +216,22 @@ def test_the_tip_over_a_proven_tag_says_its_length_in_words(app, monkeypatch):
     assert tip is not None and "e1xc3   W21" in drawn and "wins in 21 moves" in drawn
 
 
-@pytest.mark.parametrize("language, said", [("en", "proven: draw"), ("pt", "provado: empate")])
-def test_the_tip_over_a_proven_draw_says_it_is_proven(app, monkeypatch, language, said):
+@pytest.mark.parametrize("language, drawn_by, said", [
+    ("en", "", "proven: draw"), ("pt", "", "provado: empate"),
+    ("en", QUIET_DRAW, "proven: draw after 40 moves without a capture"),
+    ("pt", QUIET_DRAW, "provado: empate ao fim de 40 jogadas sem captura"),
+    ("en", REPEAT_DRAW, "proven: draw by repetition"), ("pt", REPEAT_DRAW, "provado: empate por repetição")])
+def test_the_tip_over_a_proven_draw_says_it_is_proven(app, monkeypatch, language, drawn_by, said):
     """A proven win's "W21" had a tip under the pointer and a proven draw's "=" none: its tip
-    says "proven: draw", as the hint does, in the window's language."""
+    says "proven: draw", as the hint does, in the window's language, and which rule draws it
+    where the proof knows (``MoveValue.drawn_by``: "proven: draw" alone did not say why)."""
     from ai.move_values import MoveValue, MoveValues
     from ui.analysis_mode import draw_value_tip, move_labels
 
     scene = _game(app, WON.format(quiet=0))
     move = scene.game.parse_move(scene.state, "e1xc3")
-    snapshot = MoveValues(mover=0, values={move: MoveValue(move, 0.0, "proven", 0, 12, 0, 1)}, done=True)
+    snapshot = MoveValues(mover=0, values={move: MoveValue(move, 0.0, "proven", 0, 12, 0, 1, drawn_by=drawn_by)},
+                          done=True)
     with words_in(language):
         labels = move_labels(snapshot, "alquerque")
         drawn = recorded_text(monkeypatch)

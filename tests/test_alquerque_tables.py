@@ -24,6 +24,7 @@ import pytest
 from ai.kernels import alquerque_tables as tb
 from ai.kernels.alquerque import rules
 from games.alquerque import DRAW_PLIES, POINTS, Alquerque, AlquerqueState, captured_points, is_step
+from games.base import QUIET_DRAW, REPEAT_DRAW
 
 VARIANTS = list(tb.VARIANTS)
 
@@ -325,6 +326,28 @@ def test_a_position_seen_twice_on_the_winning_line_is_resolved_exactly():
                 agreed += 1
                 changed += got[0] != value_wanted
     assert agreed > 50 and changed > 0
+
+
+def test_the_tables_say_which_rule_draws_a_position_they_would_win():
+    """A won 1-against-1 position one ply too slow for the counter is drawn by it, one whose
+    sideways neighbour occurred twice and that turns drawn by the repetition, a win in time by
+    neither (``draw_rule``): analysis' tip said "proven: draw" of each, not why."""
+    game, tables = Alquerque(), built_half("course", 2)
+    rules_seen = set()
+    for white, black, plies in one_against_one(game, 1, tables):
+        in_time = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - plies))
+        too_late = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - plies + 1))
+        if too_late.is_terminal():  # a win in one, one ply late: the game is over by the counter
+            continue
+        assert tb.draw_rule(in_time, tables) == "" and tb.draw_rule(too_late, tables) == QUIET_DRAW
+        base = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - 6))
+        for move in (m for m in base.legal_moves() if is_step(m) and m[0] // 5 == m[1] // 5):
+            seen = [base.play(move).position] * 2
+            state = game.from_text(hand_built(game, white, black, 0, DRAW_PLIES - 6, seen))
+            rule = tb.draw_rule(state, tables)
+            assert rule == ("" if tb.probe(state, tables)[0] else REPEAT_DRAW if tb.probe(base, tables)[0] else "")
+            rules_seen.add(rule)
+    assert rules_seen == {"", REPEAT_DRAW}
 
 
 def test_the_shipped_file_holds_what_the_tool_builds():

@@ -655,6 +655,58 @@ def test_the_boards_cursor_shows_the_tip_of_values_as_the_pointer_does(app, monk
     assert f"{name}   {label.text}" in texts and f"{label.detail} visits" in texts
 
 
+def test_the_replays_board_cursor_shows_the_tip_of_values_as_in_a_game(app, monkeypatch):
+    """A Hex 19x19 replay at 800x560, the mouse off the board: B, with analysis off, says to turn
+    it on; on, B puts the game screen's board cursor on a cell and the tip says that move's value
+    and visits; Right moves it along the row, the move shown staying; Esc hides it, and Right
+    steps a move again.  The arrows step through a replay, and its tip came under the mouse alone."""
+    import random
+
+    import games
+    from games.record import GameRecord
+    from games.record_parts import Side
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 560), w=800, h=560))
+    app.run_frames(2)
+    game, rng = games.load("hex", size=19), random.Random(1)
+    position, moves = game.initial_state(), []
+    while len(moves) < 31:  # 16 stones at most a side: no Hex 19x19 game is over
+        move = rng.choice(position.legal_moves())
+        moves.append(game.format_move(position, move))
+        position = position.play(move)
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B")))
+    app.open_replay(record.with_moves(moves, game.play_line(moves)), ply=30)
+    scene = app.scene
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))
+    assert not scene.cursor.on
+    assert "A cursor on the board shows the moves' values: turn on Analysis (A) first" in [
+        m.text for m in scene.messages.current()]
+    scene.move_analysis.active = True
+    scene.resize(app.screen.get_size())
+    state = scene.states[30]
+    scene.move_analysis.values = MoveValues(state.to_move, {
+        m: MoveValue(m, rng.uniform(0.3, 0.7), "mcts", visits=rng.randint(10, 3000)) for m in state.legal_moves()},
+        monte_carlo=True)
+    labels = scene.move_analysis.labels()
+
+    def tip_of_the_cursors_move() -> bool:
+        centre = scene.cursor.current(scene.view, state).center
+        move = min(labels, key=lambda m: math.dist(scene.view.value_anchor(m)[0], centre))
+        texts = [value for value, _size, _rect in _tag_texts(monkeypatch, scene)]
+        name, label = game.format_move(state, move), labels[move]
+        return f"{name}   {label.text}" in texts and f"{label.detail} visits" in texts
+
+    assert scene.pointer is None
+    for arrow in (pygame.K_b, pygame.K_RIGHT):
+        before = scene.cursor.key
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=arrow, mod=0, unicode="", scancode=0))
+        assert scene.cursor.on and scene.cursor.key != before and scene.ply == 30
+        assert tip_of_the_cursors_move()
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    assert not scene.cursor.on and app.scene is scene
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT, mod=0, unicode="", scancode=0))
+    assert scene.ply == 29
+
+
 def test_a_trax_square_lists_every_tile_in_the_tip(app, monkeypatch):
     """Three tiles may go on one square, and one tag shows the best: the tip lists them all, each
     written as the move list writes it (the official notation by default, Settings > Trax

@@ -358,6 +358,31 @@ def test_alquerque_endings_the_tables_know_are_proofs_drawn_ones_too(seed):
         assert sorted(v.proven for v in result.values.values()) == [-1] * 2 + [0] * 6 + [1] * 2
 
 
+def test_alquerque_analysis_says_which_rule_draws_a_move():
+    """Three pieces against two, 28 plies on the counter: a move into the tables' win slower than
+    the plies left is drawn by the counter, one onto the 40th ply by the rules, one to a third
+    occurrence by repetition (``MoveValue.drawn_by``, said in the tip); a drawn table entry, which
+    either count may end, by neither."""
+    from games.base import QUIET_DRAW, REPEAT_DRAW
+
+    game = games.load("alquerque")
+    start = "to-move: White\nno-capture: {quiet}\n.....\n.....\n..WB.\n...B.\n..WW.{seen}"
+    state = game.from_text(start.format(quiet=28, seen=""))
+    values = analyse(state, "alquerque", max_depth=1).values
+    assert values[game.parse_move(state, "c3-c4")].drawn_by == QUIET_DRAW
+    assert {v.drawn_by for v in values.values() if v.proven == 0} == {QUIET_DRAW, ""}
+    assert all(v.drawn_by == "" for v in values.values() if v.proven)
+    last = game.from_text(start.format(quiet=39, seen=""))
+    drawn = [v for v in analyse(last, "alquerque", max_depth=1).values.values() if v.source == "rules"]
+    assert drawn and all(v.proven == 0 and v.drawn_by == QUIET_DRAW for v in drawn)
+    step = game.parse_move(state, "c3-b3")
+    back = state.play(step)
+    seen = f"\nseen: {'/'.join(game._board_rows(back.boards))} Black" * 2
+    again = game.from_text(start.format(quiet=0, seen=seen))
+    value = analyse(again, "alquerque", max_depth=1).values[step]
+    assert value.source == "rules" and value.proven == 0 and value.drawn_by == REPEAT_DRAW
+
+
 @pytest.mark.parametrize("size,line", [(6, "3-5,4-5,4-6,5-6,6-6,5-5"), *((5, f"random {seed}") for seed in range(2, 9)),
                                        (6, "random 4")])
 def test_rastros_distances_are_the_quickest_win_and_the_slowest_loss(size, line):

@@ -43,7 +43,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ai.move_values import MIN_VISITS, THIN_SHARE, MoveValue, MoveValues, hardly_tried, thinly_tried
-from games.base import Game
+from games.alquerque import DRAW_PLIES
+from games.base import QUIET_DRAW, REPEAT_DRAW, Game
 from ui import text as tx
 from ui.ai_worker import AIProgress
 from ui.analysis import (
@@ -115,11 +116,12 @@ def length_words(value: MoveValue) -> str:
     whose length its engine does not count (Rastros' solver, Hex's connections) is a lone "W" or
     "L", which no other word on the screen explained: it says so, as it does of a win or loss an
     estimate's search saw (an unframed "W" or "L", ``value_text``); a proven draw's "=" is said
-    as the hint says it, "proven: draw" (it alone had no tip under the pointer); "" else."""
+    as the hint says it, "proven: draw" (it alone had no tip under the pointer), with the rule
+    that draws it where the proof knows it (``draw_words``); "" else."""
     if value.proven is None and value.kind != "mcts" and abs(value.score) >= PROVEN_SCORE:
         return _("wins (the search sees the end)") if value.score > 0 else _("loses (the search sees the end)")
     if value.proven == 0:
-        return _("proven: draw")
+        return draw_words(value.drawn_by)
     if value.proven is None:
         return ""
     measure, n = measure_of(value.margin, value.score, value.plies, value.plies_at_most, bound=bool(value.bound))
@@ -138,6 +140,18 @@ def length_words(value: MoveValue) -> str:
     if value.proven > 0:
         return ngettext("wins in {n} move", "wins in {n} moves", n).format(n=n)
     return ngettext("loses in {n} move", "loses in {n} moves", n).format(n=n)
+
+
+def draw_words(drawn_by: str) -> str:
+    """A proven draw in words, with the rule that draws it where the proof knows it (Alquerque's
+    tables and the rules: ``MoveValue.drawn_by``): "proven: draw by repetition", "proven: draw
+    after 40 moves without a capture"; "proven: draw" where it does not."""
+    if drawn_by == REPEAT_DRAW:
+        return _("proven: draw by repetition")
+    if drawn_by == QUIET_DRAW:
+        return ngettext("proven: draw after {n} move without a capture",
+                        "proven: draw after {n} moves without a capture", DRAW_PLIES).format(n=DRAW_PLIES)
+    return _("proven: draw")
 
 
 ESTIMATE_TONE = 0.8  # an estimate's colour stops short of the full colour, which only a proof takes

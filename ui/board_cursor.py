@@ -153,6 +153,16 @@ class BoardCursor:
         _along, key, rect = min(line, key=lambda item: item[0])
         return key, rect
 
+    def tip_point(self, view: BoardView, state: State, pointer: tuple[int, int] | None) -> tuple[int, int] | None:
+        """Where analysis mode's tip of values is about: the ``pointer`` on the board, else this
+        cursor's place while it shows, so that a player on the keyboard reads the value of a move
+        the board shows as a dot (the game screen and the replay alike); None when neither is on
+        the board."""
+        if pointer is not None or not self.on:
+            return pointer
+        rect = self.current(view, state)
+        return None if rect is None else rect.center
+
     def press(self, view: BoardView, state: State) -> tuple[int, int] | None:
         """Where a press of the cursor clicks: its place's centre."""
         rect = self.current(view, state)
@@ -233,6 +243,14 @@ def first_aim(view: BoardView, state: State, near: tuple[int, int]) -> tuple[int
         return near
     places = (view.first_place(move) for move in state.legal_moves())
     return min((place for place in places if place is not None), key=lambda place: _distance(place, near), default=near)
+
+
+def near_move(view: BoardView, move: Hashable | None) -> tuple[int, int] | None:
+    """Near where the cursor first shows (on the legal move nearest it): the place of ``move``
+    (the last one played or shown), where the eye is; None (the board's centre) before any move
+    or for a move without a place."""
+    anchor = view.value_anchor(move) if move is not None else None
+    return anchor[0] if anchor else None
 
 
 def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:

@@ -626,6 +626,10 @@ class EnginePlayer(Player):
         winner, plies = ending
         return (0, None) if winner is None else (1 if winner == state.to_move else -1, plies)
 
+    def known_draw(self, state: AlquerqueState) -> str:
+        """Which rule draws a position the tables call drawn (``alquerque_tables.draw_rule``)."""
+        return alquerque_tables.draw_rule(state) if self.searcher.tables_at_hand(state) else ""
+
 
 def _engine(depth: int | None, noise: float = 0.0, tables: bool = False, traps: Traps | None = None):
     return lambda info, seed: EnginePlayer(info, depth=depth, noise=noise, seed=seed, tables=tables, traps=traps)

@@ -63,6 +63,7 @@ from games.alquerque import (
     captured_points,
     is_step,
 )
+from games.base import QUIET_DRAW, REPEAT_DRAW
 
 log = logging.getLogger(__name__)
 
@@ -585,6 +586,24 @@ def probe(state: AlquerqueState, tables: Tables | None = None) -> tuple[int, int
     if value == DRAW or not twice:
         return int(value), int(plies)  # repetitions only add draws: a table draw stays one
     return _Resolver(state.game, tables, twice).value(white, black, state.to_move, state.quiet, False)
+
+
+def draw_rule(state: AlquerqueState, tables: Tables | None = None) -> str:
+    """Which rule makes a position the tables know drawn: ``QUIET_DRAW`` where their win (or loss)
+    takes more plies to its capture than the counter leaves, ``REPEAT_DRAW`` where it fits but the
+    history's positions seen twice take it away (``probe``'s resolver).  "" for a drawn table
+    entry (no side forces a capture in time: the game may end by either count), a position they do
+    not know or one not drawn; a finished game's own rule is its ``draw_counts``."""
+    tables = tables if tables is not None else tables_of(state.game)
+    if tables is None or state.is_terminal():
+        return ""
+    e = entry(tables.blob, tables.offsets, state.boards[0], state.boards[1], state.to_move)
+    if e < 0 or e >> 6 == DRAW_CLASS:
+        return ""
+    if state.quiet + (e & DISTANCE_MASK) > DRAW_PLIES:
+        return QUIET_DRAW
+    got = probe(state, tables)
+    return REPEAT_DRAW if got is not None and got[0] == DRAW else ""
 
 
 class _Resolver:

@@ -185,10 +185,7 @@ class BoardSide:
         so that a player on the keyboard reads the value of a move the board shows as a dot (the
         tip came under the pointer alone); None when neither is on the board."""
         scene = self.scene
-        if scene.mouse.hover is not None or not scene.cursor.on:
-            return scene.mouse.hover
-        rect = scene.cursor.current(scene.view, scene.shown_state())
-        return None if rect is None else rect.center
+        return scene.cursor.tip_point(scene.view, scene.shown_state(), scene.mouse.hover)
 
     def _tip_shown(self) -> bool:
         """The tip of values shows: not over the card, nor a tile picker."""

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from ui import clipboard
-from ui.board_cursor import DIRECTIONS
+from ui.board_cursor import DIRECTIONS, near_move
 from ui.export import copies_ggf, copies_transcript, no_format_why, outside_file
 from ui.i18n import _
 from ui.match import PC_VS_PC
@@ -332,6 +332,4 @@ def aim_cursor(scene: GameScene) -> None:
 def _cursor_start(scene: GameScene) -> tuple[int, int] | None:
     """Near where the cursor first shows (on the legal move nearest it): the last move, the place
     the eye is on; None: the board's centre."""
-    last = scene.history[-1].move if scene.history else None
-    anchor = scene.view.value_anchor(last) if last is not None else None
-    return anchor[0] if anchor else None
+    return near_move(scene.view, scene.history[-1].move if scene.history else None)

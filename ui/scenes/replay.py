@@ -21,8 +21,8 @@
   "Save as SGF" (G, Hex) the game as a file HexGui opens, "Save as GGF" (G, Reversi) as a file the
   Othello programs open, and "Copy as GGF" (Shift+G, Reversi) the same on the clipboard.
 - "Analysis" (A) writes the engine's value on every legal move of the position shown, with the eval
-  bar (ui/analysis_mode.py); "Connections" (V, Hex) draws its virtual connections, dead and
-  captured cells and mustplay region, with a legend (ui/hex_connections.py); both as in a game.
+  bar (ui/analysis_mode.py; B: a board cursor, its tip as the mouse's); "Connections" (V, Hex)
+  draws Hex's virtual connections, dead and captured cells and mustplay region; both as in a game.
 - A game played on a clock (ours, or a GGS game's from its GGF) shows both clocks on the players'
   lines as they stood at the move shown, the side to move's lit as on the game screen, and beside
   "Move N of M" the time its last move took and the time control ("Clock: 5 min + 3 s", "Clock:
@@ -72,6 +72,7 @@ from ui.analysis_mode import (
 )
 from ui.autosave_setup import SHOWN_KEY, kept_shown, record_with_setup
 from ui.autosave_words import ended_as, record_date_text
+from ui.board_cursor import DIRECTIONS, BoardCursor, near_move
 from ui.board_view import Overlay
 from ui.clipboard import is_paste
 from ui.clocks import ClockHistory, clock_history, reading_text, record_up_to, time_control_forms
@@ -204,6 +205,7 @@ class ReplayScene(Scene):
         # board at every step (``BoardView.framed_on``): Z or the wheel over it, the whole board
         self.view.framed_on = self.states[-1]
         self.pointer: tuple[int, int] | None = None  # the mouse over the board (the values' tip, in analysis mode)
+        self.cursor = BoardCursor()  # B: the keyboard's place on the board, for the values' tip (``_cursor_key``)
         humans = [i for i, side in enumerate(record.players) if side.id is None]
         if app.settings.face_me:  # as the human saw it against the computer
             self.view.face(humans[0] if len(humans) == 1 else None)
@@ -473,6 +475,7 @@ class ReplayScene(Scene):
     def toggle_analysis(self) -> None:
         """Every legal move's value on the board, and the eval bar (the panel's graph stays)."""
         self.move_analysis.toggle()
+        self.cursor.on = self.cursor.on and self.move_analysis.active  # off with the values it reads: the arrows step again
         self._layout(self.size)
 
     def toggle_connections(self) -> None:
@@ -578,6 +581,8 @@ class ReplayScene(Scene):
             self.go(self.ply - event.y)
 
     def _key(self, key: int, mod: int = 0) -> None:
+        if self._cursor_key(key):
+            return
         # Page Up and Page Down step a move, as they browse a game's positions (``game_keys.BROWSE_KEYS``)
         moves = {pygame.K_LEFT: self.ply - 1, pygame.K_RIGHT: self.ply + 1, pygame.K_HOME: 0,
                  pygame.K_PAGEUP: self.ply - 1, pygame.K_PAGEDOWN: self.ply + 1,
@@ -603,6 +608,38 @@ class ReplayScene(Scene):
                 shortcuts[key]()
             elif key == pygame.K_h:  # the game screen's Hint, pressed here out of habit: not a silent key
                 self.messages.refuse(_("No hints in a replay: use Analysis (A), or Play from here (C)"))
+
+    def _cursor_key(self, key: int) -> bool:
+        """B shows or hides the game screen's board cursor (``ui.board_cursor``), for the tip of
+        values under it in analysis mode; while it shows, the arrows move it (Page Up, Page Down,
+        Home and End still step) and Esc hides it.  The arrows step through the game here, so the
+        cursor that reads the values needs a key of its own: the tip came under the mouse alone.
+        True if the key was the cursor's."""
+        if key == pygame.K_b and not self.cursor.on:
+            why = "" if self.move_analysis.active else _("A cursor on the board shows the moves' values: "
+                                                          "turn on Analysis (A) first")
+            if not self.messages.refuse(why):
+                self.cursor.on, self.pointer = True, None
+                self.cursor.current(self.view, self.states[self.ply], near_move(self.view, self._last_move()))
+            return True
+        if not self.cursor.on:
+            return False
+        if key in DIRECTIONS:
+            self.pointer = None  # the tip goes with the cursor until the mouse moves again
+            self.cursor.move(self.view, self.states[self.ply], key)
+        elif key in (pygame.K_b, pygame.K_ESCAPE):
+            self.cursor.on = False
+        else:
+            return False
+        return True
+
+    def _last_move(self) -> Hashable | None:
+        """The move that led to the position shown, None at the start."""
+        return self.moves[self.ply - 1] if self.ply else None
+
+    def _tip_point(self) -> tuple[int, int] | None:
+        """Where the tip of values is about: the mouse over the board, else the board's cursor."""
+        return self.cursor.tip_point(self.view, self.states[self.ply], self.pointer)
 
     def turn_board(self) -> None:
         why = self.view.turn()
@@ -664,7 +701,7 @@ class ReplayScene(Scene):
         if not self.move_analysis.active:
             return None
         state = self.states[self.ply]
-        return value_tip(pygame.Rect((0, 0), self.size), self.view, self.move_analysis.labels(), self.pointer,
+        return value_tip(pygame.Rect((0, 0), self.size), self.view, self.move_analysis.labels(), self._tip_point(),
                          self._move_names(state), self.board_scale)
 
     def _move_names(self, state: State) -> MoveNames:
@@ -925,7 +962,7 @@ class ReplayScene(Scene):
                 b.draw(surface, theme, self._button_scale(b))
         lane = self.messages_lane  # under the buttons: over the board they hid its last row and its letters
         self.messages.draw(surface, theme, lane.midbottom, self.board_scale, lane.width, room=lane.height)
-        draw_value_tip(surface, self.view, labels, self.pointer, theme, self._move_names(state), self.board_scale)
+        draw_value_tip(surface, self.view, labels, self._tip_point(), theme, self._move_names(state), self.board_scale)
 
     def _button_scale(self, button: Button) -> float:
         """The scale ``button`` is drawn at: the panel's (``scale``) for its actions, the window's
@@ -934,9 +971,9 @@ class ReplayScene(Scene):
 
     def _draw_board(self, surface: pygame.Surface, theme: Theme, state: State, labels: dict[Hashable, Any]) -> None:
         """The board with its marks and values, the eval bar in analysis mode, and the slider."""
-        last = self.moves[self.ply - 1] if self.ply else None
-        overlay = Overlay(theme=theme, last_move=last, previous=self.states[self.ply - 1] if self.ply else None,
-                          show_legal=False, interactive=False, animation_speed=self._animation_speed())
+        ringed = self.cursor.current(self.view, state) if self.cursor.on else None
+        overlay = Overlay(theme=theme, last_move=self._last_move(), previous=self.states[self.ply - 1] if self.ply else None,
+                          show_legal=False, interactive=False, animation_speed=self._animation_speed(), cursor=ringed)
         self.view.animation_drawn()
         self.view.draw(surface, state, overlay)
         if self.connections.active:
@@ -950,6 +987,8 @@ class ReplayScene(Scene):
             eval_bar.draw(surface, self.eval_rect, self.move_analysis.values, self.game, theme, self.board_scale,
                           summary, state, graph, self.view.near_side(), self.board_rect.right - self.eval_rect.x,
                           value_notes(tags, self.move_analysis.values, labels, state.legal_moves()))
+        if ringed is not None:
+            self.cursor.draw(surface, self.view, state, self.board_scale)
         self.slider.draw(surface, theme, self.ply, self.board_scale)
 
     def _graph_value(self) -> eval_bar.GraphValue | None:
