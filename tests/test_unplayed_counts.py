@@ -8,9 +8,13 @@ from __future__ import annotations
 
 import pytest
 
-from ai.commands.tournament import write_results
+from ai.commands import tournament as command
+from ai.commands.tournament import report_head, write_results
+from ai.tournament_standings import Summary
 from tests.test_crosstable_forfeits import league
-from tests.ui_helpers import drop, in_language
+from tests.test_not_started_forfeits import league_with_a_file_that_never_ran
+from tests.ui_helpers import drop, in_language, words_in
+from ui import words
 
 
 @pytest.mark.parametrize(("language", "counted"), [
@@ -26,3 +30,26 @@ def test_opening_a_leagues_file_says_its_games_played_and_those_never_played_apa
         drop(app, path, frames=3)
         said = [m.text for m in app.scene.messages.items]
     assert any(text.startswith(counted) for text in said), said
+
+
+def test_the_live_report_says_the_games_played_and_those_never_played_apart(tmp_path, monkeypatch):
+    """Level 1, a.py and Level 2, 6 games: 1 played, 2 a.py lost as it could not be started.
+    FILE.txt rewritten mid-run said "(in progress: 3 of 6 games)" under a heading of 1 played."""
+    t = league_with_a_file_that_never_ran(2, 1)
+    monkeypatch.setattr(command, "LIVE_EVERY", 0.0)
+    command._LiveReport(t, str(tmp_path / "league")).update()
+    head = (tmp_path / "league.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert head.startswith("Tic-tac-toe round robin: 3 players, 1 games played, 2 not played"), head
+    assert head.endswith(" (in progress: 1/6 played, 2 not played, 3 left)"), head
+
+
+@pytest.mark.parametrize(("language", "note"), [("en", " (stopped early: 1/6 played, 2 not played, 3 left)"),
+                                                ("pt", " (parado antes do fim: 1/6 jogados, 2 não jogados, 3 por jogar)")])
+def test_a_league_stopped_early_says_the_games_played_and_those_never_played_apart(language, note):
+    """The same league stopped: its heading (and its page's title) ended "(stopped early: 3 of 6
+    games)" of 1 game played."""
+    summary = Summary.of(league_with_a_file_that_never_ran(2, 1))
+    summary.cancelled = True
+    with words_in(language):
+        head = report_head(summary, words.ReportWords())
+    assert head.endswith(note), head

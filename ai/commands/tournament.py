@@ -669,9 +669,26 @@ def _resumed_part(summary: Summary, words: ReportWords) -> str:
     return words.say("({games} from the log)").format(games=words.games(summary.resumed))
 
 
+# the notes of a league not over, after the heading's games: of the games done, or with games never
+# played (``Summary.settled``) of those played, not played and left, as the progress bar says them
+STOPPED_EARLY, STOPPED_EARLY_SETTLED = "(stopped early: {done} of {total} games)", "(stopped early: {counted})"
+IN_PROGRESS, IN_PROGRESS_SETTLED = "(in progress: {done} of {total} games)", "(in progress: {counted})"
+
+
 def _stopped_part(summary: Summary, words: ReportWords) -> str:
-    return words.say("(stopped early: {done} of {total} games)").format(done=len(summary.results) - summary.void,
-                                                                        total=summary.total)
+    return games_note(summary, (STOPPED_EARLY, STOPPED_EARLY_SETTLED), len(summary.results) - summary.void, words)
+
+
+def games_note(summary: Summary, templates: tuple[str, str], done: int, words: ReportWords = ENGLISH) -> str:
+    """A note on a league not over (``templates``: its words of the games ``done``, and of a league
+    with games never played): those done, or those played, not played and left apart
+    (``games_counted``, short), as the heading and the window's progress bar count them.  It said
+    "(stopped early: 3 of 6 games)" of a league that had played 1."""
+    if not summary.settled:
+        return words.say(templates[0]).format(done=done, total=summary.total)
+    played = len(summary.results) - summary.void - summary.settled
+    counted = games_counted(played, summary.settled, summary.total, words=words, short=True)
+    return words.say(templates[1]).format(counted=counted)
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
@@ -1410,7 +1427,7 @@ class _LiveReport:
         summary = Summary.of(self.t)
         summary.resume_with = self.out
         head, _, rest = report(summary, self.words).partition("\n")
-        going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
+        going = games_note(summary, (IN_PROGRESS, IN_PROGRESS_SETTLED), len(self.t.results), self.words)  # the final report has none
         atomic_write_text(self.path, f"{head} {going}\n{rest}\n")  # never seen half-written by a teacher's viewer
 
 
