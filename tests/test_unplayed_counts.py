@@ -9,10 +9,12 @@ from __future__ import annotations
 import pytest
 
 from ai.commands import tournament as command
-from ai.commands.tournament import report_head, write_results
+from ai.commands.tournament import ProgressBar, report_head, write_results
+from ai.match import GameResult
 from ai.tournament_standings import Summary
 from tests.test_crosstable_forfeits import league
 from tests.test_not_started_forfeits import league_with_a_file_that_never_ran
+from tests.test_tournament import _Terminal
 from tests.ui_helpers import drop, in_language, words_in
 from ui import words
 
@@ -53,3 +55,18 @@ def test_a_league_stopped_early_says_the_games_played_and_those_never_played_apa
     with words_in(language):
         head = report_head(summary, words.ReportWords())
     assert head.endswith(note), head
+
+
+def test_the_progress_bars_forfeits_are_of_games_played_beside_those_never_played():
+    """A game a.py lost as it could not be started, then one it lost on time while playing: the
+    bar said "1 not played ... forfeits 2", the game never played counted in both.  Its forfeits
+    are those of games played, said so beside the games never played."""
+    bar = ProgressBar(4, stream=_Terminal())
+    never = GameResult("tictactoe", {}, ["a.py", "level-1"], [], 1, None,
+                       "X forfeits: a.py could not be started: SyntaxError: x", True)
+    bar.update(1, never)
+    assert "1 not played" in bar.line(1) and "forfeit" not in bar.line(1), bar.line(1)
+    bar.update(2, GameResult("tictactoe", {}, ["level-1", "a.py"], ["b2"], 0, None,
+                             "O forfeits: a.py exceeded the time limit", True))
+    assert "1/4 played, 1 not played, 2 left" in bar.line(2), bar.line(2)
+    assert bar.line(2).endswith("  forfeits 1 in games played"), bar.line(2)

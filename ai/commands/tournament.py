@@ -188,7 +188,8 @@ class ProgressBar:
     Its count is of the games done; with some never played (``not_played``: a withdrawal's, a
     player's that could not be started) it says those played, those not played and those left
     apart (``games_counted``, short), as the window's progress bar does: it said "6/6 games" of a
-    league that played 2."""
+    league that played 2.  Its forfeits are those of games played ("forfeits 1 in games played"):
+    a game never played was counted both among them and as not played."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
                  names: dict[str, str] | None = None, already: int = 0, settled: int = 0,
@@ -213,8 +214,8 @@ class ProgressBar:
         counted = (games_counted(done - self.settled, self.settled, self.total, self.annulled, short=True)
                    if self.settled else f"{done}/{self.total} games")
         text = f"[{bar}] {counted}  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
-        if self._forfeits:
-            text += f"  forfeits {self._forfeits}"
+        if self._forfeits:  # with games never played beside them: said to be of the games played
+            text += f"  forfeits {self._forfeits}" + (" in games played" if self.settled else "")
         return text + (f"  | {last}" if last else "")
 
     def eta(self, done: int, elapsed: float) -> str:
@@ -231,7 +232,7 @@ class ProgressBar:
     def update(self, done: int, result: GameResult | None = None) -> None:
         last = ""
         if result is not None:
-            self._forfeits += int(result.forfeit)
+            self._forfeits += int(result.forfeit and not not_played(result))  # those never played: "not played"
             self.settled += not_played(result)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
             last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
