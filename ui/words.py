@@ -1626,6 +1626,7 @@ REPORT_TEXTS = (
        "{limits}"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
+    N_("(stopped early: {counted})"), N_("(in progress: {done} of {total} games)"), N_("(in progress: {counted})"),
     N_("{games} void, not counted (our side failed, not the players): --resume {file} plays them:"),
     N_("{games} void, not counted (our side failed, not the players):"), N_("{numbers}: {reason}"),
     N_("game {numbers}"), N_("games {numbers}"),

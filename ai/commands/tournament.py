@@ -188,7 +188,8 @@ class ProgressBar:
     Its count is of the games done; with some never played (``not_played``: a withdrawal's, a
     player's that could not be started) it says those played, those not played and those left
     apart (``games_counted``, short), as the window's progress bar does: it said "6/6 games" of a
-    league that played 2."""
+    league that played 2.  Its forfeits are those of games played ("forfeits 1 in games played"):
+    a game never played was counted both among them and as not played."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
                  names: dict[str, str] | None = None, already: int = 0, settled: int = 0,
@@ -213,8 +214,8 @@ class ProgressBar:
         counted = (games_counted(done - self.settled, self.settled, self.total, self.annulled, short=True)
                    if self.settled else f"{done}/{self.total} games")
         text = f"[{bar}] {counted}  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
-        if self._forfeits:
-            text += f"  forfeits {self._forfeits}"
+        if self._forfeits:  # with games never played beside them: said to be of the games played
+            text += f"  forfeits {self._forfeits}" + (" in games played" if self.settled else "")
         return text + (f"  | {last}" if last else "")
 
     def eta(self, done: int, elapsed: float) -> str:
@@ -231,7 +232,7 @@ class ProgressBar:
     def update(self, done: int, result: GameResult | None = None) -> None:
         last = ""
         if result is not None:
-            self._forfeits += int(result.forfeit)
+            self._forfeits += int(result.forfeit and not not_played(result))  # those never played: "not played"
             self.settled += not_played(result)
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
             last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
@@ -669,9 +670,26 @@ def _resumed_part(summary: Summary, words: ReportWords) -> str:
     return words.say("({games} from the log)").format(games=words.games(summary.resumed))
 
 
+# the notes of a league not over, after the heading's games: of the games done, or with games never
+# played (``Summary.settled``) of those played, not played and left, as the progress bar says them
+STOPPED_EARLY, STOPPED_EARLY_SETTLED = "(stopped early: {done} of {total} games)", "(stopped early: {counted})"
+IN_PROGRESS, IN_PROGRESS_SETTLED = "(in progress: {done} of {total} games)", "(in progress: {counted})"
+
+
 def _stopped_part(summary: Summary, words: ReportWords) -> str:
-    return words.say("(stopped early: {done} of {total} games)").format(done=len(summary.results) - summary.void,
-                                                                        total=summary.total)
+    return games_note(summary, (STOPPED_EARLY, STOPPED_EARLY_SETTLED), len(summary.results) - summary.void, words)
+
+
+def games_note(summary: Summary, templates: tuple[str, str], done: int, words: ReportWords = ENGLISH) -> str:
+    """A note on a league not over (``templates``: its words of the games ``done``, and of a league
+    with games never played): those done, or those played, not played and left apart
+    (``games_counted``, short), as the heading and the window's progress bar count them.  It said
+    "(stopped early: 3 of 6 games)" of a league that had played 1."""
+    if not summary.settled:
+        return words.say(templates[0]).format(done=done, total=summary.total)
+    played = len(summary.results) - summary.void - summary.settled
+    counted = games_counted(played, summary.settled, summary.total, words=words, short=True)
+    return words.say(templates[1]).format(counted=counted)
 
 
 # -- Markdown, for a course page ---------------------------------------------------------------
@@ -1410,7 +1428,7 @@ class _LiveReport:
         summary = Summary.of(self.t)
         summary.resume_with = self.out
         head, _, rest = report(summary, self.words).partition("\n")
-        going = f"(in progress: {len(self.t.results)} of {self.t.total} games)"  # the final report has none
+        going = games_note(summary, (IN_PROGRESS, IN_PROGRESS_SETTLED), len(self.t.results), self.words)  # the final report has none
         atomic_write_text(self.path, f"{head} {going}\n{rest}\n")  # never seen half-written by a teacher's viewer
 
 

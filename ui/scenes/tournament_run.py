@@ -19,6 +19,7 @@ from typing import Any
 
 import ai
 import games
+from ai.commands.tournament import games_counted
 from ai.tournament import Tournament
 from ai.tournament_events import GameFinished, GameStarted, MovePlayed, TournamentDone
 from ai.tournament_play import loader_logging_beside
@@ -300,8 +301,20 @@ class TournamentRun:
         self.titles = {pid: name for pid, name in t.names().items() if ai.is_outside_player(pid)}  # ours: "Level 1"
         self._begin(t, None, play=False)
         self.saved_games = len(t.results)  # leaving does not write a copy unasked
-        self.messages.add(_("{file}: {done} of {total} games; click a result to see the game, R to replay it").format(
-            file=path.name, done=len(t.results), total=t.total), "info", 12.0)
+        self.messages.add(self._opened_words(t, path), "info", 12.0)
+
+    @staticmethod
+    def _opened_words(t: Tournament, path: Path) -> str:
+        """What opening the results ``path`` says: its games, those never played (``settled_unplayed``)
+        apart as the progress bar says them (``games_counted``), and what a click does.  It said
+        "turma.json: 6 of 6 games" of a league that played 3."""
+        settled = t.settled_unplayed()
+        if not settled:
+            return _("{file}: {done} of {total} games; click a result to see the game, R to replay it").format(
+                file=path.name, done=len(t.results), total=t.total)
+        counted = games_counted(len(t.results) - settled, settled, t.total, t.annulled_played(), words.ReportWords())
+        return _("{file}: {counted}; click a result to see the game, R to replay it").format(file=path.name,
+                                                                                             counted=counted)
 
     def _remember_game(self) -> None:
         """Keep the game in the settings file: the screen opens on it next time."""

@@ -1,0 +1,72 @@
+"""The counts of a league's games say the games played apart from those never played (forfeits
+without play: a withdrawal's, a player's that could not be started), as the window's progress
+bar and the report's heading do: the message on opening a league's file, FILE.txt's "in
+progress" and "stopped early" notes, and the terminal progress bar's forfeits counted them as
+games played."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.commands import tournament as command
+from ai.commands.tournament import ProgressBar, report_head, write_results
+from ai.match import GameResult
+from ai.tournament_standings import Summary
+from tests.test_crosstable_forfeits import league
+from tests.test_not_started_forfeits import league_with_a_file_that_never_ran
+from tests.test_tournament import _Terminal
+from tests.ui_helpers import drop, in_language, words_in
+from ui import words
+
+
+@pytest.mark.parametrize(("language", "counted"), [
+    ("en", "turma.json: 3 of 6 games played, 3 not played (forfeited or annulled), 0 left; click a result"),
+    ("pt", "turma.json: 3 de 6 jogos jogados, 3 não jogados (perdidos por falta ou sem efeito), 0 por jogar; "
+           "clique num resultado"),
+])
+def test_opening_a_leagues_file_says_its_games_played_and_those_never_played_apart(app, tmp_path, language, counted):
+    """A league of 6 games, 3 never played (two a file could not start, one a withdrawal's),
+    dropped on the window: its message said "turma.json: 6 of 6 games", as if all were played."""
+    path = write_results(league(), str(tmp_path / "turma"))[0]
+    with in_language(app, language):
+        drop(app, path, frames=3)
+        said = [m.text for m in app.scene.messages.items]
+    assert any(text.startswith(counted) for text in said), said
+
+
+def test_the_live_report_says_the_games_played_and_those_never_played_apart(tmp_path, monkeypatch):
+    """Level 1, a.py and Level 2, 6 games: 1 played, 2 a.py lost as it could not be started.
+    FILE.txt rewritten mid-run said "(in progress: 3 of 6 games)" under a heading of 1 played."""
+    t = league_with_a_file_that_never_ran(2, 1)
+    monkeypatch.setattr(command, "LIVE_EVERY", 0.0)
+    command._LiveReport(t, str(tmp_path / "league")).update()
+    head = (tmp_path / "league.txt").read_text(encoding="utf-8").splitlines()[0]
+    assert head.startswith("Tic-tac-toe round robin: 3 players, 1 games played, 2 not played"), head
+    assert head.endswith(" (in progress: 1/6 played, 2 not played, 3 left)"), head
+
+
+@pytest.mark.parametrize(("language", "note"), [("en", " (stopped early: 1/6 played, 2 not played, 3 left)"),
+                                                ("pt", " (parado antes do fim: 1/6 jogados, 2 não jogados, 3 por jogar)")])
+def test_a_league_stopped_early_says_the_games_played_and_those_never_played_apart(language, note):
+    """The same league stopped: its heading (and its page's title) ended "(stopped early: 3 of 6
+    games)" of 1 game played."""
+    summary = Summary.of(league_with_a_file_that_never_ran(2, 1))
+    summary.cancelled = True
+    with words_in(language):
+        head = report_head(summary, words.ReportWords())
+    assert head.endswith(note), head
+
+
+def test_the_progress_bars_forfeits_are_of_games_played_beside_those_never_played():
+    """A game a.py lost as it could not be started, then one it lost on time while playing: the
+    bar said "1 not played ... forfeits 2", the game never played counted in both.  Its forfeits
+    are those of games played, said so beside the games never played."""
+    bar = ProgressBar(4, stream=_Terminal())
+    never = GameResult("tictactoe", {}, ["a.py", "level-1"], [], 1, None,
+                       "X forfeits: a.py could not be started: SyntaxError: x", True)
+    bar.update(1, never)
+    assert "1 not played" in bar.line(1) and "forfeit" not in bar.line(1), bar.line(1)
+    bar.update(2, GameResult("tictactoe", {}, ["level-1", "a.py"], ["b2"], 0, None,
+                             "O forfeits: a.py exceeded the time limit", True))
+    assert "1/4 played, 1 not played, 2 left" in bar.line(2), bar.line(2)
+    assert bar.line(2).endswith("  forfeits 1 in games played"), bar.line(2)
