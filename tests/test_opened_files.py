@@ -217,6 +217,21 @@ def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
     assert path.read_bytes() == picture
 
 
+@pytest.mark.parametrize("name", ["game.json", "moves.txt", "hex.sgf", "spaces.json"])
+def test_an_empty_file_is_said_to_be_empty_whatever_its_kind(app, tmp_path, name):
+    """An empty saved game (a file made and never written, a copy that stopped at once) opened by
+    a drop: a .json said "not valid JSON (line 1, column 1: Expecting value)", a .txt "there is no
+    text"; every kind now says the file is empty, and the file is left as it was."""
+    path = tmp_path / name
+    held = "\n  \n" if name.startswith("spaces") else ""
+    path.write_text(held)
+    drop(app, path)
+    assert isinstance(app.scene, MenuScene)
+    said = [m.text for m in app.messages.items]
+    assert f"Cannot open {name}: the file is empty" in said, said
+    assert path.read_text() == held
+
+
 def test_a_move_lists_date_is_its_saved_games_date_too():
     """``Copy moves`` writes ``Date:`` (games.move_list.move_list_text); read back, the game was
     begun then and last changed when the list says (today, the Saved games row's date), where it

@@ -415,6 +415,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("too long to be a game's moves or position ({n} characters)")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"a picture, not a saved game", N_("a picture, not a saved game")),
+    (r"the file is empty", N_("the file is empty")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
      N_("not valid JSON (line {line}, column {column}: {why})")),
     (r"it holds (?P<n>\d+) games, one a line as main\.py match --json prints them, and a record is one game: "
