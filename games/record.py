@@ -439,6 +439,8 @@ def read_version(data: dict) -> int:
     (``migrate``) and one cut short (``games.record_recovery``) refuse the same headers alike."""
     if data.get("format") is None and isinstance(data.get("game"), str) and "moves" in data:
         return 0  # a match --json line
+    if data.get("format") is None:  # another program's JSON, Tabuleiro's settings: not "field 'format' is None"
+        raise RecordError(f"not a Tabuleiro record (field 'format' is missing, expected {FORMAT!r})")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a Tabuleiro record (field 'format' is {data.get('format')!r}, expected {FORMAT!r})")
     version = data.get("version")

@@ -5,6 +5,9 @@ format opens in UTF-8 with a BOM, with CRLF line ends, or in Latin-1, or says wh
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import pygame
 import pytest
 
@@ -14,7 +17,7 @@ from games.move_list import move_list_text
 from games.othello_ggf import record_from_ggf
 from games.record import GameRecord
 from games.record_parts import Side
-from tests.ui_helpers import drop, key, recorded_text
+from tests.ui_helpers import drop, key, recorded_text, words_in
 from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
@@ -230,6 +233,25 @@ def test_an_empty_file_is_said_to_be_empty_whatever_its_kind(app, tmp_path, name
     said = [m.text for m in app.messages.items]
     assert f"Cannot open {name}: the file is empty" in said, said
     assert path.read_text() == held
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open settings.json: not a Tabuleiro record (field 'format' is missing, expected "
+           "'tabuleiro-record')"),
+    ("pt", "Não foi possível abrir settings.json: não é um registo do Tabuleiro (falta o campo 'format', devia ser "
+           "'tabuleiro-record')"),
+])
+def test_a_json_file_of_no_game_says_its_format_is_missing_not_none(app, tmp_path, language, said):
+    """Tabuleiro's own settings.json (or any other program's JSON) dropped by mistake said "field
+    'format' is None", Python's word for a field that is not there."""
+    from ui.settings import Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(dataclasses.asdict(Settings())))
+    with words_in(language):
+        drop(app, path)
+        assert isinstance(app.scene, MenuScene)
+        assert [said] == [m.text for m in app.messages.items]
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():

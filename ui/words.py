@@ -424,6 +424,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
         "line of the game to open in a file of its own")),
     (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
      N_("not a Tabuleiro record (the file does not hold a JSON object)")),
+    (r"not a Tabuleiro record \(field 'format' is missing, expected (?P<wanted>.*)\)",
+     N_("not a Tabuleiro record (field 'format' is missing, expected {wanted})")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
      N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
     (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
