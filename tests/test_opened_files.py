@@ -254,6 +254,28 @@ def test_a_json_file_of_no_game_says_its_format_is_missing_not_none(app, tmp_pat
         assert [said] == [m.text for m in app.messages.items]
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open chess.json: unknown game 'chess'; games: Tic-tac-toe, Hex, Reversi, Rastros, Alquerque, Trax "
+           "(perhaps a game of a newer Tabuleiro)"),
+    ("pt", "Não foi possível abrir chess.json: jogo desconhecido 'chess'; jogos: Jogo do Galo, Hex, Reversi, Rastros, "
+           "Alquerque, Trax (talvez seja um jogo de um Tabuleiro mais recente)"),
+])
+def test_a_record_of_a_game_tabuleiro_has_not_names_it_once_quoted_and_the_games_by_title(app, tmp_path, language,
+                                                                                           said):
+    """A record of a game this Tabuleiro has not said "unknown game ''chess''" (quoted twice, read as
+    double quotes) and listed the games by their ids ("tictactoe"), which no screen shows."""
+    game = games.load("reversi")
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    data = record.to_dict()
+    data["game"] = {**data["game"], "id": "chess", "title": "Chess", "options": {}}
+    path = tmp_path / "chess.json"
+    path.write_text(json.dumps(data))
+    with words_in(language):
+        drop(app, path)
+        assert isinstance(app.scene, MenuScene)
+        assert [said] == [m.text for m in app.messages.items]
+
+
 def test_a_move_lists_date_is_its_saved_games_date_too():
     """``Copy moves`` writes ``Date:`` (games.move_list.move_list_text); read back, the game was
     begun then and last changed when the list says (today, the Saved games row's date), where it

@@ -405,7 +405,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"Update Tabuleiro to open it\.",
      # the files' versions left to the log and the command line: a player read "version 99" beside Tabuleiro 0.1.0
      N_("written by a newer Tabuleiro (update Tabuleiro to open it)")),
-    (r"unknown game (?P<game>'[^']*'); games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
+    (r"unknown game '(?P<game>[^']*)'; games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
      N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
     (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
      N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
@@ -718,6 +718,7 @@ def rule_reason(text: str, game_id: str = "") -> str:
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
+                                      "games": _games_called,
                                       "legal": _legal_list, **{name: _translated_or for name in LISTS},
                                       # its ranges too, "3 to 19", and a refused option's values as its selector says them
                                       "allowed": lambda items: _allowed(items, option, game_id)})
@@ -752,6 +753,11 @@ def _game_called(game_id: str) -> str:
     import games
 
     return title(games.info(game_id)) if game_id in games.available_ids() else f"'{game_id}'"
+
+
+def _games_called(game_ids: str) -> str:
+    """"tictactoe, hex, ..." (the games a refusal lists by id) as the window names them: "Tic-tac-toe, Hex, ..."."""
+    return ", ".join(_game_called(game_id) for game_id in game_ids.split(", "))
 
 
 def _option_called(name: str, game_id: str) -> str:
