@@ -342,7 +342,8 @@ class GameRecord:
         for name in self.options:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"
-                raise RecordError(f"game {self.game_id!r} has no option {name!r}; options: {valid}")
+                # as games.load says it, so that the window names the game by its title in its language
+                raise RecordError(f"{self.game_id} has no option {name!r}; options: {valid}")
         game = self.game()
         positions, refused = self.legal_states(game)
         if refused is not None:  # the moves before it may still be kept (``PartlyLegal``)

@@ -276,6 +276,24 @@ def test_a_record_of_a_game_tabuleiro_has_not_names_it_once_quoted_and_the_games
         assert [said] == [m.text for m in app.messages.items]
 
 
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open colour.json: Reversi has no option 'colour'; options: size"),
+    ("pt", "Não foi possível abrir colour.json: Reversi não tem a opção 'colour'; opções: size"),
+])
+def test_a_records_option_its_game_has_not_is_said_in_the_windows_language(app, tmp_path, language, said):
+    """A record naming an option its game has not said "game 'reversi' has no option 'colour'",
+    the game by its id and in English on a Portuguese screen too, where the same refusal of a
+    pasted text names the game by its title in the window's language."""
+    game = games.load("reversi")
+    data = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"}).to_dict()
+    data["game"]["options"] = {"size": 8, "colour": "red"}
+    path = tmp_path / "colour.json"
+    path.write_text(json.dumps(data))
+    with words_in(language):
+        drop(app, path)
+        assert [said] == [m.text for m in app.messages.items]
+
+
 def test_a_move_lists_date_is_its_saved_games_date_too():
     """``Copy moves`` writes ``Date:`` (games.move_list.move_list_text); read back, the game was
     begun then and last changed when the list says (today, the Saved games row's date), where it
