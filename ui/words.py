@@ -964,6 +964,7 @@ FILE_ERRORS: tuple[tuple[str, str], ...] = (
      N_("it is not valid JSON (line {line}, column {column}: {why})")),
     (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
     (r"the file is cut short or damaged", N_("the file is cut short or damaged")),
+    (r"the file is empty", N_("the file is empty")),
 )
 
 
