@@ -342,7 +342,8 @@ class GameRecord:
         for name in self.options:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"
-                raise RecordError(f"game {self.game_id!r} has no option {name!r}; options: {valid}")
+                # as games.load says it, so that the window names the game by its title in its language
+                raise RecordError(f"{self.game_id} has no option {name!r}; options: {valid}")
         game = self.game()
         positions, refused = self.legal_states(game)
         if refused is not None:  # the moves before it may still be kept (``PartlyLegal``)
@@ -439,6 +440,8 @@ def read_version(data: dict) -> int:
     (``migrate``) and one cut short (``games.record_recovery``) refuse the same headers alike."""
     if data.get("format") is None and isinstance(data.get("game"), str) and "moves" in data:
         return 0  # a match --json line
+    if data.get("format") is None:  # another program's JSON, Tabuleiro's settings: not "field 'format' is None"
+        raise RecordError(f"not a Tabuleiro record (field 'format' is missing, expected {FORMAT!r})")
     if data.get("format") != FORMAT:
         raise RecordError(f"not a Tabuleiro record (field 'format' is {data.get('format')!r}, expected {FORMAT!r})")
     version = data.get("version")

@@ -5,6 +5,9 @@ format opens in UTF-8 with a BOM, with CRLF line ends, or in Latin-1, or says wh
 
 from __future__ import annotations
 
+import dataclasses
+import json
+
 import pygame
 import pytest
 
@@ -14,7 +17,7 @@ from games.move_list import move_list_text
 from games.othello_ggf import record_from_ggf
 from games.record import GameRecord
 from games.record_parts import Side
-from tests.ui_helpers import drop, key, recorded_text
+from tests.ui_helpers import drop, key, recorded_text, words_in
 from ui.scenes.menu import MenuScene
 from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
@@ -215,6 +218,80 @@ def test_a_file_that_is_no_text_is_said_so_and_left_as_it_was(app, tmp_path):
     drop(app, path)
     assert any("board.sgf: not a text file (not UTF-8)" in m.text for m in app.messages.items)
     assert path.read_bytes() == picture
+
+
+@pytest.mark.parametrize("name", ["game.json", "moves.txt", "hex.sgf", "spaces.json"])
+def test_an_empty_file_is_said_to_be_empty_whatever_its_kind(app, tmp_path, name):
+    """An empty saved game (a file made and never written, a copy that stopped at once) opened by
+    a drop: a .json said "not valid JSON (line 1, column 1: Expecting value)", a .txt "there is no
+    text"; every kind now says the file is empty, and the file is left as it was."""
+    path = tmp_path / name
+    held = "\n  \n" if name.startswith("spaces") else ""
+    path.write_text(held)
+    drop(app, path)
+    assert isinstance(app.scene, MenuScene)
+    said = [m.text for m in app.messages.items]
+    assert f"Cannot open {name}: the file is empty" in said, said
+    assert path.read_text() == held
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open settings.json: not a Tabuleiro record (field 'format' is missing, expected "
+           "'tabuleiro-record')"),
+    ("pt", "Não foi possível abrir settings.json: não é um registo do Tabuleiro (falta o campo 'format', devia ser "
+           "'tabuleiro-record')"),
+])
+def test_a_json_file_of_no_game_says_its_format_is_missing_not_none(app, tmp_path, language, said):
+    """Tabuleiro's own settings.json (or any other program's JSON) dropped by mistake said "field
+    'format' is None", Python's word for a field that is not there."""
+    from ui.settings import Settings
+
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps(dataclasses.asdict(Settings())))
+    with words_in(language):
+        drop(app, path)
+        assert isinstance(app.scene, MenuScene)
+        assert [said] == [m.text for m in app.messages.items]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open chess.json: unknown game 'chess'; games: Tic-tac-toe, Hex, Reversi, Rastros, Alquerque, Trax "
+           "(perhaps a game of a newer Tabuleiro)"),
+    ("pt", "Não foi possível abrir chess.json: jogo desconhecido 'chess'; jogos: Jogo do Galo, Hex, Reversi, Rastros, "
+           "Alquerque, Trax (talvez seja um jogo de um Tabuleiro mais recente)"),
+])
+def test_a_record_of_a_game_tabuleiro_has_not_names_it_once_quoted_and_the_games_by_title(app, tmp_path, language,
+                                                                                           said):
+    """A record of a game this Tabuleiro has not said "unknown game ''chess''" (quoted twice, read as
+    double quotes) and listed the games by their ids ("tictactoe"), which no screen shows."""
+    game = games.load("reversi")
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    data = record.to_dict()
+    data["game"] = {**data["game"], "id": "chess", "title": "Chess", "options": {}}
+    path = tmp_path / "chess.json"
+    path.write_text(json.dumps(data))
+    with words_in(language):
+        drop(app, path)
+        assert isinstance(app.scene, MenuScene)
+        assert [said] == [m.text for m in app.messages.items]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "Cannot open colour.json: Reversi has no option 'colour'; options: size"),
+    ("pt", "Não foi possível abrir colour.json: Reversi não tem a opção 'colour'; opções: size"),
+])
+def test_a_records_option_its_game_has_not_is_said_in_the_windows_language(app, tmp_path, language, said):
+    """A record naming an option its game has not said "game 'reversi' has no option 'colour'",
+    the game by its id and in English on a Portuguese screen too, where the same refusal of a
+    pasted text names the game by its title in the window's language."""
+    game = games.load("reversi")
+    data = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"}).to_dict()
+    data["game"]["options"] = {"size": 8, "colour": "red"}
+    path = tmp_path / "colour.json"
+    path.write_text(json.dumps(data))
+    with words_in(language):
+        drop(app, path)
+        assert [said] == [m.text for m in app.messages.items]
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():

@@ -313,12 +313,16 @@ def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
         settings_problems.append(load_settings(settings)[1])
     assert said <= JSON_READER_WORDS and len(said) >= 9, said - JSON_READER_WORDS
     with words_in("pt"):
-        for problem in record_problems:
+        for text, problem in zip(NOT_JSON, record_problems, strict=True):
             shown = file_problem(problem)
+            if not text:  # an empty record file is said to be empty, not what the reader makes of no text
+                assert shown.endswith(": o ficheiro está vazio"), shown
+                continue
             assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
-        for problem in settings_problems:  # a settings file moved aside is said in plain words, the reader's in the log
+        for text, problem in zip(NOT_JSON, settings_problems, strict=True):  # plain words, the reader's in the log
             shown = settings_problem(problem)
-            assert "incompleto ou danificado" in shown and not any(words in shown for words in said), shown
+            plain = "incompleto ou danificado" if text else "o ficheiro está vazio"
+            assert plain in shown and not any(words in shown for words in said), shown
     assert [file_problem(p) for p in record_problems] == record_problems  # in English, the reader's own words
     assert [settings_problem(p) for p in settings_problems] == settings_problems
 

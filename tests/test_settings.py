@@ -48,6 +48,8 @@ def test_every_field_round_trips(path):
 
 @pytest.mark.parametrize("content, words", [
     ("{not json", "the file is cut short or damaged"),  # the JSON reader's "Expecting ..." goes to the log
+    ("", "(the file is empty)"),  # was "cut short or damaged", of a file with nothing in it
+    ("\n  \n", "(the file is empty)"),
     ("[1, 2]", "JSON object"),
     ("[" * 100_000 + "]" * 100_000, "nested far too deep"),  # stopped the window from opening
 ])

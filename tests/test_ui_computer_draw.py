@@ -78,7 +78,7 @@ def test_level_5_declines_where_it_sees_a_win_and_hears_no_offer_for_three_moves
     assert not scene.btn_draw.enabled
     key(app, *CTRL_D)  # at once again: refused, and the rule said
     assert scene.draw_offer is None and scene.computer.job is None
-    assert "You may offer a draw again after 3 more moves" in said(scene)
+    assert "You may offer a draw again after 3 more moves of yours" in said(scene)  # its 6 turns, not 3
 
 
 def test_undo_and_menu_withdraw_an_offer_the_computer_is_thinking_over(app):
@@ -274,8 +274,8 @@ def test_each_drawable_game_says_when_its_opening_is_too_early_to_agree_a_draw()
 
 
 @pytest.mark.parametrize("language, wait_said", [
-    ("en", "You may offer a draw again after 3 more moves"),
-    ("pt", "Pode voltar a propor empate depois de mais 3 jogadas"),
+    ("en", "You may offer a draw again after 3 more moves of yours"),  # "3 more moves" read as 3 turns
+    ("pt", "Pode voltar a propor empate depois de mais 3 jogadas suas"),
 ])
 def test_undo_past_a_refusal_never_makes_the_wait_for_the_next_offer_longer(app, language, wait_said):
     """The wait counted from the refusal's ply: Undo back before it asked four moves, five, ..."""

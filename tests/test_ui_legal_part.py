@@ -73,3 +73,23 @@ def test_saved_games_lists_a_saved_game_up_to_its_last_legal_move(app):
     assert aside.read_text(encoding="utf-8") == text
     words = [w for w in said(app, scene) if "kept up to its last legal move" in w]
     assert words and "(3 moves kept)" in words[0], said(app, scene)
+
+
+def test_a_saved_game_whose_first_move_is_refused_is_set_aside_not_listed_empty(app):
+    """Nothing to keep: Saved games listed the file as an unfinished game of 0 moves (the game it
+    held gone from the row, its file renamed aside), where a drop of it opens nothing.  It is set
+    aside whole, as a damaged file is, and the list says why."""
+    path = games_dir() / "first-illegal.json"
+    game = games.load("tictactoe")
+    record = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    text = json.dumps({**record.to_dict(), "moves": ["z9", *LEGAL]})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    scene = RecordsScene(app)
+    app.switch(scene)
+    app.run_frames(3)
+    assert scene.entries == []
+    [aside] = [p for p in games_dir().iterdir() if ".corrupt-" in p.name]
+    assert aside.read_text(encoding="utf-8") == text and not path.exists()
+    assert any("first-illegal.json" in w and "move 1 'z9' is not legal" in w for w in said(app, scene)), \
+        said(app, scene)

@@ -343,7 +343,9 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     that move written in its place, and listed (Continue offers it, Saved games replays it) with a
     message saying how many moves were kept and why.  The whole game was moved aside for one move
     a rule changed between versions, or a hand, made illegal.  None (the file as it was) when it
-    is refused for another reason, or cannot be moved or written: it is then moved aside whole."""
+    is refused for another reason, its first move is refused (no move to keep: a row of an empty
+    game stood for it, where a drop of the file opens nothing, ``ui.record_files.kept_up_to_legal``),
+    or it cannot be moved or written: it is then moved aside whole."""
     from games.record import up_to_last_legal
 
     if path.suffix.lower() != ".json":
@@ -355,6 +357,8 @@ def _kept_up_to_legal(path: Path) -> tuple[GameRecord, str, Path] | None:
     if legal is None:
         return None
     record, kept, why = legal
+    if not kept:
+        return None
     record = without_redo(record)
     try:
         aside = move_aside(path)

@@ -124,6 +124,7 @@ def is_outside_file(path: Path) -> bool:
     return path.suffix.lower() in OUTSIDE_SUFFIXES
 
 
+EMPTY_FILE = "the file is empty"  # said of a file holding nothing but spaces, whatever its kind (``load``)
 PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
 
 
@@ -169,6 +170,8 @@ def load(path: Path | str) -> GameRecord:
     lacks is read (it can be replayed); ``with_known_players`` is for records to be played on."""
     path = Path(path)
     text = read_text(path)
+    if not text.lstrip("\ufeff").strip():  # a file made and never written: not "line 1, column 1: Expecting value"
+        raise RecordError(f"{path.name}: {EMPTY_FILE}")
     try:
         if path.suffix.lower() == SUFFIX:
             return _finished(lambda: GameRecord.loads(text), catalog_titles)

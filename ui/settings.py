@@ -361,13 +361,13 @@ def _why(exc: BaseException, path: Path) -> str:
     """Why the file could not be read, in words a user understands rather than Python's own.  JSON
     that breaks off is "cut short or damaged": the JSON reader's line, column and words ("Expecting
     ':' delimiter") showed on the screen; they go to the log, for whoever mends the file."""
-    from ui.record_files import content_problem, os_problem
+    from ui.record_files import EMPTY_FILE, content_problem, os_problem
 
     if isinstance(exc, OSError):
         return os_problem(exc, path, writing=False)
     if isinstance(exc, json.JSONDecodeError):
         log.warning("settings file %s: %s", path, content_problem(exc))
-        return CUT_SHORT
+        return EMPTY_FILE if not exc.doc.strip() else CUT_SHORT  # nothing written at all: not "cut short"
     return content_problem(exc)
 
 

@@ -405,7 +405,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"Update Tabuleiro to open it\.",
      # the files' versions left to the log and the command line: a player read "version 99" beside Tabuleiro 0.1.0
      N_("written by a newer Tabuleiro (update Tabuleiro to open it)")),
-    (r"unknown game (?P<game>'[^']*'); games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
+    (r"unknown game '(?P<game>[^']*)'; games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
      N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
     (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
      N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
@@ -415,6 +415,7 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("too long to be a game's moves or position ({n} characters)")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
     (r"a picture, not a saved game", N_("a picture, not a saved game")),
+    (r"the file is empty", N_("the file is empty")),
     (r"not valid JSON \(line (?P<line>\d+), column (?P<column>\d+): (?P<why>.*)\)",
      N_("not valid JSON (line {line}, column {column}: {why})")),
     (r"it holds (?P<n>\d+) games, one a line as main\.py match --json prints them, and a record is one game: "
@@ -423,6 +424,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
         "line of the game to open in a file of its own")),
     (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
      N_("not a Tabuleiro record (the file does not hold a JSON object)")),
+    (r"not a Tabuleiro record \(field 'format' is missing, expected (?P<wanted>.*)\)",
+     N_("not a Tabuleiro record (field 'format' is missing, expected {wanted})")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
      N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
     (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
@@ -715,6 +718,7 @@ def rule_reason(text: str, game_id: str = "") -> str:
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
+                                      "games": _games_called,
                                       "legal": _legal_list, **{name: _translated_or for name in LISTS},
                                       # its ranges too, "3 to 19", and a refused option's values as its selector says them
                                       "allowed": lambda items: _allowed(items, option, game_id)})
@@ -749,6 +753,11 @@ def _game_called(game_id: str) -> str:
     import games
 
     return title(games.info(game_id)) if game_id in games.available_ids() else f"'{game_id}'"
+
+
+def _games_called(game_ids: str) -> str:
+    """"tictactoe, hex, ..." (the games a refusal lists by id) as the window names them: "Tic-tac-toe, Hex, ..."."""
+    return ", ".join(_game_called(game_id) for game_id in game_ids.split(", "))
 
 
 def _option_called(name: str, game_id: str) -> str:
@@ -955,6 +964,7 @@ FILE_ERRORS: tuple[tuple[str, str], ...] = (
      N_("it is not valid JSON (line {line}, column {column}: {why})")),
     (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
     (r"the file is cut short or damaged", N_("the file is cut short or damaged")),
+    (r"the file is empty", N_("the file is empty")),
 )
 
 

@@ -204,8 +204,8 @@ class GameQuestions:
             return
         cooling, human = self._offer_cooling(), self.setup.human_side()
         if cooling:
-            why = ngettext("You may offer a draw again after {n} more move",
-                           "You may offer a draw again after {n} more moves", cooling).format(n=cooling)
+            why = ngettext("You may offer a draw again after {n} more move of yours",  # the person's: 2n turns
+                           "You may offer a draw again after {n} more moves of yours", cooling).format(n=cooling)
         elif self._declined_here():
             why = _("Your draw offer was just declined: you may offer again after your next move")
         elif not self.history:
