@@ -198,6 +198,7 @@ def test_leaving_a_watched_game_does_not_point_to_continue(app):
     watched game, which Continue no longer offers."""
     watched = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.1))
     app.switch(watched)
+    watched.speed = 3  # Max: its first move with no pause before it
     assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=60)
     watched.back_to_menu()
     said = [message.text for message in app.messages.items]

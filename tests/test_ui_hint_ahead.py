@@ -30,7 +30,7 @@ def test_the_hints_player_is_made_while_the_window_waits_and_the_hint_then_asks_
     monkeypatch.setattr(AIWorker, "submit", spied)
     app = make_app(tmp_path, monkeypatch, fps=60)  # the real loop, which sleeps waiting for input
     try:
-        scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 1.0))
+        scene = GameScene(app, MatchSetup("alquerque", {}, HOTSEAT, (None, None), 0.2))
         app.switch(scene)
         assert wait(app, lambda: ("load", "hint", HINT_PLAYER) in asked, 10.0), asked
         app.run_frames(30)

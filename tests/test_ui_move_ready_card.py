@@ -8,23 +8,26 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.computer_standin import ComputerThinksUntilTold
 from tests.ui_helpers import key, make_app_of, recorded_text, wait, words_in
 from ui.i18n import _
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 
 
-def paused_in_a_search(app) -> GameScene:
+def paused_in_a_search(app, computer: ComputerThinksUntilTold) -> GameScene:
     """A watched 15x15 five-in-a-row game at Larger text, paused (Space) while the second move's
-    search is under way: level 5 searches for its whole 3 seconds, where level 4 stops at its own
-    depth and could be done before the Pause."""
+    search is under way: the first move answered h8 at once, the second thinking until the test
+    says so (``computer_thinks_until_told``), where level 5 searched its whole 3 seconds to be
+    still at it by the Pause, and the move found waited those seconds."""
     app.settings.text_size = 1.5
     app.apply_settings()
     setup = MatchSetup("tictactoe", {"width": 15, "height": 15, "k": 5}, PC_VS_PC, ("level-3", "level-5"), 3.0)
     scene = GameScene(app, setup)
     app.switch(scene)
+    computer.answer("h8")
     app.run_frames(2)
-    assert wait(app, lambda: len(scene.history) == 1 and scene.computer.thinking(), 120)
+    assert wait(app, lambda: len(scene.history) == 1 and scene.computer.thinking() and computer.asked() == 2, 120)
     key(app, pygame.K_SPACE)
     assert scene.paused
     return scene
@@ -39,12 +42,12 @@ def drawn_now(app, monkeypatch) -> list[str]:
     return list(drawn)
 
 
-def test_a_search_paused_is_said_paused_in_words_set_whole(tmp_path, monkeypatch):
+def test_a_search_paused_is_said_paused_in_words_set_whole(tmp_path, monkeypatch, computer_thinks_until_told):
     """The one-line card read "Paused: Lev… (O) to move", the level's number cut away: it says
     "Paused: O to move", or "Paused" where that does not fit (the player card says who moves)."""
     app = make_app_of(tmp_path, monkeypatch, (1024, 768))
     try:
-        scene = paused_in_a_search(app)
+        scene = paused_in_a_search(app, computer_thinks_until_told)
         assert scene.computer.paused_search()
         paused = [text for text in drawn_now(app, monkeypatch) if text.startswith(_("Paused"))]
         assert paused and not [text for text in paused if "…" in text], paused
@@ -53,12 +56,14 @@ def test_a_search_paused_is_said_paused_in_words_set_whole(tmp_path, monkeypatch
         app.quit()
 
 
-def test_a_move_found_while_paused_is_said_ready_on_the_one_line_card(tmp_path, monkeypatch):
+def test_a_move_found_while_paused_is_said_ready_on_the_one_line_card(tmp_path, monkeypatch,
+                                                                     computer_thinks_until_told):
     """The one-line card read "Level 4:" and nothing else: its headline "Move ready: press S to
     play it" gave way to the short form of whose search it was, with no news to say beside it."""
     app = make_app_of(tmp_path, monkeypatch, (1024, 768))
     try:
-        scene = paused_in_a_search(app)
+        scene = paused_in_a_search(app, computer_thinks_until_told)
+        computer_thinks_until_told.answer("g7")  # the move found while paused
         assert wait(app, lambda: scene.computer.job is None, 60)
         drawn = drawn_now(app, monkeypatch)
         assert len(scene.history) == 1  # the move is held, not played

@@ -316,6 +316,7 @@ def test_step_while_browsing_shows_the_game_it_plays_on(app):
     setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
     app.switch(GameScene(app, setup))
     scene = app.scene
+    scene.speed = 3  # Max: its first two moves with no pause between them (Step plays one however paced)
     assert wait(app, lambda: len(scene.history) >= 2, 30)
     scene.browse(1)  # the next reply waits for the player to be back at the game
     assert wait(app, lambda: scene.held is not None, 30)
@@ -331,6 +332,7 @@ def test_step_from_an_earlier_position_shows_the_move_it_plays(app):
     setup = MatchSetup("reversi", {}, PC_VS_PC, ("level-1", "level-1"), 0.1)
     app.switch(GameScene(app, setup))
     scene = app.scene
+    scene.speed = 3  # Max: its first two moves with no pause between them (Step plays one however paced)
     assert wait(app, lambda: len(scene.history) >= 2, 30)
     scene.toggle_pause()
     assert wait(app, lambda: scene.job is None, 30)

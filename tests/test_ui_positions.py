@@ -147,6 +147,7 @@ def test_a_game_watched_from_a_position_to_its_end_replays_from_that_position(ap
     start = game.from_text("to-move: X\nXO.\n.OX\n...")
     app.start_game(MatchSetup("tictactoe", {}, PC_VS_PC, ("level-1", "level-1"), 0.05, start=game.to_text(start)))
     scene = app.scene
+    scene.speed = 3  # Max: no pause between the moves (the replay is the record's, whatever the pace)
     assert wait(app, lambda: scene.is_over() and scene.over_card.visible(), 30)
     key(app, pygame.K_e)  # the game-over card's Replay
     replay = app.scene

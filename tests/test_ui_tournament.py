@@ -1155,6 +1155,7 @@ def test_a_watched_league_ends_its_board_on_the_last_game_played_not_on_one_neve
     scene = student_typed_in(app, broken)
     scene.selected.add("level-2")
     scene.games_index = 0  # one game each way
+    scene.speed = 2  # Fast: paced and queued as at Normal (Max would not queue), in a third of its time
     watch = next(b for b in scene.buttons if b.label.startswith("Watch the games"))
     click(app, watch.rect.center)
     click(app, watch.rect.center)  # off and on again: the keyboard off the file's field, watching

@@ -133,6 +133,7 @@ def test_menu_watch_and_a_new_game_keep_every_unfinished_game(app):
     assert any("Continue" in m.text for m in app.messages.items)
     start(app, moves=("a1",))
     watched = start(app, moves=(), mode=PC_VS_PC, players=("level-1", "level-1"))
+    watched.speed = 3  # Max: its first move with no pause before it
     assert app.run_frames(400, until=lambda: len(watched.history) >= 1, timeout=60)
     watched.back_to_menu()
     found = kept()
