@@ -1589,3 +1589,28 @@ def test_the_standings_csv_writes_a_rating_at_the_mean_as_0_not_minus_0(tmp_path
     rows = list(csv.DictReader((tmp_path / "liga-standings.csv").open(encoding="utf-8")))
     assert {row["player"]: row["elo"] for row in rows}["good.py"] == "0.0", rows
     assert not any(row[key].startswith("-0.0") for row in rows for key in ("elo", "elo_low", "elo_high")), rows
+
+
+@pytest.mark.parametrize("count, check", [("settled_unplayed", "not_played"), ("annulled_played", "is_annulled")])
+def test_counting_results_while_the_run_keeps_one_does_not_fail(monkeypatch, count, check):
+    """QA (qa147): a 3x3 league of six players in the window, 300 games a minute, ended a frame in
+    "RuntimeError: dictionary changed size during iteration" (caught in the window's loop,
+    ``settled_unplayed`` under the progress line): the run's thread kept a result between two
+    steps of the window's loop over the results.  Here the check of each result keeps the next
+    game's result, as the run's thread can there: the count is of the results taken at its start."""
+    import ai.tournament as tournament_module
+
+    t = Tournament("tictactoe", ["level-1", "level-2"], games_per_pair=2)
+    for g in t.schedule[:2]:
+        t._keep(g.number, GameResult("tictactoe", {}, list(t.ids_of(g)), [], 0, None, "X has 3 in a row", False))
+    later = t.schedule[2]
+    original = getattr(tournament_module, check)
+
+    def kept_meanwhile(result):
+        if later.number not in t.results:  # the run's thread, between two steps of the count
+            t._keep(later.number, GameResult("tictactoe", {}, list(t.ids_of(later)), [], 0, None, "", False))
+        return original(result)
+
+    monkeypatch.setattr(tournament_module, check, kept_meanwhile)
+    assert getattr(t, count)() == 0
+    assert later.number in t.results

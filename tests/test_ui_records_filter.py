@@ -398,3 +398,17 @@ def test_shift_tab_goes_up_from_the_rows_to_the_field_and_the_game_chooser_and_t
     assert place() == "rows" and scene.selected == 0
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, ReplayScene)
+
+
+def test_the_name_of_a_tournament_typed_finds_its_games(app, monkeypatch):
+    """QA (qa147): a tournament's rows say "tournament liga-3a, game 12", and a teacher who typed
+    "liga-3a" in the search field was told no game matches.  Its name, or a part of it, whatever
+    the case, keeps its games and leaves out the saved games of the same players."""
+    a_class_of_games()
+    a_tournament(["b2", "a1", "c3"])
+    saved("tictactoe", "Level 1", "Level 2", ["b2"], 9)  # the same players, saved by hand
+    scene = open_list(app)
+    assert len(scene.entries) == 7
+    searched(app, "TICTACTOE-2026-11-26")
+    assert sorted(e.number for e in scene.entries) == [1, 2]
+    assert all(e.log is not None and e.log.stem == "tictactoe-2026-11-26-1405" for e in scene.entries)

@@ -154,6 +154,26 @@ def test_a_tournament_begun_in_english_names_our_players_in_portuguese_once_resu
         i18n.set_language("en")
 
 
+def test_the_offer_of_a_league_a_withdrawal_settled_games_of_counts_them_apart(app, monkeypatch):
+    """QA (qa147): stopped after 2 of its 12 games, a player who had played none withdrawn (its 6
+    games annulled), the league was offered as "4 players, 8 of 12 games" where the screen said "2 of 12
+    games played, 6 not played (forfeited or annulled), 4 left".  The offer says them as the
+    progress bar does in fewer words, in the window's language; a league without such games as before."""
+    from tests.ui_helpers import recorded_text
+
+    players = ["level-1", "level-2", "level-3", "level-4"]
+    log = _killed_log(tournaments_dir(), "tictactoe-20260102-120000.jsonl", 2, players)
+    t = Tournament("tictactoe", players, games_per_pair=1, time_per_move=0.05, seed=3, log=str(log), resume=True)
+    gone = next(pid for pid in players if t.played_by(pid) == 0)
+    assert not t.withdraw(gone)  # none of its 6 games played: all annulled
+    drawn = recorded_text(monkeypatch)
+    scene = _reopen(app)
+    assert scene.offer is not None and scene.offer.path == log
+    assert any(text.startswith("4 players, 2/12 played, 6 not played, 4 left · ") for text in drawn), drawn
+    with words_in("pt"):
+        assert scene.offer.describe()[1].startswith("4 jogadores, 2/12 jogados, 6 não jogados, 4 por jogar · ")
+
+
 def test_new_after_stop_offers_the_tournament_just_stopped(app, tournament_games_held):
     scene, old = _started_with_a_game_played(app, tournament_games_held)
     stop, new = (next(b for b in scene.buttons if b.label == label) for label in ("Stop", "New tournament"))

@@ -100,6 +100,36 @@ def test_up_and_down_reach_the_lines_of_games_a_stop_dropped_and_enter_shows_whe
     assert scene.pinned and scene.watching == drawn[0]
 
 
+def test_at_800_pixels_the_line_of_a_game_a_stop_dropped_is_read_to_its_end(app, monkeypatch, tmp_path):
+    """QA (qa147): at 800x600 the latest results cut a game a Stop dropped to one line, "11. Level
+    1 - Course Hard  stopped at move 26: replayed on Res…", what Resume does with it lost, where
+    a result's reason wraps on up to three lines.  At 800x560 and 800x600 each dropped line is
+    drawn whole, its words after the first line under it, in the card (at Larger text the newest:
+    the room left under it may still cut the next)."""
+    from tests.ui_helpers import recorded_text_rects
+
+    scene = held_league(app, monkeypatch, tmp_path / "league", watch=False)
+    click(app, scene.buttons[1].rect.center)  # Stop: Ana's games are held at their first move
+    assert wait(app, lambda: tournament_over_and_shown(scene), 60)
+    app.run_frames(2)
+    drawn = recorded_text_rects(monkeypatch)
+    for size, text_size in small_windows(app):
+        drawn.clear()
+        app.invalidate()
+        app.run_frames(1)
+        where = (size, text_size)
+        lines = [(rect, text) for rect, _number, text in scene._recent_rects if "replayed on Resume" in text]
+        assert lines, where  # Ana's games held at her first move
+        whole = lines if text_size == 1.0 else lines[:1]  # Larger text: the room left may cut the second
+        for rect, text in whole:
+            inside = [value for value, at in drawn if rect.contains(at)]
+            assert " ".join(inside).replace("\u00a0", " ").split() == text.split(), (where, inside, text)
+        assert all(scene.recent_area.contains(rect) for rect, _text in lines), where
+        app.settings.text_size = 1.0
+    scene.buttons[0].action()  # Back (stopped: nothing asked)
+    app.run_frames(2)
+
+
 def test_the_latest_results_show_three_rows_beside_the_board_and_the_ratings_at_800_pixels(app, tmp_path):
     """Two levels, ten games each way: both rated, so the ratings chart wants its rows, beside the
     board of the last game.  At 800x600 Larger text the latest results' title took two lines and

@@ -25,6 +25,7 @@ from typing import Any
 from ai.results_log import ResultsLog, in_use, refuse_if_newer
 from ai.tournament_files import settled_unplayed
 from ai.tournament_schedule import games_in
+from ai.tournament_standings import not_played
 from games.record import GameRecord
 from games.record_parts import RecordError, Result, Side
 
@@ -48,6 +49,7 @@ class Unfinished:
     done: int  # finished games in the log
     total: int  # games of the whole schedule
     when: float  # when its last game finished (the file's modification time)
+    unplayed: int = 0  # of ``done``, the games settled without play (a withdrawal's, or a player never started)
 
     @property
     def base(self) -> Path:
@@ -56,8 +58,12 @@ class Unfinished:
 
     def describe(self) -> tuple[str, str]:
         """Two lines for the offer: "Unfinished tournament: Reversi" and "4 players, 7 of 12
-        games · 2026-11-26 14:05" (the date of its last finished game)."""
+        games · 2026-11-26 14:05" (the date of its last finished game); with games settled
+        without play, those played and those not apart, as the tournament's progress says them
+        (``games_counted``, in its short form): "8 of 12 games" where 2 were played and a
+        withdrawal annulled 6, beside the screen's "2 of 12 games played, 6 not played"."""
         import games
+        from ai.commands.tournament import games_counted
         from ui import words
         from ui.i18n import _, date_text, ngettext
         from ui.parts import join_parts
@@ -65,8 +71,11 @@ class Unfinished:
         game = words.title(games.info(self.header["game"]))
         n = len(self.header["players"])
         when = date_text(datetime.fromtimestamp(self.when))
-        second = ngettext("{n} player", "{n} players", n).format(n=n) + ", " + ngettext(
-            "{done} of {total} game", "{done} of {total} games", self.total).format(done=self.done, total=self.total)
+        counted = (games_counted(self.done - self.unplayed, self.unplayed, self.total, words=words.ReportWords(),
+                                 short=True) if self.unplayed else
+                   ngettext("{done} of {total} game", "{done} of {total} games", self.total).format(
+                       done=self.done, total=self.total))
+        second = ngettext("{n} player", "{n} players", n).format(n=n) + ", " + counted
         return _("Unfinished tournament: {game}").format(game=game), join_parts([second, when])
 
 
@@ -84,7 +93,8 @@ def read(path: Path) -> Unfinished | None:
         return None
     if not isinstance(header.get("game"), str) or not isinstance(players, list):
         return None
-    return Unfinished(path, header, len(done) + settled, total, when)
+    unplayed = settled + sum(1 for result in done.values() if not_played(result))  # a player never started's too
+    return Unfinished(path, header, len(done) + settled, total, when, unplayed)
 
 
 def newest_unfinished(folder: Path, dismissed: Collection[str] = (), game_ids: Collection[str] | None = None

@@ -24,8 +24,8 @@ it changes (``ui.autosave_reading.scan``).
 
 A teacher with a class's hundreds of games narrows the list above it: a stepper for the game
 (every game, or one of them) and a search field for a player's name, either player's as the rows
-show it, or an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``), whatever
-the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes
+show it, an opening's ("Tiger", kept with each file as it is read: ``ui.list_cache``) or a
+tournament's, as its games' rows name it, whatever the case and accents (``ui.record_filter``); the list says how many rows of all it shows.  Tab goes
 round the screen as it reads (``_stops``); Ctrl+F goes to the field.  Typing filters as it goes,
 Enter in the field, Down or Page Down go back to the rows; Esc
 clears the text typed, and with nothing typed takes the keyboard back to the rows (from a ringed
@@ -159,11 +159,15 @@ def listing_order(entry: Entry) -> tuple[float, int, str, str]:
 
 
 def searched_of(entry: Entry) -> str:
-    """What the search looks in for ``entry``: its players' names as the rows show them and its
-    opening's name ("Tiger", as the row says it), ``folded``, one a line (a text searched never
-    spans two), worked out once per row."""
+    """What the search looks in for ``entry``: its players' names as the rows show them, its
+    opening's name ("Tiger", as the row says it) and, for a tournament's game, the tournament's
+    name as its row says it ("tournament liga-3a, game 12": a teacher who typed "liga-3a" was
+    told no game matches), ``folded``, one a line (a text searched never spans two), worked out
+    once per row."""
     if entry.searched is None:
-        entry.searched = "\n".join(folded(name) for name in [*player_names(entry.record), opening_name_of(entry)] if name)
+        tournament = entry.log.stem if entry.log is not None else ""
+        names = [*player_names(entry.record), opening_name_of(entry), tournament]
+        entry.searched = "\n".join(folded(name) for name in names if name)
     return entry.searched
 
 

@@ -908,17 +908,20 @@ class ResultsDrawing:
         self._recent_rects = []
         self.recent_area = self.results_stop.rect = rect
         self.pitches["recent"] = (1, line_h)
-        dropped = self._dropped_listed()[:max(0, (rect.bottom - int(6 * s) - y) // line_h - 1)]  # a row left for results
-        self.dropped_shown = tuple(number for number, _text in dropped)  # the keyboard's first rows (``_choose_result``)
+        indent = int(RESULT_INDENT * s)
+        dropped = self._dropped_rows((rect.bottom - int(6 * s) - y) // line_h - 1, size, inner.width)  # a row left
+        self.dropped_shown = tuple(number for number, _text, _row in dropped)  # the keyboard's first rows (``_choose_result``)
         self.results_stop.enabled = bool(listed or dropped)
         chosen = self.chosen_result if self._on_results() else None
         ringed = None
-        for number, text in dropped:
+        for number, text, row in dropped:
             if number == chosen:
-                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), line_h - int(2 * s))
-            drawn = tx.text(surface, tx.fit(text, size, inner.width), (inner.x, y), size, theme.muted)
+                ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), len(row) * line_h - int(2 * s))
+            drawn = tx.text(surface, row[0], (inner.x, y), size, theme.muted)
+            for k, line in enumerate(row[1:], 1):  # the rest of its words, under it, as a result's reason
+                drawn = drawn.union(tx.text(surface, line, (inner.x + indent, y + k * line_h), size, theme.muted))
             self._recent_rects.append((drawn, number, text))  # a click shows where the board had it
-            y += line_h
+            y += len(row) * line_h
         lines = max(1, (rect.bottom - int(6 * s) - y) // line_h)
         shown = self._rows_shown(listed, lines, size, inner.width)
         if len(shown) < len(listed):  # a line for what the wheel brings
@@ -932,7 +935,6 @@ class ResultsDrawing:
             below = y + sum(len(row) for _number, _r, row in shown) * line_h
             tx.text(surface, tx.fit(hint, size, inner.width), (inner.right, below), size, theme.muted, "topright")
         self.recent_fits = len(shown)
-        indent = int(RESULT_INDENT * s)
         for number, r, row in shown:
             if number == chosen:
                 ringed = pygame.Rect(inner.x - int(4 * s), y, inner.width + int(8 * s), len(row) * line_h - int(2 * s))
@@ -946,6 +948,19 @@ class ResultsDrawing:
             y += len(row) * line_h
         if ringed is not None:  # over the lines beside it, as the crosstable's cell
             focus_ring(surface, ringed, theme, s, int(4 * s))
+
+    def _dropped_rows(self, lines: int, size: int, width: int) -> list[tuple[int, str, list[str]]]:
+        """The lines of the games a Stop dropped (``_dropped_listed``) that fit in ``lines`` lines,
+        as (number, line, its lines ``width`` wide): each wrapped as a result is (``_result_rows``),
+        on up to ``RESULT_LINES``.  Cut to one line, "11. Level 1 - Course Hard  stopped at move
+        26: replayed on Res…" hid what Resume does with the game at 800x600."""
+        rows: list[tuple[int, str, list[str]]] = []
+        for number, text in self._dropped_listed():
+            room = min(RESULT_LINES, lines - sum(len(row) for _number, _text, row in rows))
+            if room <= 0:
+                break
+            rows.append((number, text, self._result_rows(text, size, width, room)))
+        return rows
 
     def _rows_shown(self, listed: list[tuple[int, Any]], lines: int, size: int,
                     width: int) -> list[tuple[int, Any, list[str]]]:
