@@ -640,7 +640,7 @@ class ResultsDrawing:
         # stopped: a player with more games played may be above one with a better score per game
         said += [_(UNEQUAL_GAMES)] if not t.is_running() and unequal_games(order) else []
         said += notes_on(t.player_ids, t.started_with, t.games_per_pair, t.tally.done, t.withdrawn,
-                         t.results.values(), self._name, words.ReportWords())
+                         t.results_now(), self._name, words.ReportWords())
         apart = withdrawn_apart(t.withdrawn, self._name, words.ReportWords())
         return said + ([_(WITHDRAWN_APART), *apart] if apart else [])
 
