@@ -23,6 +23,7 @@ from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
+from ui.words import cannot_open
 
 # SGF FF[4]'s property list (red-bean.com/sgf/properties.html, DT): "It is MANDATORY to use the
 # ISO-standard format for DT ... "YYYY-MM-DD" ... Partial dates are allowed: "YYYY" - game was
@@ -292,6 +293,36 @@ def test_a_records_option_its_game_has_not_is_said_in_the_windows_language(app, 
     with words_in(language):
         drop(app, path)
         assert [said] == [m.text for m in app.messages.items]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "cut.json: the file is cut short or damaged"),
+    ("pt", "cut.json: o ficheiro está incompleto ou danificado"),
+])
+def test_a_game_file_cut_short_is_said_so_dropped_or_in_saved_games(app, tmp_path, caplog, language, said):
+    """A saved game cut mid-way (a disk that filled, a copy stopped part way) dropped on the window
+    said the JSON reader's "not valid JSON (line 19, column 12: Unterminated string starting at)",
+    where Saved games, moving the same file aside, said it is cut short or damaged: both say that
+    now, the reader's line and column in the log."""
+    from ui.data_folders import games_dir
+    from ui.debug_log import TRAIL
+
+    record = GameRecord.start(games.load("reversi"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    text = record.dumps()
+    path = tmp_path / "cut.json"
+    path.write_text(text[:len(text) // 2])
+    with words_in(language), caplog.at_level("INFO", logger=TRAIL):
+        drop(app, path)
+        assert [m.text for m in app.messages.items] == [cannot_open(said)]
+        app.messages.items.clear()
+        games_dir().mkdir(parents=True, exist_ok=True)
+        path.rename(games_dir() / path.name)
+        app.show_saved_games()
+        assert app.run_frames(1000, until=lambda: not app.scene.loading, timeout=30)
+        app.run_frames(2)
+        listed = [m.text for m in app.messages.items]
+    assert len(listed) == 1 and listed[0].startswith(f"{said}; "), listed
+    assert any("cut.json: not valid JSON (line" in line for line in caplog.messages), caplog.messages
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():
