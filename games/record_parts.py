@@ -26,6 +26,17 @@ class RecordError(ValueError):
     """A record that cannot be read or written; the message names the file part or move at fault."""
 
 
+EMPTY_FILE = "the file is empty"  # said of a file holding nothing but spaces, whatever its kind (``is_empty``)
+
+
+def is_empty(text: str) -> bool:
+    """Whether a file's ``text`` holds nothing but spaces (a BOM among them): a file made and never
+    written, said to be empty (``EMPTY_FILE``) wherever it is opened, the window
+    (``ui.record_files.load``) or ``main.py analyse --record``, not "there is no text" as a move
+    list, nor the JSON reader's "line 1, column 1: Expecting value"."""
+    return not text.lstrip("\ufeff").strip()
+
+
 def check_text_length(text: str) -> None:
     """RecordError for a text longer than any game's moves or position (``MAX_TEXT_CHARS``),
     said at once instead of after reading it for a minute as every game's notation."""

@@ -487,6 +487,15 @@ def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_in_one_line(caps
         f"error: --record {locked}: cannot be read: no permission to read it")
 
 
+@pytest.mark.parametrize("name, held", [("game.json", ""), ("moves.txt", "\ufeff  \n"), ("hex.sgf", "\n")])
+def test_an_empty_record_is_said_to_be_empty_as_the_window_says_it(capsys, tmp_path, name, held):
+    """An empty --record file said "there is no text" (read as a move list), where the window
+    says of the same file that it is empty, whatever its kind."""
+    path = tmp_path / name
+    path.write_text(held, encoding="utf-8")
+    assert refused(capsys, "reversi", "--record", str(path)) == f"error: --record {path}: the file is empty"
+
+
 def test_a_corrupt_or_foreign_record_is_refused_in_one_line(capsys, tmp_path):
     corrupt, pickled = tmp_path / "cut.json", tmp_path / "game.pkl"
     corrupt.write_text('{"format": "tabuleiro-game", "game": "rev', encoding="utf-8")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pygame
 import pytest
@@ -23,6 +24,7 @@ from ui.scenes.play_from import PlayFromScene
 from ui.scenes.records import RecordsScene
 from ui.scenes.replay import ReplayScene
 from ui.scenes.setup import SetupScene
+from ui.words import cannot_open
 
 # SGF FF[4]'s property list (red-bean.com/sgf/properties.html, DT): "It is MANDATORY to use the
 # ISO-standard format for DT ... "YYYY-MM-DD" ... Partial dates are allowed: "YYYY" - game was
@@ -284,14 +286,72 @@ def test_a_records_option_its_game_has_not_is_said_in_the_windows_language(app, 
     """A record naming an option its game has not said "game 'reversi' has no option 'colour'",
     the game by its id and in English on a Portuguese screen too, where the same refusal of a
     pasted text names the game by its title in the window's language."""
-    game = games.load("reversi")
-    data = GameRecord.start(game, (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"}).to_dict()
-    data["game"]["options"] = {"size": 8, "colour": "red"}
-    path = tmp_path / "colour.json"
-    path.write_text(json.dumps(data))
+    path = _naming_an_option_reversi_has_not(tmp_path)
     with words_in(language):
         drop(app, path)
         assert [said] == [m.text for m in app.messages.items]
+
+
+def _naming_an_option_reversi_has_not(folder) -> Path:
+    """colour.json in ``folder``: a Reversi game whose record names the option 'colour'."""
+    data = GameRecord.start(games.load("reversi"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"}).to_dict()
+    data["game"]["options"] = {"size": 8, "colour": "red"}
+    path = folder / "colour.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def _said_dropped_then_listed(app, path: Path) -> tuple[list[str], list[str]]:
+    """The window's messages as ``path`` is dropped on it, then as Saved games lists it (moved to
+    the games' folder), which moves it aside."""
+    from ui.data_folders import games_dir
+
+    drop(app, path)
+    dropped = [m.text for m in app.messages.items]
+    app.messages.items.clear()
+    games_dir().mkdir(parents=True, exist_ok=True)
+    path.rename(games_dir() / path.name)
+    app.show_saved_games()
+    assert app.run_frames(1000, until=lambda: not app.scene.loading, timeout=30)
+    app.run_frames(2)
+    return dropped, [m.text for m in app.messages.items]
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "cut.json: the file is cut short or damaged"),
+    ("pt", "cut.json: o ficheiro está incompleto ou danificado"),
+])
+def test_a_game_file_cut_short_is_said_so_dropped_or_in_saved_games(app, tmp_path, caplog, language, said):
+    """A saved game cut mid-way (a disk that filled, a copy stopped part way) dropped on the window
+    said the JSON reader's "not valid JSON (line 19, column 12: Unterminated string starting at)",
+    where Saved games, moving the same file aside, said it is cut short or damaged: both say that
+    now, the reader's line and column in the log."""
+    from ui.debug_log import TRAIL
+
+    record = GameRecord.start(games.load("reversi"), (Side(None, "Ana"), Side(None, "Rui")), {"mode": "hotseat"})
+    text = record.dumps()
+    path = tmp_path / "cut.json"
+    path.write_text(text[:len(text) // 2])
+    with words_in(language), caplog.at_level("INFO", logger=TRAIL):
+        dropped, listed = _said_dropped_then_listed(app, path)
+        assert dropped == [cannot_open(said)]
+    assert len(listed) == 1 and listed[0].startswith(f"{said}; "), listed
+    assert any("cut.json: not valid JSON (line" in line for line in caplog.messages), caplog.messages
+
+
+@pytest.mark.parametrize("language, said", [
+    ("en", "colour.json: Reversi has no option 'colour'; options: size"),
+    ("pt", "colour.json: Reversi não tem a opção 'colour'; opções: size"),
+])
+def test_a_records_option_its_game_has_not_is_the_same_reason_dropped_or_in_saved_games(app, tmp_path, language,
+                                                                                          said):
+    """A record naming an option its game has not: Saved games, moving it aside, gives the reason
+    a drop of it gives, in the window's language."""
+    path = _naming_an_option_reversi_has_not(tmp_path)
+    with words_in(language):
+        dropped, listed = _said_dropped_then_listed(app, path)
+    assert len(dropped) == 1 and dropped[0].endswith(f" {said}"), dropped
+    assert len(listed) == 1 and listed[0].startswith(f"{said}; "), listed
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():

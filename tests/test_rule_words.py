@@ -274,14 +274,16 @@ def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
             without_quoted = re.sub(r"'[^']*'|\([^)]*\)", "", shown[len(name):])
             assert shown.startswith(f"{name}: ") and shown != problem, (problem, shown)
             assert not ENGLISH.findall(without_quoted), (problem, shown)
-    assert [file_problem(p) for p in problems] == problems
+    shown = [file_problem(p) for p in problems]  # in English the reasons as they are, but JSON's plainer
+    assert shown == [f"{p.split(': ')[0]}: the file is cut short or damaged" if "not valid JSON" in p else p
+                     for p in problems], shown
 
 
 def test_a_file_that_cannot_be_opened_is_said_in_one_sentence_in_either_language(tmp_path):
     """The sentence a dropped file, a list's row and a tournament's game each showed, written out
     at each place: one ``words.cannot_open`` now, the reason read by ``file_problem``."""
-    (tmp_path / "broken.json").write_bytes(BAD_FILES["broken.json"])
-    problem = refusal(lambda: load(tmp_path / "broken.json"))
+    (tmp_path / "list.json").write_bytes(BAD_FILES["list.json"])
+    problem = refusal(lambda: load(tmp_path / "list.json"))
     assert cannot_open(problem) == f"Cannot open {problem}"
     with words_in("pt"):
         assert cannot_open(problem) == f"Não foi possível abrir {file_problem(problem)}"
@@ -293,9 +295,9 @@ NOT_JSON = ["", "{", '{"a" 1}', '{"a": 1 "b": 2}', '"abc', '"a\x01"', '"\\q"', '
 
 
 def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
-    """A damaged record file opened is reported with the JSON reader's own words after "line L,
-    column C:"; they stayed in English on the Portuguese screens.  A settings file moved aside says
-    it is cut short or damaged, in either language, and never the reader's words."""
+    """A record or settings file the JSON reader refuses is said to be cut short or damaged (an
+    empty one to be empty), in either language, never in the reader's words; a pasted text, no
+    file, keeps them after "line L, column C:", which stayed in English on the Portuguese screens."""
     from ui.settings import load as load_settings
     from ui.words import JSON_READER_WORDS, settings_problem
 
@@ -315,15 +317,16 @@ def test_what_the_json_reader_says_of_a_file_reads_in_portuguese(tmp_path):
     with words_in("pt"):
         for text, problem in zip(NOT_JSON, record_problems, strict=True):
             shown = file_problem(problem)
-            if not text:  # an empty record file is said to be empty, not what the reader makes of no text
-                assert shown.endswith(": o ficheiro está vazio"), shown
-                continue
-            assert "não é JSON válido (linha" in shown and not any(words in shown for words in said), shown
+            plain = "incompleto ou danificado" if text else "o ficheiro está vazio"
+            assert shown.endswith(plain) and not any(words in shown for words in said), shown
+            if text:  # the reason alone, as a pasted text's: the reader's words in Portuguese
+                pasted = rule_reason(problem.partition(": ")[2])
+                assert "não é JSON válido (linha" in pasted and not any(words in pasted for words in said), pasted
         for text, problem in zip(NOT_JSON, settings_problems, strict=True):  # plain words, the reader's in the log
             shown = settings_problem(problem)
             plain = "incompleto ou danificado" if text else "o ficheiro está vazio"
             assert plain in shown and not any(words in shown for words in said), shown
-    assert [file_problem(p) for p in record_problems] == record_problems  # in English, the reader's own words
+    assert [rule_reason(p) for p in record_problems[1:]] == record_problems[1:]  # in English, the reader's own words
     assert [settings_problem(p) for p in settings_problems] == settings_problems
 
 

@@ -141,7 +141,7 @@ def test_the_notice_is_said_in_the_windows_language(app, tmp_path):
     ("(;FF[4]GM[1]SZ[19];B[pd];W[dd])", ".sgf", "this SGF is of another game (GM[1])"),
     (GGS_ARCHIVE_GAME.replace("TY[8]", "TY[8k]"), ".ggf", "TY[8k]: a kind of Othello Tabuleiro does not play"),
     ("(;FF[4]GM[11]SZ[5];B[a1];W[b2", ".sgf", "line 1: the SGF cannot be read at 'W[b2'"),
-    ('{"format": "tabuleiro-record", "version": 1, "game": {"id": "hex"', ".json", "not valid JSON"),
+    ('{"format": "tabuleiro-record", "version": 1, "game": {"id": "hex"', ".json", "the file is cut short or damaged"),
     (COPIED.replace("1. d3", "1. a1"), ".txt", "move 1 'a1' is not legal"),  # no legal move to keep
 ], ids=["sgf of another game", "ggf variant", "cut sgf", "cut json", "first move illegal"])
 def test_a_file_whose_header_or_format_cannot_be_read_is_still_refused_and_left_as_it_was(app, tmp_path, text,

@@ -50,7 +50,6 @@ from pathlib import Path
 from games.record import GameRecord, RecordError
 from ui import words
 from ui.autosave_reading import (
-    damage_words,
     last_scan,
     look_at,
     not_offered,
@@ -170,7 +169,7 @@ class Autosave:
             where, logged = set_aside(path)
             log.warning("autosave unreadable: %s; %s", exc, logged)
             return None, _("The autosaved game could not be read ({problem}); {where}.").format(
-                problem=damage_words(str(exc)), where=where)
+                problem=words.file_problem(str(exc)), where=where)
         try:
             self._known = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError):

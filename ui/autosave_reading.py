@@ -14,7 +14,6 @@ from __future__ import annotations
 import fnmatch
 import logging
 import os
-import re
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -529,22 +528,6 @@ def read_listed(path: Path) -> tuple[GameRecord | None, str | None]:
         return None, words.cannot_open(str(exc))
 
 
-# the JSON reader's refusal of a record (games.record ``GameRecord.loads``): a file cut short (a
-# disk that filled, a copy stopped part way) or damaged, said so; its line, column and words go
-# to the log, where whoever mends the file reads them
-NOT_JSON = re.compile(r"not valid JSON \(line \d+, column \d+: .*\)")
-
-
-def damage_words(text: str) -> str:
-    """Why a record file set aside could not be read (``RecordError``'s "<file>: <why>"), in the
-    window's language: a file whose JSON breaks off is "cut short or damaged".  A saved game cut
-    in half was moved aside with the JSON reader's "Expecting ':' delimiter" on the screen."""
-    name, sep, reason = text.partition(": ")
-    if sep and NOT_JSON.fullmatch(reason):
-        return _("{name}: the file is cut short or damaged").format(name=name)
-    return words.file_problem(text)
-
-
 def _damaged_set_aside(path: Path, problem: str, seen: Scanned) -> str:
     """Move the damaged file ``path`` aside, noted in ``seen`` (its new name; whether another file
     keeps its game whole); what the list says of it (``damage_said``), the log where it went in its
@@ -571,7 +554,7 @@ def damage_said(problem: str, where: str, kept: Recoverable | None, whole: bool 
     "Saved games offers them" sent the player to a list that rightly showed no such row.  A game
     a tournament's results keep whole (``played``: ``tournament_keeping``) is said to be there, as
     Saved games' row for it names it."""
-    said = _("{problem}; {where}").format(problem=damage_words(problem), where=where)
+    said = _("{problem}; {where}").format(problem=words.file_problem(problem), where=where)
     if kept is None:
         return said
     if played is not None:

@@ -38,11 +38,13 @@ from games.position_text import is_position_text, position_alone, record_from_po
 from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord
 from games.record_fields import clean_title
 from games.record_parts import (
+    EMPTY_FILE,
     PartlyLegal,
     RecordError,
     RecordNotReadableHere,
     Side,
     check_text_length,
+    is_empty,
     told_apart,
     unnumbered,
 )
@@ -124,7 +126,6 @@ def is_outside_file(path: Path) -> bool:
     return path.suffix.lower() in OUTSIDE_SUFFIXES
 
 
-EMPTY_FILE = "the file is empty"  # said of a file holding nothing but spaces, whatever its kind (``load``)
 PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
 
 
@@ -170,7 +171,7 @@ def load(path: Path | str) -> GameRecord:
     lacks is read (it can be replayed); ``with_known_players`` is for records to be played on."""
     path = Path(path)
     text = read_text(path)
-    if not text.lstrip("\ufeff").strip():  # a file made and never written: not "line 1, column 1: Expecting value"
+    if is_empty(text):
         raise RecordError(f"{path.name}: {EMPTY_FILE}")
     try:
         if path.suffix.lower() == SUFFIX:

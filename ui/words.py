@@ -1073,10 +1073,20 @@ def load_problem(text: str) -> str:
     return text
 
 
+# the JSON reader's refusal of a record (games.record ``GameRecord.loads``): a file cut short (a
+# disk that filled, a copy stopped part way) or damaged; its line, column and words go to the log,
+# where whoever mends the file reads them (a pasted text, no file, keeps them: ``rule_reason``)
+NOT_JSON = re.compile(r"not valid JSON \(line \d+, column \d+: .*\)")
+
+
 def file_problem(text: str) -> str:
-    """Why a file cannot be opened ("game.json: not valid JSON (...)", from ui.record_files), its
-    reason in the current language."""
+    """Why a file cannot be opened ("game.json: the file is cut short or damaged", from
+    ui.record_files), its reason in the current language: the same words wherever the file is
+    opened (a drop showed the JSON reader's "line 19, column 12: Unterminated string starting at"
+    where Saved games, moving the same file aside, said it is cut short or damaged)."""
     name, sep, reason = text.partition(": ")
+    if sep and NOT_JSON.fullmatch(reason):
+        return _("{name}: the file is cut short or damaged").format(name=name)
     return f"{name}{sep}{rule_reason(reason)}" if sep else rule_reason(text)
 
 
