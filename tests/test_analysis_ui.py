@@ -1625,3 +1625,19 @@ def test_the_evaluation_graph_is_scaled_once_for_each_change_of_its_opinions(app
         scene.draw(app.screen)
     after = scene.graph_points()
     assert scaled[0] == 1 and after[-1] != before[-1] and len(after) == len(before) == len(moves) + 1, scaled
+
+
+def test_a_drawing_works_the_bars_graph_value_out_once(app, monkeypatch):
+    """The eval bar's value (``BoardSide.graph_value``: the graph's value of the position shown)
+    was worked out twice a drawing, once for the bar and once for the proof the analysis line
+    says (``analysis_line``): once now."""
+    import ui.eval_bar
+    from tests.ui_helpers import count_calls
+
+    scene = _received(app, 3)
+    scene.draw(app.screen)
+    assert scene.analysis_line() is not None and scene.analysis_line().proven is None  # it asks the graph
+    valued = count_calls(monkeypatch, ui.eval_bar, "last_known")
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert valued[0] == 3, valued

@@ -581,3 +581,30 @@ def test_h_in_a_replay_says_where_hints_are(app):
     key(app, pygame.K_h)
     said = [m.text for m in app.scene.messages.current()]
     assert "No hints in a replay: use Analysis (A), or Play from here (C)" in said, said
+
+
+def test_the_replays_graph_is_scaled_once_for_each_change_of_analysis_modes_values(app, monkeypatch):
+    """A replay with analysis mode's values laid over its background analysis (``graph_lines``:
+    ``LiveEvaluations.over``) scaled every opinion of the game afresh (``values``) at each call,
+    several a drawing (the graph, the bar, the panel's line): once for each change now."""
+    import ui.eval_graph
+    from tests.ui_helpers import count_calls
+
+    record = random_record("tictactoe")
+    record.evaluations = [0.0] * (len(record.moves) + 1)  # a background analysis over, all even
+    app.open_replay(record)
+    app.run_frames(2)
+    scene = app.scene
+    mover = scene.states[2].to_move
+    scene.evaluations.from_opinion(tuple(record.moves[:2]), Opinion(1.0, "alphabeta", 1, mover), 9)
+    scene.draw(app.screen)
+    scaled = count_calls(monkeypatch, ui.eval_graph, "values")
+    for _ in range(3):
+        scene.draw(app.screen)
+    assert scaled[0] == 0, scaled
+    before = scene.graph_lines().points
+    scene.evaluations.from_opinion(tuple(record.moves[:2]), Opinion(-1.0, "alphabeta", -1, mover), 10)
+    for _ in range(3):
+        scene.draw(app.screen)
+    after = scene.graph_lines().points
+    assert scaled[0] == 1 and after[2] != before[2] and len(after) == len(record.moves) + 1, (scaled, before, after)

@@ -10,7 +10,16 @@ import pygame
 import pytest
 
 from tests.game_over_helpers import result_card_at_once  # noqa: F401 - the fixture, used by name
-from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text, resign_by_keys, wait
+from tests.ui_helpers import (
+    click,
+    in_language,
+    key,
+    make_app_of,
+    recorded_text,
+    recorded_text_rects,
+    resign_by_keys,
+    wait,
+)
 from ui.match import HOTSEAT, HUMAN_VS_PC, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.setup import SetupScene
@@ -156,6 +165,43 @@ def test_over_the_panel_the_card_is_as_tall_as_its_content_and_hides_the_panel(t
         for rect in under:
             click(app, rect.center)
         assert scene.is_over() and card.visible() and app.scene is scene
+    finally:
+        app.quit()
+    assert not app.errors, app.errors[0]
+
+
+def button_rows(drawn: list[tuple[str, pygame.Rect]], button) -> list[list[str]]:
+    """The texts drawn inside ``button``, row by row (those whose middles stand within 3 pixels)."""
+    inside = sorted((rect.centery, text) for text, rect in drawn if button.rect.contains(rect))
+    rows: list[list[tuple[int, str]]] = []
+    for middle, text in inside:
+        if rows and middle - rows[-1][0][0] <= 3:
+            rows[-1].append((middle, text))
+        else:
+            rows.append([(middle, text)])
+    return [[text for _middle, text in row] for row in rows]
+
+
+@pytest.mark.parametrize("text_size", [1.0, 1.25, 1.5])
+@pytest.mark.parametrize("language", ["en", "pt"])
+@pytest.mark.parametrize("kind", ["against the computer", "friends"])
+def test_at_800x600_no_row_of_a_result_cards_button_is_a_fragment(tmp_path, monkeypatch, kind, language, text_size):
+    """At 800x600, Larger text, in Portuguese, "Desforra, lados trocados" had no room for its key
+    beside it on the card over the panel, and its R stood alone on a second row, read as the
+    word's last letter.  Every button of the card, at every text size in both languages, reads
+    on one row: one of its labels whole with its key beside it."""
+    app = make_app_of(tmp_path, monkeypatch, (800, 600))
+    try:
+        app.settings.text_size = text_size
+        with in_language(app, language):
+            scene = ended(app, SETUPS[kind])
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.run_frames(1)
+            shown = {b.label: button_rows(drawn, b) for b in scene.over_card.buttons if b.visible}
+            wanted = {b.label: [[label, b.shown_hint()] for label in b.labels()] for b in scene.over_card.buttons}
+        assert len(shown) == 6, shown
+        assert all(len(rows) == 1 and rows[0] in wanted[label] for label, rows in shown.items()), shown
     finally:
         app.quit()
     assert not app.errors, app.errors[0]

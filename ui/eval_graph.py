@@ -136,7 +136,7 @@ class LiveEvaluations:
         self.opinions: dict[tuple[str, ...], Opinion] = {}
         self.depths: dict[tuple[str, ...], int] = {}  # how deep the search of each opinion went
         self.searched: set[tuple[str, ...]] = set()  # positions a computer's own search valued
-        self._points: tuple[tuple[str, ...], Opinion | None, list[float | None]] | None = None  # ``points``' last
+        self._kept: dict[str, tuple[Hashable, Any]] = {}  # each graph's last inputs and result (``_once``)
 
     def from_search(self, moves: tuple[str, ...], progress: Any, noisy: bool = False) -> bool:
         """A computer moved from the position ``moves`` reach; ``progress``: its search's last report
@@ -176,7 +176,7 @@ class LiveEvaluations:
                                   or (known == opinion and depth == self.depths[moves])):
             return False
         self.opinions[moves], self.depths[moves] = opinion, depth
-        self._points = None  # the graph's scale and points change with any opinion
+        self._kept.clear()  # the graph's scale and points change with any opinion
         return True
 
     def over(self, moves: Sequence[str], opinions: Sequence[Opinion | None], depths: Sequence[int],
@@ -196,7 +196,7 @@ class LiveEvaluations:
         if not laid:
             return GraphLines(merged, list(points), merged_depths)
         laid |= {i for i, opinion in enumerate(merged) if opinion is not None and is_blank(opinion)}  # their successors'
-        fresh = values(self.game.id, merged)
+        fresh = self._once("over", tuple(merged), lambda: values(self.game.id, merged))
         return GraphLines(merged, [fresh[i] if i in laid else point for i, point in enumerate(points)], merged_depths)
 
     def along(self, moves: Sequence[str]) -> list[Opinion | None]:
@@ -231,10 +231,18 @@ class LiveEvaluations:
         each change of the opinions, the moves or the result (``_points``): a drawing in analysis
         mode asks for them twice or more (the graph, the bar, the panel's line), and ``values``
         scaled every opinion of the game afresh (``eval_scale``) at each."""
-        key, result = tuple(moves), terminal_opinion(last) if last.is_terminal() else None
-        if self._points is None or self._points[:2] != (key, result):
-            self._points = key, result, values(self.game.id, self._graphed(moves, last))
-        return list(self._points[2])
+        key = tuple(moves), terminal_opinion(last) if last.is_terminal() else None
+        return list(self._once("points", key, lambda: values(self.game.id, self._graphed(moves, last))))
+
+    def _once(self, graph: str, key: Hashable, work: Callable[[], list[float | None]]) -> list[float | None]:
+        """``graph``'s points (``points``, the replay's ``over``), worked out by ``work`` once for
+        each change of the opinions (``from_opinion`` forgets them) or of ``key``, what else they
+        are worked out from: a drawing asks for them twice or more (the graph, the bar, the
+        panel's line), and ``values`` scales every opinion of the game afresh (``eval_scale``)."""
+        kept = self._kept.get(graph)
+        if kept is None or kept[0] != key:
+            kept = self._kept[graph] = key, work()
+        return kept[1]
 
     def _graphed(self, moves: Sequence[str], last: State) -> list[Opinion | None]:
         """The opinions the graph draws along ``moves``: a finished game's last position its result."""

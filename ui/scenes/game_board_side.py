@@ -99,6 +99,8 @@ class BoardSide:
         self.eval_rect = pygame.Rect(0, 0, 0, 0)  # analysis mode's eval bar, beside the board
         self.graph_rect = pygame.Rect(0, 0, 0, 0)  # the live evaluation graph, under the board in analysis mode
         self.board_foot = 0  # the bottom of the board's room, its coordinates and the graph under it (``messages_room``)
+        # ``graph_value`` through a drawing (``GameCommands.analysis_line_kept``): the points it is of, and it
+        self.graph_kept: tuple[list[float | None], eval_bar.GraphValue | None] | None = None
 
     def layout(self, area: pygame.Rect) -> None:
         scene, s = self.scene, self.scene.app.scale
@@ -154,12 +156,19 @@ class BoardSide:
         """The evaluation graph's value (``points``) of the position shown, or of the nearest
         before it an engine valued, for the eval bar: analysis waits while a computer searches
         its move, and the bar stood blank at 50/50 beside a graph and a last search that said who
-        was winning.  None before any value."""
-        scene = self.scene
+        was winning.  None before any value.  Within a drawing worked out once for its ``points``
+        (``graph_kept``): the bar and the analysis line's proof (``GameCommands.analysis_line``)
+        each worked it out."""
+        scene, kept = self.scene, self.graph_kept
+        if kept is not None and kept[0] == points:
+            return kept[1]
         moves = [p.text for p in scene.history[:scene.shown_plies()]]
         evaluations = scene.evaluations
-        return eval_bar.last_known(evaluations.along(moves), points, len(moves), scene.game.id,
-                                   evaluations.depths_along(moves))
+        value = eval_bar.last_known(evaluations.along(moves), points, len(moves), scene.game.id,
+                                    evaluations.depths_along(moves))
+        if scene.line_kept is not None:  # within a drawing, where nothing it reads changes
+            self.graph_kept = list(points), value
+        return value
 
     def draw_on_top(self, surface: pygame.Surface, shown: State, labels: dict[Hashable, MoveLabel]) -> None:
         """Over everything else (the panel, the game-over card): the messages, and the tip with the

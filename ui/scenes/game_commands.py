@@ -774,12 +774,13 @@ class GameCommands:
         """``analysis_line`` worked out once for the block (a drawing, ``GameScene.draw``), where
         nothing it reads changes: the panel's layout asks for it at each measure of its thinking
         card (whether it says a result, its height, its headline, its lines), some seven times
-        a drawing, each going through the evaluation graph for the proof the bar shows."""
-        self.line_kept = []
+        a drawing, each going through the evaluation graph for the proof the bar shows.  The
+        bar's value (``BoardSide.graph_value``) is kept through the block too."""
+        self.line_kept, self.board_side.graph_kept = [], None
         try:
             yield
         finally:
-            self.line_kept = None
+            self.line_kept, self.board_side.graph_kept = None, None
 
     def _shown_proof(self) -> AIProgress | None:
         """Analysis's proof of the position shown, as its best line says it (``analysis_line``),

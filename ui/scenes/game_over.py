@@ -331,6 +331,10 @@ WHOLE_ROWS = 4  # rows it may take where the card has the height for them (``_bo
 ALL_ROWS = 8  # rows it may take where the card has the height for them all: a watched bot's forfeit on time
 #              with the line it was running took five rows at 800x600, and four cut it ("...(in choo…")
 ROWS_TRIED = (ALL_ROWS, WHOLE_ROWS)  # the most first
+# the room (unscaled) between the card's edge and its buttons, as beside its lines (``width - 30``):
+# 24 left the buttons over the panel at 800x600, Larger text, too narrow for "Desforra, lados
+# trocados" and its key on one row, and the key R stood alone under it, read as the word's last letter
+BUTTON_SIDE = 15
 
 
 # what a level's draw offer card keeps off on the board: the move points, the level's last move, the pieces
@@ -620,7 +624,7 @@ class GameOverCard:
         s, panel = self.scene.app.scale, self.scene.panel.rect
         margin = int(12 * s)
         width = panel.width - 2 * margin
-        half = (width - int(48 * s) - int(10 * s)) // 2 - 2 * int(BUTTON_PADDING * s)
+        half = (width - 2 * int(BUTTON_SIDE * s) - int(10 * s)) // 2 - 2 * int(BUTTON_PADDING * s)
         fits = all(tx.ui_font(tx.small(b.label_size, s), True).size(b.label)[0] <= half for b in self.buttons)
         columns = 2 if fits else 1
         height = self._size(width, columns, *self._panel_form(width, columns))[1]
@@ -665,7 +669,8 @@ class GameOverCard:
             r = tx.text(surface, tx.fit(line, int(16 * s), w - int(30 * s)), (self.rect.centerx, y), int(16 * s),
                         theme.muted, "midtop")
             y = r.bottom + int(4 * s)
-        area = pygame.Rect(self.rect.x + int(24 * s), y + int(gaps.over_buttons * s), w - int(48 * s), 0)
+        side = int(BUTTON_SIDE * s)
+        area = pygame.Rect(self.rect.x + side, y + int(gaps.over_buttons * s), w - 2 * side, 0)
         # each row shared by what its buttons need: in two equal halves "Desforra, lados trocados" put its R under it
         layout_grid(self.buttons, area, placed.columns, int(40 * s), int(gaps.button_gap * s), s)
         self.ready()  # disabled within its grace
