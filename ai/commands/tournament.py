@@ -126,6 +126,11 @@ class ReportWords:
         """"1 game", "3 games"."""
         return counted(n, "games")
 
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        """The template of a count for ``n``, given its English singular and plural forms (as
+        ``ngettext`` chooses): "{n} player" for one, "{n} players" for more."""
+        return singular if n == 1 else plural
+
     def reason(self, text: str) -> str:
         """A game's recorded reason (English: ``State.end_reason``, a referee's forfeit, "void: ...")."""
         return text
@@ -602,13 +607,23 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
 # the report's first line and its page's title; with games never played (``not_played``: a
 # withdrawal's, or lost as a player could not be started), the games played and those said apart,
 # as the window's progress says them (``games_counted``): the heading read "12 games" where 8 were
-# played, and "6 games played" of a league whose student's file never ran its 4
-HEAD = "{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"
-HEAD_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
-                "annulled), {limits}, {where}, {seconds} s")
-TITLE = "{game} round robin: {players} players, {games} games, {limits}"
-TITLE_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
-                 "annulled), {limits}")
+# played, and "6 games played" of a league whose student's file never ran its 4.  Each count is
+# said with its noun in the form for it (``PLAYERS``, ``GAMES_PLAYED``, ``NOT_PLAYED``): one
+# sentence of counts read "1 games played, 1 not played", "1 não jogados" in Portuguese
+HEAD = "{game} round robin: {players}, {games}, {limits}, {where}, {seconds} s"
+HEAD_SETTLED = "{game} round robin: {players}, {games}, {settled}, {limits}, {where}, {seconds} s"
+TITLE = "{game} round robin: {players}, {games}, {limits}"
+TITLE_SETTLED = "{game} round robin: {players}, {games}, {settled}, {limits}"
+PLAYERS = ("{n} player", "{n} players")
+GAMES_PLAYED = ("{n} game played", "{n} games played")
+NOT_PLAYED = ("{n} not played", "{n} not played")  # one form in English, two in Portuguese ("não jogado(s)")
+NOT_PLAYED_WHY = ("{n} not played (forfeited or annulled)", "{n} not played (forfeited or annulled)")
+
+
+def count_said(forms: tuple[str, str], n: int, words: ReportWords = ENGLISH) -> str:
+    """``n`` with its words in the form for it (``forms``: the English singular and plural, a
+    "{n}" in each), in the report's language: "1 game played", "2 games played"."""
+    return words.plural(*forms, n).format(n=n)
 
 
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -643,9 +658,10 @@ def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
     limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
               if summary.time_per_move is not None else [])
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
-    return {"game": game_and_rules(summary, words), "players": len(summary.players),
-            "games": len(summary.results) - summary.void - summary.settled, "settled": summary.settled,
-            "limits": ", ".join(limits) or say("no time limit")}
+    played = len(summary.results) - summary.void - summary.settled
+    return {"game": game_and_rules(summary, words), "players": count_said(PLAYERS, len(summary.players), words),
+            "games": count_said(GAMES_PLAYED, played, words) if summary.settled else words.games(played),
+            "settled": count_said(NOT_PLAYED_WHY, summary.settled, words), "limits": ", ".join(limits) or say("no time limit")}
 
 
 def _where(summary: Summary, words: ReportWords) -> str:
@@ -1287,14 +1303,15 @@ def withdrawal_words(played: int, games: int, left: int, name: str, words: Repor
     return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
-GAMES_SETTLED = "{played} of {total} games played, {settled} not played (forfeited or annulled), {left} left"
-GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them annulled), {settled} not played "
-                          "(forfeited or annulled), {left} left")
+# ``settled``: the games not played, said with their words in the form for their count (``NOT_PLAYED_WHY``,
+# short: ``NOT_PLAYED``)
+GAMES_SETTLED = "{played} of {total} games played, {settled}, {left} left"
+GAMES_SETTLED_ANNULLED = "{played} of {total} games played ({annulled} of them annulled), {settled}, {left} left"
 
 
 # the same in fewer words, for a progress bar that has no room for them (``short``)
-GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} not played, {left} left"
-GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"
+GAMES_SETTLED_SHORT = "{played}/{total} played, {settled}, {left} left"
+GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled}, {left} left"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
@@ -1307,8 +1324,8 @@ def games_counted(played: int, settled: int, total: int, annulled: int = 0, word
     fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
     forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
     template = forms[0] if annulled else forms[1]
-    return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,
-                                      left=total - played - settled)
+    return words.say(template).format(played=played, total=total, settled=count_said(NOT_PLAYED if short else NOT_PLAYED_WHY, settled, words),
+                                      annulled=annulled, left=total - played - settled)
 
 
 NOTHING_TO_WITHDRAW = ("{player} has played all its {games}: there is nothing left to withdraw it from, and its "
