@@ -14,6 +14,7 @@ from ai.commands.tournament import (
     games_counted,
     page_title,
     report_head,
+    run_tournament,
     tables_markdown,
     write_results,
 )
@@ -121,3 +122,24 @@ def test_opening_a_league_with_one_game_not_played_says_it_in_the_singular(app, 
         drop(app, path, frames=3)
         said = [m.text for m in app.scene.messages.items]
     assert any(text.startswith(ONE_EACH[language][2]) for text in said), said
+
+
+def test_the_terminal_bar_says_from_its_first_line_the_games_of_a_file_that_cannot_start(tmp_path, capsys):
+    """Level 1, a file with a syntax error and Level 2, 6 games: the file's 4 are lost by forfeit
+    without play, which is known before the first game (it is started once first).  The bar's
+    first line said "0/6 games", and "not played" only once their forfeits came in; it says them
+    from the first line now, and the same counts at the end."""
+    broken = tmp_path / "broken.py"
+    broken.write_text("def choose(game, state)\n    return 1\n")
+    assert run_tournament("tictactoe", ["level-1", str(broken), "level-2"], {}, 1, 0.2, 1, None, 1) == 0
+    bars = [line for line in capsys.readouterr().err.splitlines() if line.startswith("[")]
+    assert "] 0/6 played, 4 not played, 2 left " in bars[0], bars
+    assert "] 2/6 played, 4 not played, 0 left " in bars[-1], bars
+
+
+def test_the_terminal_bars_time_left_is_of_the_games_left_to_play():
+    """The same league after its first game played, in 10 s: 1 game is left to play, the file's 4
+    forfeits take no time; the time left counted 5 games at the rate of play, 50 s."""
+    bar = ProgressBar(6, stream=_Terminal(), ahead=4, broken={"broken.py"})
+    bar.update(1, GameResult("tictactoe", {}, ["level-1", "level-2"], ["b2"], 0, reason="played"))
+    assert bar.eta(1, 10.0).strip() == "10s", bar.eta(1, 10.0)

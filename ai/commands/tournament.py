@@ -46,7 +46,7 @@ import threading
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -194,16 +194,20 @@ class ProgressBar:
     player's that could not be started) it says those played, those not played and those left
     apart (``games_counted``, short), as the window's progress bar does: it said "6/6 games" of a
     league that played 2.  Its forfeits are those of games played ("forfeits 1 in games played"):
-    a game never played was counted both among them and as not played."""
+    a game never played was counted both among them and as not played.  The games of players known
+    before the first game not to start (``broken``: ``ahead`` games to come) are said not played
+    from its first line, which said "0/6 games" until their forfeits came in."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
                  names: dict[str, str] | None = None, already: int = 0, settled: int = 0,
-                 annulled: int = 0) -> None:
+                 annulled: int = 0, ahead: int = 0, broken: Collection[str] = ()) -> None:
         self.total = total
         self.names = names or {}
         self.already = already  # games done before this run (resumed): not in the rate of play
         self.settled = settled  # games done but never played (``Tournament.settled_unplayed``): this run's added
         self.annulled = annulled  # games played, then annulled by a withdrawal (``Tournament.annulled_played``)
+        self.ahead = ahead  # games not done yet that will not be played, ``broken`` players' (``unplayable_ahead``)
+        self.broken = frozenset(broken)
         self._settled_before = settled
         self.stream = stream or sys.stderr
         self.width = width
@@ -216,22 +220,25 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.began
         filled = int(self.width * done / self.total) if self.total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        counted = (games_counted(done - self.settled, self.settled, self.total, self.annulled, short=True)
-                   if self.settled else f"{done}/{self.total} games")
+        unplayed = self.settled + self.ahead
+        counted = (games_counted(done - self.settled, unplayed, self.total, self.annulled, short=True)
+                   if unplayed else f"{done}/{self.total} games")
         text = f"[{bar}] {counted}  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
         if self._forfeits:  # with games never played beside them: said to be of the games played
-            text += f"  forfeits {self._forfeits}" + (" in games played" if self.settled else "")
+            text += f"  forfeits {self._forfeits}" + (" in games played" if unplayed else "")
         return text + (f"  | {last}" if last else "")
 
     def eta(self, done: int, elapsed: float) -> str:
         """The time left at this run's rate of play, right-aligned ("  42s"); "    ?" until a game
         of this run has ended, with games still to play: the bar said "eta 0s" through a whole
         first game (a minute at 1 s a move), as if the tournament were about to end.  This run's games
-        never played (``not_played``), over in no time, are not its pace either."""
+        never played (``not_played``), over in no time, are not its pace either, nor left to play
+        (``ahead``)."""
         played = done - self.already - (self.settled - self._settled_before)
-        if played <= 0 and done < self.total:
+        left = self.total - done - self.ahead
+        if played <= 0 and left > 0:
             return f"{'?':>5}"
-        seconds = elapsed / played * (self.total - done) if played > 0 else 0.0
+        seconds = elapsed / played * left if played > 0 else 0.0
         return f"{seconds:4.0f}s"
 
     def update(self, done: int, result: GameResult | None = None) -> None:
@@ -239,6 +246,8 @@ class ProgressBar:
         if result is not None:
             self._forfeits += int(result.forfeit and not not_played(result))  # those never played: "not played"
             self.settled += not_played(result)
+            if self.ahead and not_played(result) and self.broken.intersection(result.players):
+                self.ahead -= 1  # one said not played from the start, now done
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
             last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
         if self.tty:
@@ -1163,7 +1172,8 @@ def run_tournament(
             return 130
     names = t.names()
     bar = ProgressBar(t.total, names=names, already=len(t.results),  # a withdrawal's settled games: not this run's pace
-                      settled=t.settled_unplayed(), annulled=t.annulled_played())
+                      settled=t.settled_unplayed(), annulled=t.annulled_played(), ahead=unplayable_ahead(t),
+                      broken=t.broken)
     bar.update(len(t.results))
     live = _LiveReport(t, out, words)
 
@@ -1189,6 +1199,12 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def unplayable_ahead(t: Tournament) -> int:
+    """The games of ``t`` still to come that will not be played: those of a player known not to
+    start (``Tournament.broken``, found before the first game), each lost by forfeit at once."""
+    return sum(1 for g in t.pending() if t.broken.keys() & set(t.ids_of(g)))
 
 
 def resumed_count(t: Tournament) -> str:
