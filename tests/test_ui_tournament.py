@@ -599,9 +599,12 @@ def test_a_portuguese_window_saves_its_report_in_portuguese_and_the_csv_files_in
 
 def test_the_windows_report_words_say_what_the_command_line_says_through_the_catalog():
     """ui.words.ReportWords has the English ReportWords' methods; every text the report gives ``say``
-    is marked for the catalog (else it stayed English in Portuguese, unseen); in English the window's
-    report is the command line's, the game named alike ("Tic-tac-toe round robin")."""
+    is marked for the catalog (else it stayed English in Portuguese, unseen), and so is every count
+    it gives ``plural`` (``REPORT_PLURALS``); in English the window's report is the command line's,
+    the game named alike ("Tic-tac-toe round robin")."""
     from ai.commands import tournament as command
+    from ai.tournament_standings import Summary
+    from tests.test_not_started_forfeits import league_with_a_file_that_never_ran
     from tests.test_tournament import reported_summary
     from ui import i18n, words
 
@@ -610,18 +613,28 @@ def test_the_windows_report_words_say_what_the_command_line_says_through_the_cat
 
     assert methods(words.ReportWords) == methods(command.ReportWords)
     said: list[str] = []
+    counts: list[tuple[str, str]] = []
 
     class Recording(words.ReportWords):
         def say(self, text: str) -> str:
             said.append(text)
             return super().say(text)
 
+        def plural(self, singular: str, plural: str, n: int) -> str:
+            counts.append((singular, plural))
+            return super().plural(singular, plural, n)
+
     i18n.set_language("en")
-    summaries = [reported_summary(), reported_summary(time_per_move=None, clock=None, resumed=0, cancelled=False)]
+    unplayed = Summary.of(league_with_a_file_that_never_ran(1, 1))  # games never played, said apart
+    unplayed.cancelled = True
+    summaries = [reported_summary(), reported_summary(time_per_move=None, clock=None, resumed=0, cancelled=False),
+                 unplayed]
     for summary in summaries:
         window = command.report(summary, Recording())
         assert window == command.report(summary)
+    assert command.games_counted(1, 1, 6, words=Recording()) == command.games_counted(1, 1, 6)
     assert said and set(said) <= set(words.REPORT_TEXTS), set(said) - set(words.REPORT_TEXTS)
+    assert set(counts) == set(words.REPORT_PLURALS), set(counts) ^ set(words.REPORT_PLURALS)
     with words_in("pt"):
         assert words.ReportWords().games(1) == "1 jogo" and words.ReportWords().games(3) == "3 jogos"
         assert words.end_reason("void: the referee failed: KeyError: 'x'") == "anulado: o árbitro falhou: KeyError: 'x'"

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
 DOMAIN = "tabuleiro"
 SOURCES = ("main.py", "ui")
-KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}  # function name -> how many string arguments it takes
+KEYWORDS = {"_": 1, "N_": 1, "ngettext": 2, "N_plural": 2, "pgettext": 2}  # function name -> how many string arguments it takes
 CONTEXT = "\x04"  # between a message's context and its text, as gettext keys them: "replay\x04Back"
 
 
@@ -242,7 +242,7 @@ def marked_in(source: str, filename: str) -> tuple[tuple[Message, int], ...]:
             continue
         texts = [a.value for a in node.args[: KEYWORDS[node.func.id]]
                  if isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value]
-        if node.func.id == "ngettext" and len(texts) == 2:
+        if node.func.id in ("ngettext", "N_plural") and len(texts) == 2:
             marked.append(((texts[0], texts[1]), node.lineno))
         elif node.func.id == "pgettext" and len(texts) == 2:
             marked.append((CONTEXT.join(texts), node.lineno))

@@ -16,9 +16,10 @@ literal strings.
 
 English is the source language: a missing translation shows the English text, never an error.
 Strings kept in module constants are marked with ``N_`` (which returns them unchanged) and
-passed through ``_`` where they are drawn.  A message said once and shown for a while follows a
-change of language: ``said_again`` finds a text of the catalog in the new language, and a
-``Phrase`` (a sentence with another catalog text inside it) is made again whole by what made it.
+passed through ``_`` where they are drawn; a singular and plural pair with ``N_plural``, said
+through ``ngettext``.  A message said once and shown for a while follows a change of language:
+``said_again`` finds a text of the catalog in the new language, and a ``Phrase`` (a sentence
+with another catalog text inside it) is made again whole by what made it.
 """
 
 from __future__ import annotations
@@ -131,6 +132,12 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:  # noqa: N802 - the name gettext tools look for
     """Mark ``message`` for translation without translating it yet (module constants)."""
     return message
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:  # noqa: N802 - marked like N_
+    """Mark a message with a plural for translation without translating it yet, as ``N_`` does
+    one without: a pair kept in a module constant and said later by ``ngettext(*pair, n)``."""
+    return singular, plural
 
 
 DECIMAL_COMMA = frozenset({"pt"})  # languages that write 0,5 and 60.000 where English writes 0.5 and 60,000

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ai.reason_names import NO_SUCH_FILE, file_named_once
-from ui.i18n import N_, Phrase, _, localized, ngettext, pgettext
+from ui.i18n import N_, N_plural, Phrase, _, localized, ngettext, pgettext
 from ui.i18n import language as i18n_language
 from ui.parts import join_parts
 
@@ -1638,12 +1638,10 @@ def choice_reason(reason: str) -> str:
 # What the tournament report says (ai.commands.tournament.ReportWords.say is given them in English):
 # marked here for the catalog; a test checks the report says nothing else.
 REPORT_TEXTS = (
-    N_("{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"),
-    N_("{game} round robin: {players} players, {games} games, {limits}"), N_("Run with {where} in {seconds} s"),
-    N_("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or annulled), "
-       "{limits}, {where}, {seconds} s"),
-    N_("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or annulled), "
-       "{limits}"),
+    N_("{game} round robin: {players}, {games}, {limits}, {where}, {seconds} s"),
+    N_("{game} round robin: {players}, {games}, {limits}"), N_("Run with {where} in {seconds} s"),
+    N_("{game} round robin: {players}, {games}, {settled}, {limits}, {where}, {seconds} s"),
+    N_("{game} round robin: {players}, {games}, {settled}, {limits}"),
     N_("{seconds} s/move"), N_("clock {clock}"), N_("no time limit"), N_("jobs {jobs}"),
     N_("({games} from the log)"), N_("(stopped early: {done} of {total} games)"), N_("(and {games} void)"),
     N_("(stopped early: {counted})"), N_("(in progress: {done} of {total} games)"), N_("(in progress: {counted})"),
@@ -1682,11 +1680,17 @@ REPORT_TEXTS = (
     N_("{player} has played none of its {games}: they are annulled, counted for no one"),
     N_("{player} has played all its {games}: there is nothing left to withdraw it from, and its results stand as "
        "they are"),
-    N_("{played} of {total} games played, {settled} not played (forfeited or annulled), {left} left"),
-    N_("{played} of {total} games played ({annulled} of them annulled), {settled} not played (forfeited or "
-       "annulled), {left} left"),
-    N_("{played}/{total} played, {settled} not played, {left} left"),
-    N_("{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"),
+    N_("{played} of {total} games played, {settled}, {left} left"),
+    N_("{played} of {total} games played ({annulled} of them annulled), {settled}, {left} left"),
+    N_("{played}/{total} played, {settled}, {left} left"),
+    N_("{played}/{total} played ({annulled} annulled), {settled}, {left} left"),
+)
+# the counts it says in the form for their number (ai.commands.tournament.ReportWords.plural is
+# given them in English): marked here for the catalog; a test checks it says no other
+REPORT_PLURALS = (
+    N_plural("{n} player", "{n} players"), N_plural("{n} game played", "{n} games played"),
+    N_plural("{n} not played", "{n} not played"),
+    N_plural("{n} not played (forfeited or annulled)", "{n} not played (forfeited or annulled)"),
 )
 
 
@@ -1702,6 +1706,9 @@ class ReportWords:
 
     def games(self, n: int) -> str:
         return ngettext("{n} game", "{n} games", n).format(n=n)
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        return ngettext(singular, plural, n)
 
     def reason(self, text: str) -> str:
         return end_reason(text)

@@ -46,7 +46,7 @@ import threading
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -126,6 +126,11 @@ class ReportWords:
         """"1 game", "3 games"."""
         return counted(n, "games")
 
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        """The template of a count for ``n``, given its English singular and plural forms (as
+        ``ngettext`` chooses): "{n} player" for one, "{n} players" for more."""
+        return singular if n == 1 else plural
+
     def reason(self, text: str) -> str:
         """A game's recorded reason (English: ``State.end_reason``, a referee's forfeit, "void: ...")."""
         return text
@@ -189,16 +194,20 @@ class ProgressBar:
     player's that could not be started) it says those played, those not played and those left
     apart (``games_counted``, short), as the window's progress bar does: it said "6/6 games" of a
     league that played 2.  Its forfeits are those of games played ("forfeits 1 in games played"):
-    a game never played was counted both among them and as not played."""
+    a game never played was counted both among them and as not played.  The games of players known
+    before the first game not to start (``broken``: ``ahead`` games to come) are said not played
+    from its first line, which said "0/6 games" until their forfeits came in."""
 
     def __init__(self, total: int, stream: TextIO | None = None, width: int = 30,
                  names: dict[str, str] | None = None, already: int = 0, settled: int = 0,
-                 annulled: int = 0) -> None:
+                 annulled: int = 0, ahead: int = 0, broken: Collection[str] = ()) -> None:
         self.total = total
         self.names = names or {}
         self.already = already  # games done before this run (resumed): not in the rate of play
         self.settled = settled  # games done but never played (``Tournament.settled_unplayed``): this run's added
         self.annulled = annulled  # games played, then annulled by a withdrawal (``Tournament.annulled_played``)
+        self.ahead = ahead  # games not done yet that will not be played, ``broken`` players' (``unplayable_ahead``)
+        self.broken = frozenset(broken)
         self._settled_before = settled
         self.stream = stream or sys.stderr
         self.width = width
@@ -211,22 +220,25 @@ class ProgressBar:
         elapsed = time.perf_counter() - self.began
         filled = int(self.width * done / self.total) if self.total else self.width
         bar = "#" * filled + "." * (self.width - filled)
-        counted = (games_counted(done - self.settled, self.settled, self.total, self.annulled, short=True)
-                   if self.settled else f"{done}/{self.total} games")
+        unplayed = self.settled + self.ahead
+        counted = (games_counted(done - self.settled, unplayed, self.total, self.annulled, short=True)
+                   if unplayed else f"{done}/{self.total} games")
         text = f"[{bar}] {counted}  {elapsed:5.0f}s elapsed  eta {self.eta(done, elapsed)}"
         if self._forfeits:  # with games never played beside them: said to be of the games played
-            text += f"  forfeits {self._forfeits}" + (" in games played" if self.settled else "")
+            text += f"  forfeits {self._forfeits}" + (" in games played" if unplayed else "")
         return text + (f"  | {last}" if last else "")
 
     def eta(self, done: int, elapsed: float) -> str:
         """The time left at this run's rate of play, right-aligned ("  42s"); "    ?" until a game
         of this run has ended, with games still to play: the bar said "eta 0s" through a whole
         first game (a minute at 1 s a move), as if the tournament were about to end.  This run's games
-        never played (``not_played``), over in no time, are not its pace either."""
+        never played (``not_played``), over in no time, are not its pace either, nor left to play
+        (``ahead``)."""
         played = done - self.already - (self.settled - self._settled_before)
-        if played <= 0 and done < self.total:
+        left = self.total - done - self.ahead
+        if played <= 0 and left > 0:
             return f"{'?':>5}"
-        seconds = elapsed / played * (self.total - done) if played > 0 else 0.0
+        seconds = elapsed / played * left if played > 0 else 0.0
         return f"{seconds:4.0f}s"
 
     def update(self, done: int, result: GameResult | None = None) -> None:
@@ -234,6 +246,8 @@ class ProgressBar:
         if result is not None:
             self._forfeits += int(result.forfeit and not not_played(result))  # those never played: "not played"
             self.settled += not_played(result)
+            if self.ahead and not_played(result) and self.broken.intersection(result.players):
+                self.ahead -= 1  # one said not played from the start, now done
             a, b = (self.names.get(p) or short_name(p) for p in result.players)
             last = f"{a} - {b} {outcome(result, draw=DRAW_RESULT)}"
         if self.tty:
@@ -602,13 +616,23 @@ def report(summary: Summary, words: ReportWords = ENGLISH, width: int = REPORT_W
 # the report's first line and its page's title; with games never played (``not_played``: a
 # withdrawal's, or lost as a player could not be started), the games played and those said apart,
 # as the window's progress says them (``games_counted``): the heading read "12 games" where 8 were
-# played, and "6 games played" of a league whose student's file never ran its 4
-HEAD = "{game} round robin: {players} players, {games} games, {limits}, {where}, {seconds} s"
-HEAD_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
-                "annulled), {limits}, {where}, {seconds} s")
-TITLE = "{game} round robin: {players} players, {games} games, {limits}"
-TITLE_SETTLED = ("{game} round robin: {players} players, {games} games played, {settled} not played (forfeited or "
-                 "annulled), {limits}")
+# played, and "6 games played" of a league whose student's file never ran its 4.  Each count is
+# said with its noun in the form for it (``PLAYERS``, ``GAMES_PLAYED``, ``NOT_PLAYED``): one
+# sentence of counts read "1 games played, 1 not played", "1 não jogados" in Portuguese
+HEAD = "{game} round robin: {players}, {games}, {limits}, {where}, {seconds} s"
+HEAD_SETTLED = "{game} round robin: {players}, {games}, {settled}, {limits}, {where}, {seconds} s"
+TITLE = "{game} round robin: {players}, {games}, {limits}"
+TITLE_SETTLED = "{game} round robin: {players}, {games}, {settled}, {limits}"
+PLAYERS = ("{n} player", "{n} players")
+GAMES_PLAYED = ("{n} game played", "{n} games played")
+NOT_PLAYED = ("{n} not played", "{n} not played")  # one form in English, two in Portuguese ("não jogado(s)")
+NOT_PLAYED_WHY = ("{n} not played (forfeited or annulled)", "{n} not played (forfeited or annulled)")
+
+
+def count_said(forms: tuple[str, str], n: int, words: ReportWords = ENGLISH) -> str:
+    """``n`` with its words in the form for it (``forms``: the English singular and plural, a
+    "{n}" in each), in the report's language: "1 game played", "2 games played"."""
+    return words.plural(*forms, n).format(n=n)
 
 
 def report_head(summary: Summary, words: ReportWords = ENGLISH) -> str:
@@ -643,9 +667,10 @@ def _head_parts(summary: Summary, words: ReportWords) -> dict[str, Any]:
     limits = ([say("{seconds} s/move").format(seconds=number(f"{summary.time_per_move:g}"))]
               if summary.time_per_move is not None else [])
     limits += [say("clock {clock}").format(clock=summary.clock)] if summary.clock else []
-    return {"game": game_and_rules(summary, words), "players": len(summary.players),
-            "games": len(summary.results) - summary.void - summary.settled, "settled": summary.settled,
-            "limits": ", ".join(limits) or say("no time limit")}
+    played = len(summary.results) - summary.void - summary.settled
+    return {"game": game_and_rules(summary, words), "players": count_said(PLAYERS, len(summary.players), words),
+            "games": count_said(GAMES_PLAYED, played, words) if summary.settled else words.games(played),
+            "settled": count_said(NOT_PLAYED_WHY, summary.settled, words), "limits": ", ".join(limits) or say("no time limit")}
 
 
 def _where(summary: Summary, words: ReportWords) -> str:
@@ -1147,7 +1172,8 @@ def run_tournament(
             return 130
     names = t.names()
     bar = ProgressBar(t.total, names=names, already=len(t.results),  # a withdrawal's settled games: not this run's pace
-                      settled=t.settled_unplayed(), annulled=t.annulled_played())
+                      settled=t.settled_unplayed(), annulled=t.annulled_played(), ahead=unplayable_ahead(t),
+                      broken=t.broken)
     bar.update(len(t.results))
     live = _LiveReport(t, out, words)
 
@@ -1173,6 +1199,12 @@ def run_tournament(
     if out:
         print(f"wrote {log} (resume with --resume {out})")
     return 130 if t.cancelled else 1 if summary.void else 0
+
+
+def unplayable_ahead(t: Tournament) -> int:
+    """The games of ``t`` still to come that will not be played: those of a player known not to
+    start (``Tournament.broken``, found before the first game), each lost by forfeit at once."""
+    return sum(1 for g in t.pending() if t.broken.keys() & set(t.ids_of(g)))
 
 
 def resumed_count(t: Tournament) -> str:
@@ -1287,14 +1319,15 @@ def withdrawal_words(played: int, games: int, left: int, name: str, words: Repor
     return words.say(rule).format(player=name, played=played, games=words.games(games), left=words.games(left))
 
 
-GAMES_SETTLED = "{played} of {total} games played, {settled} not played (forfeited or annulled), {left} left"
-GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them annulled), {settled} not played "
-                          "(forfeited or annulled), {left} left")
+# ``settled``: the games not played, said with their words in the form for their count (``NOT_PLAYED_WHY``,
+# short: ``NOT_PLAYED``)
+GAMES_SETTLED = "{played} of {total} games played, {settled}, {left} left"
+GAMES_SETTLED_ANNULLED = "{played} of {total} games played ({annulled} of them annulled), {settled}, {left} left"
 
 
 # the same in fewer words, for a progress bar that has no room for them (``short``)
-GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} not played, {left} left"
-GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"
+GAMES_SETTLED_SHORT = "{played}/{total} played, {settled}, {left} left"
+GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled}, {left} left"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
@@ -1307,8 +1340,8 @@ def games_counted(played: int, settled: int, total: int, annulled: int = 0, word
     fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
     forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
     template = forms[0] if annulled else forms[1]
-    return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,
-                                      left=total - played - settled)
+    return words.say(template).format(played=played, total=total, settled=count_said(NOT_PLAYED if short else NOT_PLAYED_WHY, settled, words),
+                                      annulled=annulled, left=total - played - settled)
 
 
 NOTHING_TO_WITHDRAW = ("{player} has played all its {games}: there is nothing left to withdraw it from, and its "
