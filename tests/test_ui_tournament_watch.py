@@ -243,13 +243,15 @@ def test_watch_switched_off_once_the_games_are_over_can_be_switched_on_to_replay
     """Watch off after the league ended greyed the button: the games the board had not shown could
     not be watched again.  Off, the board stays (stopped); on again, it replays the games it left,
     their results, shown as Watch went off, staying in the tables.  (CI: game 2 started first,
-    and the test, which took game 1 for the board's first, failed.)"""
+    and the test, which took game 1 for the board's first, failed.)  Watch goes off with the first
+    game part-way on the board: two paces showed all of a 3-move game (level-1 can walk the piece
+    into North's corner), its end shown, and on again rightly replayed only the game left."""
     if game_2_first:
         second_game_started_first(monkeypatch)
     scene, clock = paced(app, monkeypatch)
-    pace = SPEEDS[scene.speed][1]
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
     first, _second = in_the_boards_order(scene)
-    paces(app, clock, pace, 2)
+    paces(app, clock, pace, min(2, len(t.results[first].moves) - 2))  # its last move not shown yet
     watch = button(scene, "Watch")
     click(app, watch.rect.center)
     assert not scene.watch and watch.enabled and not watch.active and scene._board_wanted()
@@ -260,6 +262,22 @@ def test_watch_switched_off_once_the_games_are_over_can_be_switched_on_to_replay
     assert counted_games(scene) == 2  # the results shown when it was switched off are not taken back
     paces(app, clock, pace, 1)
     assert scene.live[first]["plies"] == 2
+
+
+def test_watch_switched_off_once_the_board_showed_a_games_end_replays_only_the_games_left(app, monkeypatch):
+    """Watch off as the board holds the first game's final position (its last move shown, its
+    result in the tables): on again once the games are over, the board replays the game it left
+    unshown, not the one it showed to its end."""
+    scene, clock = paced(app, monkeypatch)
+    t, pace = scene.tournament, SPEEDS[scene.speed][1]
+    first, second = in_the_boards_order(scene)
+    paces(app, clock, pace, len(t.results[first].moves) - 1)  # the first game's last move on the board
+    watch = button(scene, "Watch")
+    click(app, watch.rect.center)
+    assert scene.skipped == (second,)
+    paces(app, clock, pace, END_HOLD)
+    click(app, watch.rect.center)
+    assert scene.watch and scene.watching == second and scene.live[second]["plies"] == 1 and scene.to_watch == []
 
 
 def test_watch_switched_on_once_over_leaves_a_result_clicked_for_the_games_left(app, monkeypatch):
