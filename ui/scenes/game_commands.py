@@ -153,10 +153,13 @@ class GameCommands:
         return watched if self.setup.mode == PC_VS_PC else ""
 
     def _why_no_undo(self) -> str:
-        """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
-        person's word, an outside program's forfeit: ``_stopped_a_program``)."""
+        """Why Undo takes nothing back: no move played, or every move taken back already (it said
+        no move had been played, with Redo lit to bring them all back), nor a game end to take
+        back alone (a person's word, an outside program's forfeit: ``_stopped_a_program``)."""
         if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
+        if not self.history and self.redo_stack:  # every move taken back: they are still there to redo
+            return _("Nothing to undo: this is the start of the game (Redo plays the moves again)")
         if not self.history:
             return _("Nothing to undo: no move has been played yet")
         if not self._a_choice_of_the_human():
