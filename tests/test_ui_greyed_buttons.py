@@ -260,3 +260,27 @@ def test_undo_with_every_move_taken_back_points_to_redo(app, language, undo):
         for _move in range(5):
             key(app, pygame.K_y)
         assert [p.text for p in scene.history] == ["b2", "a1", "b1", "c1", "b3"] and scene.is_over()
+
+
+def said_now(scene: GameScene) -> list[str]:
+    return [m.text for m in scene.messages.current()]
+
+
+def test_a_refused_undo_or_redo_goes_with_the_next_jump(app):
+    """U with every move taken back said "Nothing to undo", and a Y pressed at once played a move
+    again under it for its seconds; Y at the end said "Nothing to redo", left standing over the
+    move a U then took back."""
+    scene = started(app, HOTSEAT, (None, None), moves=["b2", "a1"])
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert any(text.startswith("Nothing to undo") for text in said_now(scene))
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert not any(text.startswith("Nothing to undo") for text in said_now(scene)), said_now(scene)
+    key(app, pygame.K_y)
+    key(app, pygame.K_y)
+    assert any(text.startswith("Nothing to redo") for text in said_now(scene))
+    key(app, pygame.K_u)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert not any(text.startswith("Nothing to redo") for text in said_now(scene)), said_now(scene)
