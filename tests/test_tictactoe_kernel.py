@@ -236,3 +236,40 @@ def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(
     monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
     assert player.choose(state, Limits(depth=2)) in state.legal_moves()
     assert searcher.last is not None
+
+
+# 3x19 with 19 in a row: only the three columns are lines, and O's a1 b1 c1 block them all
+DEAD_DRAW = ["b10", "a1", "c9", "b1", "a10", "c1", "b9"]
+
+
+@pytest.mark.parametrize("depth", [3, 4])
+def test_a_position_nobody_can_win_is_even_at_every_depth(depth):
+    """With a mark of each side in every line, the game can only be drawn: the move's +1 made it
+    "better for X" at one depth and "better for O" at the next, in the panel, the hint and
+    ``main.py analyse``.  Both evaluations and the kernel's search say 0; one open line left
+    keeps the move's +1."""
+    game = games.load("tictactoe", width=3, height=19, k=19)
+    dead = game.play_line(DEAD_DRAW)
+    assert not game.can_still_win(dead, 0) and not game.can_still_win(dead, 1)
+    assert OpenLines().evaluate(dead) == 0
+    b, position = kernel_position(dead)
+    assert kernel.evaluate(position.state, dead.to_move) == 0
+    assert kernel_search(dead, depth)[0] == 0
+    one_open = game.play_line(DEAD_DRAW[:5] + ["b9"])  # c-column still free of O
+    _b, position = kernel_position(one_open)
+    assert kernel.evaluate(position.state, one_open.to_move) == OpenLines().evaluate(one_open) != 0
+
+
+def test_level5_says_a_position_nobody_can_win_is_a_proven_draw():
+    """Searched, such a position's values were all 0 at once and the search went hundreds of plies
+    deep in no time ("346 moves ahead" with 50 squares left): the rules prove it drawn."""
+    game = games.load("tictactoe", width=3, height=19, k=19)
+    reports = []
+    dead = game.play_line(DEAD_DRAW)
+    move = ai.make_player("tictactoe", "level-5").choose(dead, Limits(time=0.5), reports.append)
+    assert move in dead.legal_moves()
+    assert (reports[-1].proven, reports[-1].score, reports[-1].depth) == (0, 0.0, 1)
+    open_line = game.play_line(DEAD_DRAW[:5] + ["b9"])
+    reports.clear()
+    ai.make_player("tictactoe", "level-5").choose(open_line, Limits(depth=3), reports.append)
+    assert reports[-1].proven is None

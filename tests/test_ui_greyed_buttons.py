@@ -240,3 +240,47 @@ def test_why_undo_did_nothing_goes_with_the_next_move(app):
     click(app, scene.view.cell_rect(1, 1).center)
     assert [p.text for p in scene.history] == ["b2"]
     assert nothing not in [m.text for m in scene.messages.current()]
+
+
+@pytest.mark.parametrize("language, undo", [
+    ("en", "Nothing to undo: this is the start of the game (Redo plays the moves again)"),
+    ("pt", "Nada a anular: este é o início do jogo (Refazer volta a jogar as jogadas)"),
+])
+def test_undo_with_every_move_taken_back_points_to_redo(app, language, undo):
+    """Hot-seat played to its end and taken back move by move: the last U said "no move has been
+    played yet", beside a Redo that brings the whole game back.  It says the game is at its
+    start and Redo has the moves; Redo then plays them again, to the end."""
+    with in_language(app, language):
+        scene = started(app, HOTSEAT, (None, None), moves=["b2", "a1", "b1", "c1", "b3"])
+        assert scene.is_over()
+        for _move in range(5):
+            key(app, pygame.K_u)
+        assert not scene.history and len(scene.redo_stack) == 5
+        says_when_clicked_and_pressed(app, scene, scene.btn_undo, (pygame.K_u, 0), undo)
+        for _move in range(5):
+            key(app, pygame.K_y)
+        assert [p.text for p in scene.history] == ["b2", "a1", "b1", "c1", "b3"] and scene.is_over()
+
+
+def said_now(scene: GameScene) -> list[str]:
+    return [m.text for m in scene.messages.current()]
+
+
+def test_a_refused_undo_or_redo_goes_with_the_next_jump(app):
+    """U with every move taken back said "Nothing to undo", and a Y pressed at once played a move
+    again under it for its seconds; Y at the end said "Nothing to redo", left standing over the
+    move a U then took back."""
+    scene = started(app, HOTSEAT, (None, None), moves=["b2", "a1"])
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    key(app, pygame.K_u)
+    assert any(text.startswith("Nothing to undo") for text in said_now(scene))
+    key(app, pygame.K_y)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert not any(text.startswith("Nothing to undo") for text in said_now(scene)), said_now(scene)
+    key(app, pygame.K_y)
+    key(app, pygame.K_y)
+    assert any(text.startswith("Nothing to redo") for text in said_now(scene))
+    key(app, pygame.K_u)
+    assert [p.text for p in scene.history] == ["b2"]
+    assert not any(text.startswith("Nothing to redo") for text in said_now(scene)), said_now(scene)

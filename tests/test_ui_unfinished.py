@@ -7,6 +7,8 @@ A copy played on from a saved game is kept there once something happens in it (a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import games
@@ -828,3 +830,22 @@ def test_an_unusual_board_is_said_whole_in_the_list():
         _title, detail = describe(record)
         date = detail.split(" · ")[1]
         assert detail == f"1 move · {date}{shown}", detail
+
+
+@pytest.mark.parametrize("language, said", [("en", "0 moves · "), ("pt", "0 jogadas · ")])
+def test_the_list_says_the_moves_to_redo_of_a_game_taken_back_to_its_start(language, said):
+    """A hot-seat game taken back to its start and left read "0 moves" in the Continue list, as if
+    nobody had played in it, though Redo plays its moves again there: the row says how many."""
+    from games.record import GameRecord
+    from games.record_parts import Side
+    from ui.autosave_setup import REDO_KEY
+
+    game = games.load("hex", size=3, swap=True)
+    begun = GameRecord.start(game, (Side(None, "Ana"), Side(None, "João")))
+    record = replace(begun, setup={**begun.setup, REDO_KEY: ["a2", "b1", "swap", "b2"]})
+    with words_in(language):
+        _title, detail = describe(record)
+        taken_back = {"en": "4 moves to redo", "pt": "4 jogadas a refazer"}[language]
+    assert detail.startswith(said) and taken_back in detail, detail
+    _title, played = describe(begun.with_moves(["b2"], game.play_line(["b2"])))
+    assert played.startswith("1 move · ") and "to redo" not in played

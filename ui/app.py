@@ -363,6 +363,7 @@ class App:
         self._screen_set_aside = False  # set aside with another screen alive (``_set_imports_aside_with_the_screen``)
         self._spare_told: tuple[str | None, dict[str, Any]] | None = None  # the choice the spare was last told
         self._carried: set[int] = set()  # keys held as the screen changed: not the new screen's until let go
+        self._switch_text = ""  # the character of the key press that changed the screen (``_text_of_the_switch``)
         self._keys_down: set[int] = set()  # keys pressed and not let go since (``_mark_repeat``)
         self._switched_by: int | None = None  # the key whose press last switched full screen, until let go
         self._last_press: tuple[float, tuple[int, int]] | None = None  # the last left press: when, where
@@ -1126,6 +1127,18 @@ class App:
             return False
         return event.type == pygame.KEYDOWN and event.key in self._carried
 
+    def _text_of_the_switch(self, event: pygame.event.Event) -> bool:
+        """The character of a key press that changed the screen, which SDL sends after the press
+        as a TEXTINPUT event of its own, is not the new screen's: N on a game's screen opened New
+        game with an "n" typed into its Outside player field.  True: the event was taken.  Any
+        other key press first, and the text that follows is the new screen's."""
+        if event.type == pygame.KEYDOWN:
+            self._switch_text = ""
+        if event.type != pygame.TEXTINPUT or not self._switch_text:
+            return False
+        taken, self._switch_text = event.text == self._switch_text, ""
+        return taken
+
     def _second_click(self, event: pygame.event.Event) -> bool:
         """The second press of a double-click whose first one changed the screen, and its release,
         are not the new screen's: a double-click on the main menu's Hex opened New game and then
@@ -1289,6 +1302,8 @@ class App:
             self._clicking = False
         if self.scene is scene and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONUP):
             self.messages.input_came(given_at)  # a click once released (the form took it whole), on the screen it stays on
+        if event.type == pygame.KEYDOWN and self.scene is not scene:
+            self._switch_text = getattr(event, "unicode", "") or ""
         if event.type in AREA_EVENTS:
             self._drawn_where_said(scene, event)
 
@@ -1354,7 +1369,8 @@ class App:
                 if not (callable(taker) and taker(event.file)):
                     self.guard(open_file, self, event.file)
                 continue
-            if self._second_click(event) or self._copies_a_message(event) or self._carried_over(event):
+            if (self._second_click(event) or self._copies_a_message(event) or self._carried_over(event)
+                    or self._text_of_the_switch(event)):
                 self.dirty = True
                 continue
             if self.scene is not None:

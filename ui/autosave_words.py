@@ -15,7 +15,7 @@ from ai.reason_names import sides_named
 from ai.referee import clock_of
 from games.record import GameRecord
 from ui import words
-from ui.autosave_setup import setup_dict_for_record
+from ui.autosave_setup import kept_redo, setup_dict_for_record
 from ui.i18n import _, date_text, given_date_text
 from ui.parts import join_parts
 
@@ -28,8 +28,8 @@ def describe(record: GameRecord) -> tuple[str, str]:
 
 
 def described_parts(record: GameRecord) -> tuple[str, list[str]]:
-    """``describe``'s first line, and its second in its parts (the moves and date first, then a
-    set-up start and each unusual option): a row short of room leaves out whole parts.  Where an
+    """``describe``'s first line, and its second in its parts (the moves and date first, the moves
+    to redo, then a set-up start and each unusual option): a row short of room leaves out whole parts.  Where an
     option that makes the board (``Option.board``) is unusual, the board's other options are said
     with it: a 19x3 tic-tac-toe row read "Width: 19 · In a row to win: 5", its height left out as
     the usual 3, and a player could not tell that board from 19x19."""
@@ -54,7 +54,18 @@ def described_parts(record: GameRecord) -> tuple[str, list[str]]:
     # moves, as the game's panel counts them ("12 moves"): each one a player's turn
     second = ngettext("{n} move · {date}", "{n} moves · {date}", len(record.moves)).format(n=len(record.moves), date=when)
     start = [_("from a set-up position")] if record.start_position is not None else []
-    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [second, *start, *unusual_said]
+    return _("{game}: {first} vs {second}").format(game=_(name), first=a, second=b), [
+        second, *redo_said(record), *start, *unusual_said]
+
+
+def redo_said(record: GameRecord) -> list[str]:
+    """The moves Undo had taken back as ``record``'s game was left, that Redo plays again once it
+    is continued ("6 moves to redo"); [] for none.  A game taken back to its start read "0 moves"
+    in the Continue list, as if nothing was played in it."""
+    from ui.i18n import ngettext
+
+    n = len(kept_redo(record.setup))
+    return [ngettext("{n} move to redo", "{n} moves to redo", n).format(n=n)] if n else []
 
 
 def where_it_stands(record: GameRecord, position: Any = None) -> list[str]:

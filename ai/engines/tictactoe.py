@@ -57,7 +57,9 @@ class OpenLines:
     level-3; docs/tuning/tictactoe.md.)
 
     Only lines through occupied squares can score, so those are the only ones visited: on a
-    15x15 board with a few marks that is a small fraction of the 572 lines.
+    15x15 board with a few marks that is a small fraction of the 572 lines.  With a mark of each
+    side in every line nobody can win any more: 0, a draw (the move's +1 made such a position
+    "better" for whichever side a search's depth left to move, X at one depth and O at the next).
     """
 
     def evaluate(self, state: TicTacToeState) -> float:
@@ -70,7 +72,7 @@ class OpenLines:
             low = taken & -taken
             seen.update(through[low.bit_length() - 1])
             taken ^= low
-        score = 0
+        score = blocked = 0
         for index in seen:
             line = lines[index]
             mine, theirs = me & line, them & line
@@ -78,6 +80,10 @@ class OpenLines:
                 score += TICTACTOE_LINE_BASE ** mine.bit_count() * 2
             elif theirs and not mine:
                 score -= TICTACTOE_LINE_BASE ** theirs.bit_count()
+            elif mine and theirs:
+                blocked += 1
+        if blocked == len(lines):
+            return 0  # no line can be completed any more: a draw, with no initiative to have
         return score + 1  # the side to move has the initiative
 
     def candidate_moves(self, state: TicTacToeState, moves: list[int]) -> list[int]:

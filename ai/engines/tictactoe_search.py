@@ -60,7 +60,17 @@ class KernelSearcher:
             self.work = kernel.Scratch(game.cells)
         self.state, self.side = state, state.to_move
         self.best = -1
-        return None
+        return self._drawn_for_good(state)
+
+    def _drawn_for_good(self, state: TicTacToeState) -> Progress | None:
+        """A position where every line holds a mark of each side: a draw whatever is played, said
+        as proven by the rules, the first move in the game's order named.  Searched, each depth's
+        values all 0 at once, the search went hundreds of plies deep in no time ("346 moves
+        ahead" on a board with 50 squares left); None where some line is still open."""
+        if self.position.state[kernel.S_OPEN] != 0:
+            return None
+        move = next(m for m in state.game.move_order if m in state.legal_moves())
+        return Progress(best_move=move, pv=[move], score=0.0, depth=1, proven=0, kind="rule")
 
     def iterate(self, depth: int, ctl: np.ndarray) -> Progress | None:
         # a stopped iteration's move was the last one's best (searched first) or beat it

@@ -43,7 +43,8 @@ POLL_MASK = 1023  # look at the stop flag every 1024 nodes
 MAX_PLY = 96  # forced blocks extend the search; no line goes deeper than this
 ABORTED = -(WIN + 7)  # a search stopped by the driver (never a value)
 # the int64 cells of a position's ``state`` array
-S_SUM_X, S_SUM_O, S_FOURS_X, S_FOURS_O, S_THREES_X, S_THREES_O, S_HASH, S_ABORT, S_MARKS = range(9)
+# (S_OPEN: the lines without a mark of each side, that someone could still complete)
+S_SUM_X, S_SUM_O, S_FOURS_X, S_FOURS_O, S_THREES_X, S_THREES_O, S_HASH, S_ABORT, S_MARKS, S_OPEN = range(10)
 STATE_SIZE = 10
 # how a node's squares were chosen: the beam, the blocks of a four, the answers to double threats;
 # or none chosen: nothing answers the opponent's double threats
@@ -109,6 +110,7 @@ class Position:
         self.counts = np.zeros((len(b.lines), 2), np.int32)
         self.near_marks = np.zeros(cells, np.int32)
         self.state = np.zeros(STATE_SIZE, np.int64)
+        self.state[S_OPEN] = len(b.lines)
         for side in (0, 1):
             for square in range(cells):
                 if boards[side] >> square & 1:
@@ -144,8 +146,11 @@ def _line_score(count_mine, count_theirs, powers):
 @njit(cache=True, nogil=True)
 def _account(counts, line, state, powers, k, sign):
     """Add (``sign`` 1) or take away (-1) ``line``'s share of both sides' sums, fours and threes
-    (lines of k-2 marks, no enemy mark)."""
+    (lines of k-2 marks, no enemy mark), and of the open lines (a line holding both sides' marks
+    is open no more)."""
     x, o = counts[line, 0], counts[line, 1]
+    if x > 0 and o > 0:
+        state[S_OPEN] -= sign
     state[S_SUM_X] += sign * _line_score(x, o, powers)
     state[S_SUM_O] += sign * _line_score(o, x, powers)
     for side, mine, theirs in ((0, x, o), (1, o, x)):
@@ -200,7 +205,9 @@ def take_back(lines, through, near, keys, powers, marks, counts, near_marks, sta
 @njit(cache=True, nogil=True)
 def evaluate(state, side):
     """``OpenLines.evaluate``: the side to move's open lines double, less the other side's, plus 1
-    for the move; kept inside the proven range."""
+    for the move; kept inside the proven range.  0 with no open line left: a draw, whoever moves."""
+    if state[S_OPEN] == 0:
+        return 0
     mine, theirs = state[S_SUM_X + side], state[S_SUM_X + 1 - side]
     value = 2 * mine - theirs + 1
     return max(-PROVEN + 1, min(PROVEN - 1, value))
@@ -448,8 +455,8 @@ def negamax(lines, through, near, keys, powers, order, marks, counts, near_marks
         return evaluate(state, side)
     if state[S_FOURS_X + side] > 0:
         return WIN - ply - 1  # its four completes next move
-    if state[S_MARKS] == marks.shape[0]:
-        return 0
+    if state[S_MARKS] == marks.shape[0] or state[S_OPEN] == 0:
+        return 0  # a full board, or one where no line can be completed any more: a draw
     alpha = max(alpha, -(WIN - ply))
     beta = min(beta, WIN - ply - 1)
     if alpha >= beta:

@@ -53,7 +53,7 @@ from ui.scenes.game_computer import (
 from ui.scenes.game_mouse import REFUSAL
 from ui.scenes.game_over import REMATCH_WORDS
 from ui.scenes.game_questions import DRAW_ANSWER_NOTE
-from ui.widgets import Button, KeyFocus, Stepper, relabel, worded
+from ui.widgets import REFUSED_TOPIC, Button, KeyFocus, Stepper, relabel, worded
 
 if TYPE_CHECKING:
     import pygame
@@ -153,10 +153,13 @@ class GameCommands:
         return watched if self.setup.mode == PC_VS_PC else ""
 
     def _why_no_undo(self) -> str:
-        """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
-        person's word, an outside program's forfeit: ``_stopped_a_program``)."""
+        """Why Undo takes nothing back: no move played, or every move taken back already (it said
+        no move had been played, with Redo lit to bring them all back), nor a game end to take
+        back alone (a person's word, an outside program's forfeit: ``_stopped_a_program``)."""
         if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
+        if not self.history and self.redo_stack:  # every move taken back: they are still there to redo
+            return _("Nothing to undo: this is the start of the game (Redo plays the moves again)")
         if not self.history:
             return _("Nothing to undo: no move has been played yet")
         if not self._a_choice_of_the_human():
@@ -469,6 +472,7 @@ class GameCommands:
         self.messages.withdraw(MOVE_NOTE)  # a note on a move taken back (or redone) spoke of another position
         self.messages.withdraw(TAKEN_BACK_NOTE)  # Redo put the move back: it stood for its 6 s, "taken back"
         self.messages.withdraw(DRAW_ANSWER_NOTE)  # "You decline the draw": of a position gone too
+        self.messages.withdraw(REFUSED_TOPIC)  # "Nothing to undo" stood beside the move Redo played again
         self.referee.set_readings(self.history[-1].clocks if self.history else None)  # the clocks of that ply
         self.computer.search_of_the_board()  # the last one was about another position: the board's own, if kept
         self._changed()
