@@ -154,7 +154,11 @@ class GameCommands:
 
     def _why_no_undo(self) -> str:
         """Why Undo takes nothing back: no move played, nor a game end to take back alone (a
-        person's word, an outside program's forfeit: ``_stopped_a_program``)."""
+        person's word, an outside program's forfeit: ``_stopped_a_program``), or a person's pause
+        covers the board (the pause's words): it took a move back under the cover, and its message
+        named the move the cover hides."""
+        if self._why_covered():
+            return self._why_covered()
         if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
         if not self.history:
@@ -172,6 +176,10 @@ class GameCommands:
         return human is None or any(_chosen_by(ply, human) for ply in self.history)
 
     def _why_no_redo(self) -> str:
+        """Why Redo plays nothing again: nothing was taken back, or a person's pause covers the
+        board (as Undo's)."""
+        if self._why_covered():
+            return self._why_covered()
         if self.redo_stack or self.browsing is not None:
             return ""
         return _("Nothing to redo: Redo plays again the moves Undo took back")
