@@ -270,3 +270,27 @@ def test_undo_and_redo_wait_for_resume_under_the_pauses_cover(app):
     ctrl_p(app)
     key(app, pygame.K_y)
     assert len(scene.history) == 3
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "hex"])
+def test_the_boards_switches_wait_for_resume_under_the_pauses_cover(app, game_id):
+    """QA (qa150): under a person's pause, L switched the legal moves' marks and F turned the
+    board, unseen and without a word; V worked Hex's connections out, where the computer thinks
+    of nothing.  Each says the pause's words and changes nothing; after Resume each works."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, clock="5m+0s"))
+    app.switch(scene)
+    app.run_frames(2)
+    switches = {pygame.K_f: lambda: scene.view.turned, pygame.K_v: lambda: scene.connections.active}
+    if game_id == "reversi":
+        switches = {pygame.K_f: lambda: scene.view.turned, pygame.K_l: lambda: scene.show_legal}
+    before = {k: read() for k, read in switches.items()}
+    ctrl_p(app)
+    for k in switches:
+        scene.messages.items.clear()
+        key(app, k)
+        assert [m.text for m in scene.messages.current()] == [PAUSED], (k, scene.messages.current())
+    assert {k: read() for k, read in switches.items()} == before
+    ctrl_p(app)
+    for k in switches:
+        key(app, k)
+    assert all(read() != before[k] for k, read in switches.items())

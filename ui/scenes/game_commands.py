@@ -203,10 +203,12 @@ class GameCommands:
         return "" if self.setup.is_human(self.state.to_move) else _("A hint is given on your own turn")
 
     def _why_no_marks(self) -> str:
+        """Why L switches no marks: none to switch, the game over or watched, or a person's pause
+        covers the board (the pause's words: L switched them unseen under the cover)."""
         if not self.view.marks_legal and not self.is_over():
             return _("Every empty cell is a legal move here")
         return self._why_over_or_watched(_("Legal moves are marked on a person's turn: here the computer plays "
-                                           "both sides"))
+                                           "both sides")) or self._why_covered()
 
     def _why_no_pause(self) -> str:
         """Why Ctrl+P (the Pause key) pauses nothing: a person's game without a clock (it took a
@@ -655,7 +657,10 @@ class GameCommands:
             self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
 
     def turn_board(self) -> None:
-        """Turn the board round (key F): the far side at the bottom, and back."""
+        """Turn the board round (key F): the far side at the bottom, and back.  Not while a
+        person's pause covers the board (``refused_while_paused``): it turned unseen under the cover."""
+        if self.refused_while_paused():
+            return
         why = self.view.turn()
         if why:
             self.messages.add(why, "warn")
@@ -740,8 +745,9 @@ class GameCommands:
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend);
-        in another game, says so."""
-        if self.messages.refuse(self.connections.why_not()):
+        in another game, says so.  Not while a person's pause covers the board (``refused_while_paused``):
+        they were worked out under the cover, where the computer thinks of nothing."""
+        if self.refused_while_paused() or self.messages.refuse(self.connections.why_not()):
             return
         self.connections.toggle()
         self.recorder.keep_between_moves(self)
