@@ -592,7 +592,7 @@ def test_ctrl_letters_in_a_replay_are_not_the_letters_commands(app):
 
     app.open_replay(random_record("tictactoe"), ply=2)
     scene = app.scene
-    for k in (pygame.K_z, pygame.K_f, pygame.K_a, pygame.K_m):
+    for k in (pygame.K_f, pygame.K_a, pygame.K_m):
         key(app, k, pygame.KMOD_CTRL)
     assert scene.messages.current() == [] and not scene.view.turned and not scene.move_analysis.active
     key(app, pygame.K_p, pygame.KMOD_CTRL)
@@ -619,3 +619,18 @@ def test_question_mark_in_a_replay_opens_the_keys_page_at_the_replays_keys(app):
     assert rules.offset == rules._section_top(section_index(KEYS_PAGE, "Replay")) > 0
     key(app, pygame.K_ESCAPE)
     assert app.scene is replay and replay.ply == 2
+
+
+@pytest.mark.parametrize("undo", [(pygame.K_u, 0), (pygame.K_BACKSPACE, 0), (pygame.K_z, pygame.KMOD_CTRL),
+                                  (pygame.K_y, 0)])
+def test_a_games_undo_and_redo_in_a_replay_say_how_to_step(app, undo):
+    """U, Backspace, Ctrl+Z (a game's Undo) and Y (its Redo), pressed in a replay out of habit, did
+    nothing, not a word (Ctrl+Z said "The whole board is in view already"): the replay says it
+    takes no move back, and which keys step through the game; the move shown stays."""
+    from tests.ui_helpers import key
+
+    app.open_replay(random_record("tictactoe"), ply=2)
+    key(app, *undo)
+    said = [m.text for m in app.scene.messages.current()]
+    assert said == ["A replay takes no move back: Left and Right step through its moves"], said
+    assert app.scene.ply == 2

@@ -604,8 +604,11 @@ class ReplayScene(Scene):
             self.toggle_play()
         elif key == pygame.K_ESCAPE:
             self.back()
+        elif key in (pygame.K_u, pygame.K_y, pygame.K_BACKSPACE) or (key == pygame.K_z and mod & pygame.KMOD_CTRL):
+            # a game's Undo and Redo, pressed here out of habit: not a silent key
+            self.messages.refuse(_("A replay takes no move back: Left and Right step through its moves"))
         elif mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and key != pygame.K_s:
-            pass  # Ctrl+Z, Ctrl+F...: not the letter's command (Ctrl+S saves, as in a game)
+            pass  # Ctrl+F, Ctrl+A...: not the letter's command (Ctrl+S saves, as in a game)
         elif key == pygame.K_g and mod & pygame.KMOD_SHIFT:
             self.copy_ggf()
         elif key == pygame.K_m and mod & pygame.KMOD_SHIFT:
