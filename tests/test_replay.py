@@ -608,3 +608,56 @@ def test_the_replays_graph_is_scaled_once_for_each_change_of_analysis_modes_valu
         scene.draw(app.screen)
     after = scene.graph_lines().points
     assert scaled[0] == 1 and after[2] != before[2] and len(after) == len(record.moves) + 1, (scaled, before, after)
+
+
+def test_ctrl_letters_in_a_replay_are_not_the_letters_commands(app):
+    """The replay ran a letter's command with Ctrl held: Ctrl+P (a game's Pause) saved a picture,
+    Ctrl+Z (a game's Undo) said "The whole board is in view already", Ctrl+F turned the board.
+    Ctrl+P and the Pause key play and stop the replay as Space does (a watched game's Pause);
+    the other Ctrl letters do nothing, and Ctrl+S still saves, as in a game."""
+    from tests.ui_helpers import key
+
+    app.open_replay(random_record("tictactoe"), ply=2)
+    scene = app.scene
+    for k in (pygame.K_f, pygame.K_a, pygame.K_m):
+        key(app, k, pygame.KMOD_CTRL)
+    assert scene.messages.current() == [] and not scene.view.turned and not scene.move_analysis.active
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    assert scene.playing and scene.messages.current() == []
+    key(app, pygame.K_PAUSE)
+    assert not scene.playing
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    assert [m.text.split(":")[0] for m in scene.messages.current()] == ["Game saved"]
+
+
+def test_question_mark_in_a_replay_opens_the_keys_page_at_the_replays_keys(app):
+    """? opens the keys page at once in a game; in the replay it did nothing.  It opens the page
+    at the replay's section, and Esc comes back to the move shown."""
+    from tests.ui_helpers import key
+    from ui.scenes.rules import KEYS_PAGE, RulesScene, section_index
+
+    app.open_replay(random_record("tictactoe"), ply=2)
+    replay = app.scene
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
+                                         scancode=0))
+    app.run_frames(2)
+    rules = app.scene
+    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE
+    assert rules.offset == rules._section_top(section_index(KEYS_PAGE, "Replay")) > 0
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is replay and replay.ply == 2
+
+
+@pytest.mark.parametrize("undo", [(pygame.K_u, 0), (pygame.K_BACKSPACE, 0), (pygame.K_z, pygame.KMOD_CTRL),
+                                  (pygame.K_y, 0)])
+def test_a_games_undo_and_redo_in_a_replay_say_how_to_step(app, undo):
+    """U, Backspace, Ctrl+Z (a game's Undo) and Y (its Redo), pressed in a replay out of habit, did
+    nothing, not a word (Ctrl+Z said "The whole board is in view already"): the replay says it
+    takes no move back, and which keys step through the game; the move shown stays."""
+    from tests.ui_helpers import key
+
+    app.open_replay(random_record("tictactoe"), ply=2)
+    key(app, *undo)
+    said = [m.text for m in app.scene.messages.current()]
+    assert said == ["A replay takes no move back: Left and Right step through its moves"], said
+    assert app.scene.ply == 2

@@ -100,9 +100,10 @@ def test_analysis_stops_for_the_pause_and_comes_back_after_it(app):
 
 def test_a_hint_asked_for_before_the_pause_is_asked_again_on_resume(app):
     """The Pause dropped the hint's search under way, and Resume forgot it: the player who had
-    pressed H came back to no hint and no word of it.  A move taken back meanwhile drops it.
-    Asked again, the hint's search can answer within the frames of the key that resumed (a loaded
-    machine's): searching or given, it was asked again."""
+    pressed H came back to no hint and no word of it.  Undo under the cover takes nothing back
+    (``test_undo_and_redo_wait_for_resume_under_the_pauses_cover``), so the hint is still the
+    position's.  Asked again, the hint's search can answer within the frames of the key that
+    resumed (a loaded machine's): searching or given, it was asked again."""
     scene = clocked(app, "5m+0s", game_id="reversi")
     key(app, pygame.K_h, frames=0)  # H and Ctrl+P in one frame: the search cannot answer between them
     ctrl_p(app)
@@ -114,9 +115,10 @@ def test_a_hint_asked_for_before_the_pause_is_asked_again_on_resume(app):
     play(app, scene, "f5")
     key(app, pygame.K_h, frames=0)
     ctrl_p(app)
-    key(app, pygame.K_u)  # f5 taken back under the cover: that hint was about another position
+    key(app, pygame.K_u)  # refused under the cover: f5 stays, and so does the hint's position
     ctrl_p(app)
-    assert scene.computer.job_kind != "hint" and scene.hint is None
+    assert len(scene.history) == 1
+    assert scene.computer.job_kind == "hint" or scene.hint is not None
 
 
 def test_the_computer_weighs_a_draw_offer_only_once_the_pause_is_over(app):
@@ -246,3 +248,49 @@ def test_a_paused_large_trax_boards_zoom_waits_for_resume_and_says_so(app, how):
     ctrl_p(app)  # Resume: the zoom is the board's again
     key(app, pygame.K_z)
     assert view.shown_rows() == range(25)
+
+
+def test_undo_and_redo_wait_for_resume_under_the_pauses_cover(app):
+    """QA (qa150): U, pressed while friends' clocked game was paused, took a move back under the
+    cover, its message naming the move the cover hides ("Move taken back: d6, ..."); Y played one
+    again.  Both wait for Resume, with the pause's words, their buttons greyed; after it they work."""
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 1.0, clock="5m+0s"), ["f5", "d6", "c3"])
+    app.switch(scene)
+    app.run_frames(2)
+    key(app, pygame.K_u)
+    assert len(scene.history) == 2 and scene.redo_stack
+    ctrl_p(app)
+    assert scene.card_shown() is scene.pause_card
+    for k in (pygame.K_u, pygame.K_y):
+        key(app, k)
+        said = [m.text for m in scene.messages.current()]
+        assert len(scene.history) == 2 and PAUSED in said and not [text for text in said if "d6" in text], said
+    app.run_frames(2)
+    assert not scene.btn_undo.enabled and not scene.btn_redo.enabled
+    ctrl_p(app)
+    key(app, pygame.K_y)
+    assert len(scene.history) == 3
+
+
+@pytest.mark.parametrize("game_id", ["reversi", "hex"])
+def test_the_boards_switches_wait_for_resume_under_the_pauses_cover(app, game_id):
+    """QA (qa150): under a person's pause, L switched the legal moves' marks and F turned the
+    board, unseen and without a word; V worked Hex's connections out, where the computer thinks
+    of nothing.  Each says the pause's words and changes nothing; after Resume each works."""
+    scene = GameScene(app, MatchSetup(game_id, {}, HOTSEAT, (None, None), 1.0, clock="5m+0s"))
+    app.switch(scene)
+    app.run_frames(2)
+    switches = {pygame.K_f: lambda: scene.view.turned, pygame.K_v: lambda: scene.connections.active}
+    if game_id == "reversi":
+        switches = {pygame.K_f: lambda: scene.view.turned, pygame.K_l: lambda: scene.show_legal}
+    before = {k: read() for k, read in switches.items()}
+    ctrl_p(app)
+    for k in switches:
+        scene.messages.items.clear()
+        key(app, k)
+        assert [m.text for m in scene.messages.current()] == [PAUSED], (k, scene.messages.current())
+    assert {k: read() for k, read in switches.items()} == before
+    ctrl_p(app)
+    for k in switches:
+        key(app, k)
+    assert all(read() != before[k] for k, read in switches.items())

@@ -351,3 +351,20 @@ def test_b_again_brings_back_the_result_card_that_view_board_hid(app):
     assert game.over_card.visible()
     key(app, pygame.K_e)  # the card's Replay
     assert isinstance(app.scene, ReplayScene)
+
+
+def test_ctrl_with_a_games_switch_letter_switches_nothing(app):
+    """A desktop's Ctrl+A (select all) or Ctrl+F (find), pressed in a game, turned analysis on
+    (the engine's values over the board in a serious game) or the board round, without a word;
+    Ctrl+L hid the legal moves, Ctrl+T opened the search tree.  With Ctrl held those letters do
+    nothing; Ctrl+Z still undoes."""
+    scene = GameScene(app, MatchSetup("reversi", {}, HOTSEAT, (None, None), 0.1), ["f5", "d6"])
+    app.switch(scene)
+    app.run_frames(2)
+    legal_shown = scene.show_legal
+    for letter in (pygame.K_a, pygame.K_f, pygame.K_l, pygame.K_h, pygame.K_t):
+        key(app, letter, pygame.KMOD_CTRL)
+    assert app.scene is scene and not scene.analysis.active and not scene.view.turned
+    assert scene.show_legal == legal_shown and scene.hint is None and scene.computer.job is None
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert len(scene.history) == 1

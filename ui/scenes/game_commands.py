@@ -155,7 +155,11 @@ class GameCommands:
     def _why_no_undo(self) -> str:
         """Why Undo takes nothing back: no move played, or every move taken back already (it said
         no move had been played, with Redo lit to bring them all back), nor a game end to take
-        back alone (a person's word, an outside program's forfeit: ``_stopped_a_program``)."""
+        back alone (a person's word, an outside program's forfeit: ``_stopped_a_program``), or a
+        person's pause covers the board (the pause's words): it took a move back under the cover,
+        and its message named the move the cover hides."""
+        if self._why_covered():
+            return self._why_covered()
         if self._ended_by_the_players() or self._stopped_a_program(self.forfeit) or self.view.undoes_input():
             return ""
         if not self.history and self.redo_stack:  # every move taken back: they are still there to redo
@@ -175,6 +179,10 @@ class GameCommands:
         return human is None or any(_chosen_by(ply, human) for ply in self.history)
 
     def _why_no_redo(self) -> str:
+        """Why Redo plays nothing again: nothing was taken back, or a person's pause covers the
+        board (as Undo's)."""
+        if self._why_covered():
+            return self._why_covered()
         if self.redo_stack or self.browsing is not None:
             return ""
         return _("Nothing to redo: Redo plays again the moves Undo took back")
@@ -198,10 +206,12 @@ class GameCommands:
         return "" if self.setup.is_human(self.state.to_move) else _("A hint is given on your own turn")
 
     def _why_no_marks(self) -> str:
+        """Why L switches no marks: none to switch, the game over or watched, or a person's pause
+        covers the board (the pause's words: L switched them unseen under the cover)."""
         if not self.view.marks_legal and not self.is_over():
             return _("Every empty cell is a legal move here")
         return self._why_over_or_watched(_("Legal moves are marked on a person's turn: here the computer plays "
-                                           "both sides"))
+                                           "both sides")) or self._why_covered()
 
     def _why_no_pause(self) -> str:
         """Why Ctrl+P (the Pause key) pauses nothing: a person's game without a clock (it took a
@@ -651,7 +661,10 @@ class GameCommands:
             self.messages.add(_("The board is turned round, your side at the bottom: F turns it back"), duration=6.0)
 
     def turn_board(self) -> None:
-        """Turn the board round (key F): the far side at the bottom, and back."""
+        """Turn the board round (key F): the far side at the bottom, and back.  Not while a
+        person's pause covers the board (``refused_while_paused``): it turned unseen under the cover."""
+        if self.refused_while_paused():
+            return
         why = self.view.turn()
         if why:
             self.messages.add(why, "warn")
@@ -736,8 +749,9 @@ class GameCommands:
 
     def toggle_connections(self) -> None:
         """Hex: the virtual connections, dead and captured cells of the position shown (and a legend);
-        in another game, says so."""
-        if self.messages.refuse(self.connections.why_not()):
+        in another game, says so.  Not while a person's pause covers the board (``refused_while_paused``):
+        they were worked out under the cover, where the computer thinks of nothing."""
+        if self.refused_while_paused() or self.messages.refuse(self.connections.why_not()):
             return
         self.connections.toggle()
         self.recorder.keep_between_moves(self)

@@ -52,6 +52,9 @@ SWITCH_KEYS = (pygame.K_a, pygame.K_f, pygame.K_l, pygame.K_v, pygame.K_h, pygam
 # the keys of the formats only some games have (``export.FORMAT_COMMANDS``), by (key, Shift held)
 FORMAT_KEYS = {(pygame.K_g, False): "save", (pygame.K_g, True): "ggf", (pygame.K_m, True): "transcript"}
 HELD_NOTE = "held key"  # the message topic of a letter waiting for its second press
+# the switches that do nothing with Ctrl held: a desktop's Ctrl+A (select all), Ctrl+F (find), Ctrl+H,
+# Ctrl+L, Ctrl+T turned analysis on, the board round, the legal moves off, asked a hint or opened the tree
+CTRL_IGNORED = frozenset({pygame.K_a, pygame.K_f, pygame.K_l, pygame.K_h, pygame.K_t})
 MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_CAPSLOCK, pygame.K_MODE, pygame.K_RALT)
 KEYPAD_DIGITS = (pygame.K_KP0, pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
                  pygame.K_KP7, pygame.K_KP8, pygame.K_KP9)
@@ -61,7 +64,7 @@ def press(scene: GameScene, event: pygame.event.Event) -> None:
     """A key press that neither the move field nor a button took."""
     key, ctrl = event.key, bool(event.mod & pygame.KMOD_CTRL)
     shift = bool(event.mod & pygame.KMOD_SHIFT)
-    if switch_repeated(scene, event):
+    if switch_repeated(scene, event) or (ctrl and key in CTRL_IGNORED):
         return
     if _panel_focus_key(scene, event):
         return

@@ -98,9 +98,9 @@ from ui.match import MatchSetup
 from ui.move_list import TIME_SIZE, draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_move, shown_moves, shown_search
 from ui.paste import paste_game
-from ui.scenes.base import Scene, top_of
+from ui.scenes.base import KEYS_PAGE, Scene, top_of
 from ui.scenes.common import counts_height, draw_counts, zoom_board
-from ui.scenes.game_keys import SWITCH_KEYS
+from ui.scenes.game_keys import SWITCH_KEYS, pause_key
 from ui.scenes.game_over import shown_score
 from ui.scenes.panel_buttons import FINGERTIP
 from ui.scenes.panel_cards import draw_clock
@@ -454,6 +454,13 @@ class ReplayScene(Scene):
     def keys_section(self) -> str | None:
         return "Replay"
 
+    def show_keys(self) -> None:
+        """?: the keys page at the replay's keys, as ? in a game opens it at the game's (F1 opens
+        the game's rules); it did nothing here.  Back returns to the replay as it was left."""
+        self.move_analysis.hold()
+        self.connections.hold()
+        self.app.visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section=self.keys_section()))
+
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Replay')}"
 
@@ -563,6 +570,9 @@ class ReplayScene(Scene):
             return
         if event.type == pygame.KEYDOWN and self.focus.ring_key(self.buttons, event.key, event.mod):
             return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_QUESTION or event.unicode == "?"):
+            self.show_keys()  # Shift+/ on most layouts, as in a game
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key, event.mod)
             return
@@ -590,10 +600,15 @@ class ReplayScene(Scene):
         if key in moves:
             self.playing = False
             self.step_to(moves[key], sound=key in (pygame.K_RIGHT, pygame.K_PAGEDOWN))
-        elif key == pygame.K_SPACE:
+        elif key == pygame.K_SPACE or pause_key(key, bool(mod & pygame.KMOD_CTRL)):
             self.toggle_play()
         elif key == pygame.K_ESCAPE:
             self.back()
+        elif key in (pygame.K_u, pygame.K_y, pygame.K_BACKSPACE) or (key == pygame.K_z and mod & pygame.KMOD_CTRL):
+            # a game's Undo and Redo, pressed here out of habit: not a silent key
+            self.messages.refuse(_("A replay takes no move back: Left and Right step through its moves"))
+        elif mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT) and key != pygame.K_s:
+            pass  # Ctrl+F, Ctrl+A...: not the letter's command (Ctrl+S saves, as in a game)
         elif key == pygame.K_g and mod & pygame.KMOD_SHIFT:
             self.copy_ggf()
         elif key == pygame.K_m and mod & pygame.KMOD_SHIFT:
