@@ -28,11 +28,11 @@ from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
 from games.record import GameRecord, up_to_last_legal
-from games.record_parts import Side
+from games.record_parts import RecordError, Side
 from tests.damaged_games import KINDS, damaged
 from tests.test_rastros_rules_text import refutations
 from tests.test_ui_paste import COPIED
-from ui.record_files import from_text, legal_part_words
+from ui.record_files import from_text, legal_part_words, load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLENTY = "600"  # seconds: a cap, never reached; the searches below end by proving
@@ -468,6 +468,24 @@ def test_a_tournament_log_gives_the_game_of_the_number_its_reports_name(capsys, 
 ])
 def test_bad_input_is_one_line_and_status_2(capsys, argv, said):
     assert said in refused(capsys, *argv)
+
+
+def test_a_record_in_latin_1_or_a_picture_is_read_as_the_window_reads_it(capsys, tmp_path):
+    """An SGF in Latin-1 (SGF's own default, as older HexGui files are: "PB[João]"), which the
+    window opens, was refused "not a text file (not UTF-8)": both read it through one decoding
+    (``games.record_parts.text_in_another_encoding``), and say a picture is one in the same words."""
+    record = GameRecord.start(games.load("hex", size=4), (Side(None, "João"), Side(None, "Zé")))
+    latin = tmp_path / "old.sgf"
+    latin.write_bytes(sgf_from_record(record.with_moves(["b2", "c2"])).replace("CA[UTF-8]", "").encode("latin-1"))
+    window = load(latin)
+    assert [side.title for side in window.players] == ["João", "Zé"]
+    verdict = analysed(capsys, "hex", "--record", str(latin), "--ply", "1", "--time", PLENTY)
+    assert verdict["options"]["size"] == 4 and verdict["to_move"] == "Red" and verdict["proven"]
+    picture = tmp_path / "board.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(RecordError, match="^board.png: a picture, not a saved game$"):
+        load(picture)
+    assert refused(capsys, "hex", "--record", str(picture)) == f"error: --record {picture}: a picture, not a saved game"
 
 
 def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_in_one_line(capsys, tmp_path, monkeypatch):

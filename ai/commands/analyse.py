@@ -53,7 +53,7 @@ from games.move_list import moves_or_position, names_a_game, record_from_move_li
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_othello_board_line, is_position_text, record_from_position
 from games.record import MAX_BYTES, GameRecord
-from games.record_parts import EMPTY_FILE, PartlyLegal, RecordError, is_empty
+from games.record_parts import EMPTY_FILE, PartlyLegal, RecordError, is_empty, text_in_another_encoding
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
 MIN_SEARCH = 0.25  # the share of --time the search keeps however long Hex's connection check took
@@ -264,8 +264,11 @@ def read_record(path: str, number: int | None = None, warn: Callable[[str, int],
         raise BadInput(f"--record {path}: {unreadable(Path(path), exc)}") from None
     except TooLarge:
         raise BadInput(f"--record {path}: too large to be a game record") from None
-    except NotText:
-        raise BadInput(f"--record {path}: not a text file (not UTF-8)") from None
+    except NotText as exc:  # an SGF in Latin-1, a move list Notepad saved: read as the window reads them
+        try:
+            text = text_in_another_encoding(exc.raw)
+        except RecordError as refused:
+            raise BadInput(f"--record {path}: {refused}") from None
     if is_empty(text):  # as the window says it: not a move list's "there is no text"
         raise BadInput(f"--record {path}: {EMPTY_FILE}")
     try:
