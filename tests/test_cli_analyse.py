@@ -488,21 +488,30 @@ def test_a_record_in_latin_1_or_a_picture_is_read_as_the_window_reads_it(capsys,
     assert refused(capsys, "hex", "--record", str(picture)) == f"error: --record {picture}: a picture, not a saved game"
 
 
-def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_in_one_line(capsys, tmp_path, monkeypatch):
-    """cli2: ``--record FOLDER`` said "error: [Errno 21] Is a directory: '...'"; it is said as the
-    other file errors are, and so is a file without permission to read it (made so by a stand-in
-    for the read: the tests run as root, who reads any file)."""
-    assert refused(capsys, "reversi", "--record", str(tmp_path)) == (
-        f"error: --record {tmp_path}: it is a folder, not a game file")
+def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_as_the_window_says_it(capsys, tmp_path, monkeypatch):
+    """cli2: ``--record FOLDER`` said "error: [Errno 21] Is a directory: '...'", then "it is a folder,
+    not a game file" where the window says "cannot be read (... is a folder, not a file)": both now
+    say it through one reading (``ai.atomic.game_file_text``), and so a file without permission to
+    read it, and a folder Windows refuses to open as a PermissionError (made so by a stand-in for
+    the read: the tests run as root, who reads any file)."""
+    def said_as_the_window_says_it(path: Path) -> str:
+        with pytest.raises(RecordError, match=f"^{re.escape(path.name)}: cannot be read ") as window:
+            load(path)
+        said = refused(capsys, "reversi", "--record", str(path))
+        assert said == f"error: --record {path}: {str(window.value).removeprefix(f'{path.name}: ')}"
+        return said
+
+    folder = said_as_the_window_says_it(tmp_path)
+    assert folder == f"error: --record {tmp_path}: cannot be read ({tmp_path} is a folder, not a file)"
     locked = tmp_path / "locked.json"
     locked.write_text("{}", encoding="utf-8")
 
-    def no_permission(path: Path, limit: int) -> str:
-        raise PermissionError(13, "Permission denied", str(path))
+    def no_permission(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("ai.commands.analyse.capped_text", no_permission)
-    assert refused(capsys, "reversi", "--record", str(locked)) == (
-        f"error: --record {locked}: cannot be read: no permission to read it")
+    monkeypatch.setattr("ai.atomic.open", no_permission, raising=False)
+    assert said_as_the_window_says_it(locked) == f"error: --record {locked}: cannot be read (Tabuleiro may not read {locked})"
+    assert said_as_the_window_says_it(tmp_path) == folder
 
 
 @pytest.mark.parametrize("name, held", [("game.json", ""), ("moves.txt", "\ufeff  \n"), ("hex.sgf", "\n")])

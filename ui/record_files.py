@@ -17,7 +17,6 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 
 from __future__ import annotations
 
-import errno
 import json
 import os
 import time
@@ -28,13 +27,13 @@ from typing import Any
 
 import ai
 import games
-from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
+from ai.atomic import atomic_write_text, game_file_text, os_problem
 from ai.value_words import counted
 from games.hex_sgf import is_sgf, record_from_sgf
 from games.move_list import moves_or_position, record_from_move_list
 from games.othello_ggf import GgfClock, ggf_clock, is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
-from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord
+from games.record import FORMAT, SUFFIX, GameRecord
 from games.record_fields import clean_title
 from games.record_parts import (
     EMPTY_FILE,
@@ -45,7 +44,6 @@ from games.record_parts import (
     check_text_length,
     in_file,
     is_empty,
-    text_in_another_encoding,
     told_apart,
     unnumbered,
 )
@@ -53,29 +51,6 @@ from ui import words
 from ui.clocks import with_clock
 from ui.debug_log import trail
 from ui.i18n import Phrase, ngettext
-
-
-def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
-    """What an OSError met reading or ``writing`` ``path`` means, in words a user acts on ("the
-    folder /x/y is read-only"), naming ``path`` or its folder: the error itself names the
-    temporary file a write went through, and says it as the C library does ("[Errno 30] ...").
-    In English, as the files' other problems are: ``ui.words.file_error`` translates it."""
-    path = Path(path)
-    folder = path.parent
-    code = exc.errno
-    if code == errno.EROFS:
-        return f"the folder {folder} is read-only"
-    if code in (errno.EACCES, errno.EPERM):
-        return f"Tabuleiro may not write in the folder {folder}" if writing else f"Tabuleiro may not read {path}"
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return f"the disk holding {folder} is full"
-    if code == errno.EISDIR:
-        return f"{path} is a folder, not a file"
-    if code in (errno.ENOTDIR, errno.EEXIST):
-        return f"a file is in the way of the folder {folder}"
-    if code == errno.ENOENT:
-        return f"there is no file {path}"
-    return f"{exc.strerror or exc} ({path})"
 
 
 def content_problem(exc: BaseException) -> str:
@@ -129,22 +104,11 @@ def is_outside_file(path: Path) -> bool:
 
 def read_text(path: Path | str) -> str:
     """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files (but an
-    SGF or GGF, read in its own charset, or a move list in Windows' own: the reading ``main.py
-    analyse --record`` shares, ``games.record_parts.text_in_another_encoding``)."""
+    SGF or GGF, read in its own charset, or a move list in Windows' own), in the words ``main.py
+    analyse --record`` says them in (``ai.atomic.game_file_text``), after the file's name."""
     path = Path(path)
     try:
-        return capped_text(path, MAX_BYTES)
-    except FileNotFoundError:
-        raise RecordError(f"{path.name}: no such file") from None
-    except OSError as exc:  # permissions, a lock: the file itself may be sound
-        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})",
-                                    why="access") from None
-    except TooLarge:
-        raise RecordError(f"{path.name}: too large to be a game record") from None
-    except NotText as exc:
-        raw = exc.raw
-    try:
-        return text_in_another_encoding(raw)
+        return game_file_text(path)
     except RecordError as exc:
         raise in_file(exc, path.name) from None
 

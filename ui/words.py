@@ -948,7 +948,7 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 )
 
 
-# What went wrong with a file (ui.record_files.os_problem, ui.settings), in the current language.
+# What went wrong with a file (ai.atomic.os_problem, ui.settings), in the current language.
 FILE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"the folder (?P<folder>.+) is read-only", N_("the folder {folder} is read-only")),
     (r"Tabuleiro may not write in the folder (?P<folder>.+)", N_("Tabuleiro may not write in the folder {folder}")),
