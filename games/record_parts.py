@@ -112,7 +112,7 @@ class RecordNotReadableHere(RecordError):
     of saved and unfinished games leave it where it is, where a damaged one is moved aside.
 
     ``why`` says which, for a window that sums up many such files in a few words: "newer" (a
-    newer format), "game", "player" (one this Tabuleiro does not have) or "access"."""
+    newer format), "game", "option", "player" (one this Tabuleiro does not have) or "access"."""
 
     def __init__(self, message: str, why: str = "newer") -> None:
         super().__init__(message)
