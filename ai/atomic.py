@@ -3,7 +3,8 @@ leaves the old content or the new, never half of it.  Used by the window's saves
 ui.settings, ...) and by a tournament's results (``--out FILE``: the report, the CSV files and the
 live FILE.txt a teacher may have open while it is rewritten).  No pygame: ai/ and ui/ share it.
 Files read no further than a cap (``capped_text``: records, settings, a tournament's report) are
-read here too, so that a huge file dropped on the window is refused before it fills the memory.
+read here too, so that a huge file dropped on the window is refused before it fills the memory, and
+a game file as the window and ``main.py analyse --record`` both read it (``game_file_text``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,9 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
+
+from games.record import MAX_BYTES
+from games.record_parts import RecordError, RecordNotReadableHere, text_in_another_encoding
 
 # Every name our writes use before a file is whole (``temporary_name``), for the cleaner of writes
 # killed halfway (``remove_stale_among``): .NAME.<8 hex>.tmp, a file being written (``new_temporary``,
@@ -165,3 +169,46 @@ def capped_text(path: Path | str, limit: int) -> str:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise NotText(path, raw) from None
+
+
+def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
+    """What an OSError met reading or ``writing`` ``path`` means, in words a user acts on ("the
+    folder /x/y is read-only"), naming ``path`` or its folder: the error itself names the
+    temporary file a write went through, and says it as the C library does ("[Errno 30] ...").
+    In English, as the files' other problems are: ``ui.words.file_error`` translates it.  A folder
+    is said to be one where Windows refuses opening it as a PermissionError."""
+    path = Path(path)
+    folder = path.parent
+    code = exc.errno
+    if code == errno.EISDIR or (code in (errno.EACCES, errno.EPERM) and path.is_dir()):
+        return f"{path} is a folder, not a file"
+    if code == errno.EROFS:
+        return f"the folder {folder} is read-only"
+    if code in (errno.EACCES, errno.EPERM):
+        return f"Tabuleiro may not write in the folder {folder}" if writing else f"Tabuleiro may not read {path}"
+    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding {folder} is full"
+    if code in (errno.ENOTDIR, errno.EEXIST):
+        return f"a file is in the way of the folder {folder}"
+    if code == errno.ENOENT:
+        return f"there is no file {path}"
+    return f"{exc.strerror or exc} ({path})"
+
+
+def game_file_text(path: Path) -> str:
+    """The text of a game file, as the window (``ui.record_files.read_text``) and ``main.py
+    analyse --record`` read it: UTF-8 with or without a byte-order mark, else in the encoding a game
+    file of its kind is in (``games.record_parts.text_in_another_encoding``: an SGF's Latin-1).
+    RecordError in the same words for both, without the file's name, which each puts its own way
+    ("game.sgf: ...", "--record FILE: ..."): a folder, a file it may not read (RecordNotReadableHere,
+    left where it is by the lists of games), one too large, a picture."""
+    try:
+        return capped_text(path, MAX_BYTES)
+    except FileNotFoundError:
+        raise RecordError("no such file") from None
+    except OSError as exc:  # permissions, a lock, a folder: the file itself may be sound
+        raise RecordNotReadableHere(f"cannot be read ({os_problem(exc, path, writing=False)})", why="access") from None
+    except TooLarge:
+        raise RecordError("too large to be a game record") from None
+    except NotText as exc:
+        return text_in_another_encoding(exc.raw)

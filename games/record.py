@@ -342,8 +342,10 @@ class GameRecord:
         for name in self.options:
             if name not in {o.name for o in info.options}:
                 valid = ", ".join(o.name for o in info.options) or "none"
-                # as games.load says it, so that the window names the game by its title in its language
-                raise RecordError(f"{self.game_id} has no option {name!r}; options: {valid}")
+                # as games.load says it, so that the window names the game by its title in its language;
+                # an option a newer version added, as a game it added is: the lists leave the file in place
+                raise RecordNotReadableHere(f"{self.game_id} has no option {name!r}; options: {valid} "
+                                            "(perhaps an option of a newer Tabuleiro)", why="option")
         game = self.game()
         positions, refused = self.legal_states(game)
         if refused is not None:  # the moves before it may still be kept (``PartlyLegal``)

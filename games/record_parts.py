@@ -5,6 +5,7 @@ it is read from."""
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -35,6 +36,41 @@ def is_empty(text: str) -> bool:
     (``ui.record_files.load``) or ``main.py analyse --record``, not "there is no text" as a move
     list, nor the JSON reader's "line 1, column 1: Expecting value"."""
     return not text.lstrip("\ufeff").strip()
+
+
+PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
+NOT_TEXT = "not a text file (not UTF-8)"  # said of bytes that are no text in any encoding (a NUL among them)
+
+
+def text_in_another_encoding(raw: bytes) -> str:
+    """The text of a game file that is not UTF-8, as every reader of one takes it (the window's
+    ``ui.record_files.read_text``, ``main.py analyse --record``): an SGF or a GGF (``(;`` first) in
+    its own charset, ISO-8859-1 unless its ``CA`` names another (``games.hex_sgf.sgf_text``: SGF's
+    default, in which older files write a name such as "João"); any other text as Windows'
+    "ANSI" (cp1252) writes it, the encoding Notepad saved a move list in before UTF-8.  RecordError,
+    without the file's name (its reader names it its own way), for bytes that are no text (a NUL
+    among them: a UTF-16 file), said in a player's words for a picture (the Picture button's PNG
+    dropped on the window was "not a text file (not UTF-8)")."""
+    from games.hex_sgf import sgf_text  # it reads records of these parts: imported once both are
+
+    if raw.startswith(PICTURE_STARTS):
+        raise RecordError("a picture, not a saved game")
+    if b"\0" in raw:
+        raise RecordError(NOT_TEXT)
+    if raw.lstrip().startswith(b"(;"):
+        return sgf_text(raw)
+    try:
+        return raw.decode("cp1252")
+    except UnicodeDecodeError:  # a byte cp1252 leaves undefined (0x81, 0x8d...): each byte its own character
+        return raw.decode("iso-8859-1")
+
+
+def in_file(exc: RecordError, name: str) -> RecordError:
+    """``exc`` said of the file ``name`` ("game.sgf: ..."), of the same kind, saying the same of its
+    cause (``RecordNotReadableHere.why``, ``PartlyLegal.legal``)."""
+    named = copy.copy(exc)
+    named.args = (f"{name}: {exc}",)
+    return named
 
 
 def check_text_length(text: str) -> None:
@@ -76,7 +112,7 @@ class RecordNotReadableHere(RecordError):
     of saved and unfinished games leave it where it is, where a damaged one is moved aside.
 
     ``why`` says which, for a window that sums up many such files in a few words: "newer" (a
-    newer format), "game", "player" (one this Tabuleiro does not have) or "access"."""
+    newer format), "game", "option", "player" (one this Tabuleiro does not have) or "access"."""
 
     def __init__(self, message: str, why: str = "newer") -> None:
         super().__init__(message)

@@ -28,11 +28,11 @@ from ai.engines.reversi_book import book_answer
 from games.hex_sgf import sgf_from_record
 from games.othello_ggf import ggf_from_record
 from games.record import GameRecord, up_to_last_legal
-from games.record_parts import Side
+from games.record_parts import RecordError, Side
 from tests.damaged_games import KINDS, damaged
 from tests.test_rastros_rules_text import refutations
 from tests.test_ui_paste import COPIED
-from ui.record_files import from_text, legal_part_words
+from ui.record_files import from_text, legal_part_words, load
 
 ROOT = Path(__file__).resolve().parent.parent
 PLENTY = "600"  # seconds: a cap, never reached; the searches below end by proving
@@ -470,21 +470,48 @@ def test_bad_input_is_one_line_and_status_2(capsys, argv, said):
     assert said in refused(capsys, *argv)
 
 
-def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_in_one_line(capsys, tmp_path, monkeypatch):
-    """cli2: ``--record FOLDER`` said "error: [Errno 21] Is a directory: '...'"; it is said as the
-    other file errors are, and so is a file without permission to read it (made so by a stand-in
-    for the read: the tests run as root, who reads any file)."""
-    assert refused(capsys, "reversi", "--record", str(tmp_path)) == (
-        f"error: --record {tmp_path}: it is a folder, not a game file")
+def test_a_record_in_latin_1_or_a_picture_is_read_as_the_window_reads_it(capsys, tmp_path):
+    """An SGF in Latin-1 (SGF's own default, as older HexGui files are: "PB[João]"), which the
+    window opens, was refused "not a text file (not UTF-8)": both read it through one decoding
+    (``games.record_parts.text_in_another_encoding``), and say a picture is one in the same words."""
+    record = GameRecord.start(games.load("hex", size=4), (Side(None, "João"), Side(None, "Zé")))
+    latin = tmp_path / "old.sgf"
+    latin.write_bytes(sgf_from_record(record.with_moves(["b2", "c2"])).replace("CA[UTF-8]", "").encode("latin-1"))
+    window = load(latin)
+    assert [side.title for side in window.players] == ["João", "Zé"]
+    verdict = analysed(capsys, "hex", "--record", str(latin), "--ply", "1", "--time", PLENTY)
+    assert verdict["options"]["size"] == 4 and verdict["to_move"] == "Red" and verdict["proven"]
+    picture = tmp_path / "board.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    with pytest.raises(RecordError, match="^board.png: a picture, not a saved game$"):
+        load(picture)
+    assert refused(capsys, "hex", "--record", str(picture)) == f"error: --record {picture}: a picture, not a saved game"
+
+
+def test_a_record_that_is_a_folder_or_cannot_be_read_is_said_so_as_the_window_says_it(capsys, tmp_path, monkeypatch):
+    """cli2: ``--record FOLDER`` said "error: [Errno 21] Is a directory: '...'", then "it is a folder,
+    not a game file" where the window says "cannot be read (... is a folder, not a file)": both now
+    say it through one reading (``ai.atomic.game_file_text``), and so a file without permission to
+    read it, and a folder Windows refuses to open as a PermissionError (made so by a stand-in for
+    the read: the tests run as root, who reads any file)."""
+    def said_as_the_window_says_it(path: Path) -> str:
+        with pytest.raises(RecordError, match=f"^{re.escape(path.name)}: cannot be read ") as window:
+            load(path)
+        said = refused(capsys, "reversi", "--record", str(path))
+        assert said == f"error: --record {path}: {str(window.value).removeprefix(f'{path.name}: ')}"
+        return said
+
+    folder = said_as_the_window_says_it(tmp_path)
+    assert folder == f"error: --record {tmp_path}: cannot be read ({tmp_path} is a folder, not a file)"
     locked = tmp_path / "locked.json"
     locked.write_text("{}", encoding="utf-8")
 
-    def no_permission(path: Path, limit: int) -> str:
-        raise PermissionError(13, "Permission denied", str(path))
+    def no_permission(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr("ai.commands.analyse.capped_text", no_permission)
-    assert refused(capsys, "reversi", "--record", str(locked)) == (
-        f"error: --record {locked}: cannot be read: no permission to read it")
+    monkeypatch.setattr("ai.atomic.open", no_permission, raising=False)
+    assert said_as_the_window_says_it(locked) == f"error: --record {locked}: cannot be read (Tabuleiro may not read {locked})"
+    assert said_as_the_window_says_it(tmp_path) == folder
 
 
 @pytest.mark.parametrize("name, held", [("game.json", ""), ("moves.txt", "\ufeff  \n"), ("hex.sgf", "\n")])

@@ -279,8 +279,10 @@ def test_a_record_of_a_game_tabuleiro_has_not_names_it_once_quoted_and_the_games
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "Cannot open colour.json: Reversi has no option 'colour'; options: size"),
-    ("pt", "Não foi possível abrir colour.json: Reversi não tem a opção 'colour'; opções: size"),
+    ("en", "Cannot open colour.json: Reversi has no option 'colour'; options: size (perhaps an option of a newer "
+           "Tabuleiro)"),
+    ("pt", "Não foi possível abrir colour.json: Reversi não tem a opção 'colour'; opções: size (talvez seja uma opção "
+           "de um Tabuleiro mais recente)"),
 ])
 def test_a_records_option_its_game_has_not_is_said_in_the_windows_language(app, tmp_path, language, said):
     """A record naming an option its game has not said "game 'reversi' has no option 'colour'",
@@ -303,7 +305,7 @@ def _naming_an_option_reversi_has_not(folder) -> Path:
 
 def _said_dropped_then_listed(app, path: Path) -> tuple[list[str], list[str]]:
     """The window's messages as ``path`` is dropped on it, then as Saved games lists it (moved to
-    the games' folder), which moves it aside."""
+    the games' folder), which moves it aside if it is damaged."""
     from ui.data_folders import games_dir
 
     drop(app, path)
@@ -339,19 +341,26 @@ def test_a_game_file_cut_short_is_said_so_dropped_or_in_saved_games(app, tmp_pat
     assert any("cut.json: not valid JSON (line" in line for line in caplog.messages), caplog.messages
 
 
-@pytest.mark.parametrize("language, said", [
-    ("en", "colour.json: Reversi has no option 'colour'; options: size"),
-    ("pt", "colour.json: Reversi não tem a opção 'colour'; opções: size"),
+@pytest.mark.parametrize("language, said, left", [
+    ("en", "colour.json: Reversi has no option 'colour'; options: size (perhaps an option of a newer Tabuleiro)",
+     "left in place"),
+    ("pt", "colour.json: Reversi não tem a opção 'colour'; opções: size (talvez seja uma opção de um Tabuleiro mais "
+           "recente)", "deixado no lugar"),
 ])
-def test_a_records_option_its_game_has_not_is_the_same_reason_dropped_or_in_saved_games(app, tmp_path, language,
-                                                                                          said):
-    """A record naming an option its game has not: Saved games, moving it aside, gives the reason
-    a drop of it gives, in the window's language."""
+def test_a_records_option_its_game_has_not_is_left_in_place_by_saved_games_as_a_newer_versions(app, tmp_path,
+                                                                                                 language, said, left):
+    """A record naming an option its game has not, as a newer Tabuleiro adding an option writes
+    it, was moved aside as damaged by Saved games (renamed .corrupt-...), where a record of a game
+    this one has not is left in place as perhaps a newer Tabuleiro's: it is left so too, saying
+    why in the words a drop of it says, in the window's language."""
+    from ui.data_folders import games_dir
+
     path = _naming_an_option_reversi_has_not(tmp_path)
     with words_in(language):
         dropped, listed = _said_dropped_then_listed(app, path)
     assert len(dropped) == 1 and dropped[0].endswith(f" {said}"), dropped
-    assert len(listed) == 1 and listed[0].startswith(f"{said}; "), listed
+    assert listed == [f"{said}; {left}"]
+    assert [file.name for file in games_dir().iterdir()] == ["colour.json"]
 
 
 def test_a_move_lists_date_is_its_saved_games_date_too():

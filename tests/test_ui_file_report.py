@@ -125,6 +125,58 @@ def test_a_newer_versions_file_alone_is_said_in_one_sentence_in_a_players_words(
         assert said == "newer.json: written by a newer Tabuleiro (update Tabuleiro to open it); left in place"
 
 
+def naming_an_option_tictactoe_has_not(folder) -> dict:
+    """colour.json in ``folder``: an unfinished game whose record names the option 'colour', as a
+    newer Tabuleiro that added it would write it; the game's record as a dict, for others."""
+    data = unfinished_tictactoe().to_dict()
+    (folder / "colour.json").write_text(json.dumps(data | {"game": {**data["game"], "options": {"colour": "red"}}}),
+                                        encoding="utf-8")
+    return data
+
+
+def test_an_unfinished_game_naming_an_option_its_game_has_not_is_left_in_place_by_continue(tmp_path, monkeypatch):
+    """An unfinished game whose record names an option its game has not (a newer Tabuleiro's, which
+    added it) was moved aside as damaged by the main menu's Continue list, where one of a game
+    this Tabuleiro has not is left in place: it is left so too, in the words a drop of it says."""
+    monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path / "data"))
+    SHELF.folder.mkdir(parents=True)
+    naming_an_option_tictactoe_has_not(SHELF.folder)
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        app.run_frames(2)
+        assert reports(app) == ["colour.json: Tic-tac-toe has no option 'colour'; options: width, height, k (perhaps an "
+                                "option of a newer Tabuleiro); left in place"]
+        assert app.scene.resumable is None
+    assert [path.name for path in SHELF.folder.iterdir()] == ["colour.json"]
+
+
+@pytest.mark.parametrize("language, one, both", [
+    ("en", "colour.json: Tic-tac-toe has no option 'colour'; options: width, height, k (perhaps an option of a newer "
+           "Tabuleiro); left in place",
+     "Left in place in {folder}: chess9.json (a game this Tabuleiro does not have); colour.json (an option this "
+     "Tabuleiro does not have)."),
+    ("pt", "colour.json: Jogo do Galo não tem a opção 'colour'; opções: width, height, k (talvez seja uma opção de um "
+           "Tabuleiro mais recente); deixado no lugar",
+     "Deixados no lugar em {folder}: chess9.json (um jogo que este Tabuleiro não tem); colour.json (uma opção que "
+     "este Tabuleiro não tem)."),
+])
+def test_an_option_its_game_has_not_is_said_as_an_unknown_game_is(tmp_path, language, one, both):
+    """Continue's list says a game naming an option its game has not alone in the words a drop of it
+    says, and beside an unknown game's each with its reason, in the window's language."""
+    from tests.ui_helpers import words_in
+    from ui.autosave_reading import scan
+
+    folder = tmp_path / "unfinished"
+    folder.mkdir()
+    data = naming_an_option_tictactoe_has_not(folder)
+    with words_in(language):
+        assert scan(folder, to_play_on=True) == ([], [one])
+        (folder / "chess9.json").write_text(json.dumps(data | {"game": {"id": "chess9", "options": {}}}),
+                                            encoding="utf-8")
+        _found, findings = file_report.read(folder, lambda: scan(folder, to_play_on=True))
+        assert file_report.summary([findings]) == both.format(folder=folder)
+    assert sorted(path.name for path in folder.iterdir()) == ["chess9.json", "colour.json"]
+
+
 def test_games_kept_up_to_their_last_legal_move_are_a_notice_counted_apart(tmp_path, monkeypatch):
     """A file kept up to its last legal move (``ui.autosave_reading._kept_up_to_legal``) was said in the
     error's red, and with other bad files counted as "moved aside": its game is kept.  It is a

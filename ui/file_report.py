@@ -223,6 +223,7 @@ def _why(why: str, files: int = 1) -> str:
     return {
         "newer": _("written by a newer Tabuleiro"),
         "game": _("a game this Tabuleiro does not have"),
+        "option": _("an option this Tabuleiro does not have"),
         "player": _("a player this Tabuleiro does not have"),
         "access": _("Tabuleiro may not read it"),
         "finished": _("played to the end, but the finished games' folder cannot be used; listed in Saved games"),

@@ -17,8 +17,6 @@ of the game's player with that title ("Level 3"), so that playing on from it mee
 
 from __future__ import annotations
 
-import copy
-import errno
 import json
 import os
 import time
@@ -29,13 +27,13 @@ from typing import Any
 
 import ai
 import games
-from ai.atomic import NotText, TooLarge, atomic_write_text, capped_text
+from ai.atomic import atomic_write_text, game_file_text, os_problem
 from ai.value_words import counted
-from games.hex_sgf import is_sgf, record_from_sgf, sgf_text
+from games.hex_sgf import is_sgf, record_from_sgf
 from games.move_list import moves_or_position, record_from_move_list
 from games.othello_ggf import GgfClock, ggf_clock, is_ggf, record_from_ggf
 from games.position_text import is_position_text, position_alone, record_from_position
-from games.record import FORMAT, MAX_BYTES, SUFFIX, GameRecord
+from games.record import FORMAT, SUFFIX, GameRecord
 from games.record_fields import clean_title
 from games.record_parts import (
     EMPTY_FILE,
@@ -44,6 +42,7 @@ from games.record_parts import (
     RecordNotReadableHere,
     Side,
     check_text_length,
+    in_file,
     is_empty,
     told_apart,
     unnumbered,
@@ -52,29 +51,6 @@ from ui import words
 from ui.clocks import with_clock
 from ui.debug_log import trail
 from ui.i18n import Phrase, ngettext
-
-
-def os_problem(exc: OSError, path: Path | str, writing: bool = True) -> str:
-    """What an OSError met reading or ``writing`` ``path`` means, in words a user acts on ("the
-    folder /x/y is read-only"), naming ``path`` or its folder: the error itself names the
-    temporary file a write went through, and says it as the C library does ("[Errno 30] ...").
-    In English, as the files' other problems are: ``ui.words.file_error`` translates it."""
-    path = Path(path)
-    folder = path.parent
-    code = exc.errno
-    if code == errno.EROFS:
-        return f"the folder {folder} is read-only"
-    if code in (errno.EACCES, errno.EPERM):
-        return f"Tabuleiro may not write in the folder {folder}" if writing else f"Tabuleiro may not read {path}"
-    if code in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return f"the disk holding {folder} is full"
-    if code == errno.EISDIR:
-        return f"{path} is a folder, not a file"
-    if code in (errno.ENOTDIR, errno.EEXIST):
-        return f"a file is in the way of the folder {folder}"
-    if code == errno.ENOENT:
-        return f"there is no file {path}"
-    return f"{exc.strerror or exc} ({path})"
 
 
 def content_problem(exc: BaseException) -> str:
@@ -126,43 +102,15 @@ def is_outside_file(path: Path) -> bool:
     return path.suffix.lower() in OUTSIDE_SUFFIXES
 
 
-PICTURE_STARTS = (b"\x89PNG", b"\xff\xd8\xff", b"GIF8", b"BM", b"RIFF")  # PNG, JPEG, GIF, BMP, WebP
-
-
 def read_text(path: Path | str) -> str:
     """The file's text; RecordError (not OSError) for unreadable, huge or non-UTF-8 files (but an
-    SGF or GGF, read in its own charset: ``_text_in_another_encoding``)."""
+    SGF or GGF, read in its own charset, or a move list in Windows' own), in the words ``main.py
+    analyse --record`` says them in (``ai.atomic.game_file_text``), after the file's name."""
     path = Path(path)
     try:
-        return capped_text(path, MAX_BYTES)
-    except FileNotFoundError:
-        raise RecordError(f"{path.name}: no such file") from None
-    except OSError as exc:  # permissions, a lock: the file itself may be sound
-        raise RecordNotReadableHere(f"{path.name}: cannot be read ({os_problem(exc, path, writing=False)})",
-                                    why="access") from None
-    except TooLarge:
-        raise RecordError(f"{path.name}: too large to be a game record") from None
-    except NotText as exc:
-        return _text_in_another_encoding(path, exc.raw)
-
-
-def _text_in_another_encoding(path: Path, raw: bytes) -> str:
-    """The text of a file that is not UTF-8: an SGF or a GGF (``(;`` first) in its own charset,
-    ISO-8859-1 unless its ``CA`` names another (``games.hex_sgf.sgf_text``: SGF's default, in which
-    older files write a name such as "João"); any other text as Windows' "ANSI" (cp1252) writes it,
-    the encoding Notepad saved a move list in before UTF-8; RecordError for bytes that are no text
-    (a NUL among them: a UTF-16 file), said in a player's words for a picture (the Picture
-    button's PNG dropped on the window was "not a text file (not UTF-8)")."""
-    if raw.startswith(PICTURE_STARTS):
-        raise RecordError(f"{path.name}: a picture, not a saved game")
-    if b"\0" in raw:
-        raise RecordError(f"{path.name}: not a text file (not UTF-8)")
-    if raw.lstrip().startswith(b"(;"):
-        return sgf_text(raw)
-    try:
-        return raw.decode("cp1252")
-    except UnicodeDecodeError:  # a byte cp1252 leaves undefined (0x81, 0x8d...): each byte its own character
-        return raw.decode("iso-8859-1")
+        return game_file_text(path)
+    except RecordError as exc:
+        raise in_file(exc, path.name) from None
 
 
 def load(path: Path | str) -> GameRecord:
@@ -178,9 +126,7 @@ def load(path: Path | str) -> GameRecord:
             return _finished(lambda: GameRecord.loads(text), catalog_titles)
         return from_text(text)
     except RecordError as exc:
-        named = copy.copy(exc)  # of the same kind, saying the same of its cause (RecordNotReadableHere.why)
-        named.args = (f"{path.name}: {exc}",)
-        raise named from None
+        raise in_file(exc, path.name) from None
 
 
 def load_or_say(path: Path | str, messages: Any) -> GameRecord | None:

@@ -407,6 +407,8 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("written by a newer Tabuleiro (update Tabuleiro to open it)")),
     (r"unknown game '(?P<game>[^']*)'; games: (?P<games>.*) \(perhaps a game of a newer Tabuleiro\)",
      N_("unknown game {game}; games: {games} (perhaps a game of a newer Tabuleiro)")),
+    (r"(?P<game>\S+) has no option (?P<name>'[^']*'); options: (?P<names>.*) \(perhaps an option of a newer Tabuleiro\)",
+     N_("{game} has no option {name}; options: {names} (perhaps an option of a newer Tabuleiro)")),
     (r"the player (?P<player>'.*') is not one of this Tabuleiro's players \(perhaps a newer Tabuleiro's\)",
      N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
     (r"too large to be a game record", N_("too large to be a game record")),
@@ -948,7 +950,7 @@ LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
 )
 
 
-# What went wrong with a file (ui.record_files.os_problem, ui.settings), in the current language.
+# What went wrong with a file (ai.atomic.os_problem, ui.settings), in the current language.
 FILE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"the folder (?P<folder>.+) is read-only", N_("the folder {folder} is read-only")),
     (r"Tabuleiro may not write in the folder (?P<folder>.+)", N_("Tabuleiro may not write in the folder {folder}")),

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import ai
-from ai.atomic import NotText, TooLarge, capped_text
+from ai.atomic import game_file_text
 from ai.base import LENGTH_KNOWN, PROVEN, WIN, Flag, Limits, Progress
 from ai.commands.engines import prepare_engines
 from ai.move_values import (
@@ -52,7 +52,7 @@ from games.hex_sgf import is_sgf, record_from_sgf
 from games.move_list import moves_or_position, names_a_game, record_from_move_list, title_line
 from games.othello_ggf import is_ggf, record_from_ggf
 from games.position_text import is_othello_board_line, is_position_text, record_from_position
-from games.record import MAX_BYTES, GameRecord
+from games.record import GameRecord
 from games.record_parts import EMPTY_FILE, PartlyLegal, RecordError, is_empty
 
 ANALYSE_SECONDS = 3.0  # the search's time without --time
@@ -257,15 +257,9 @@ def read_record(path: str, number: int | None = None, warn: Callable[[str, int],
     its legal part, as the window opens it, ``warn`` told the refusal and how many moves are kept;
     refused (BadInput) without ``warn`` or where its first move is refused, as the window does."""
     try:
-        text = capped_text(Path(path), MAX_BYTES).lstrip("\ufeff")
-    except FileNotFoundError:
-        raise BadInput(f"--record {path}: no such file") from None
-    except OSError as exc:  # a folder, a file not ours to read: said as the others, not "[Errno 21] ..."
-        raise BadInput(f"--record {path}: {unreadable(Path(path), exc)}") from None
-    except TooLarge:
-        raise BadInput(f"--record {path}: too large to be a game record") from None
-    except NotText:
-        raise BadInput(f"--record {path}: not a text file (not UTF-8)") from None
+        text = game_file_text(Path(path)).lstrip("\ufeff")
+    except RecordError as exc:  # in the window's words: a folder, a Latin-1 SGF read in its charset, a picture
+        raise BadInput(f"--record {path}: {exc}") from None
     if is_empty(text):  # as the window says it: not a move list's "there is no text"
         raise BadInput(f"--record {path}: {EMPTY_FILE}")
     try:
@@ -283,17 +277,6 @@ def read_record(path: str, number: int | None = None, warn: Callable[[str, int],
         return refused.legal
     except ValueError as exc:
         raise BadInput(f"--record {path}: {one_line(exc)}") from None
-
-
-def unreadable(path: Path, exc: OSError) -> str:
-    """Why the file ``path`` names cannot be read, in the words of the other file errors: a folder
-    (Windows refuses opening one as a PermissionError), a file without permission to read it, or
-    the system's own reason.  ``analyse --record FOLDER`` printed "[Errno 21] Is a directory"."""
-    if isinstance(exc, IsADirectoryError) or path.is_dir():
-        return "it is a folder, not a game file"
-    if isinstance(exc, PermissionError):
-        return "cannot be read: no permission to read it"
-    return f"cannot be read: {exc.strerror or one_line(exc)}"
 
 
 def match_results(text: str) -> dict[int, dict] | None:
