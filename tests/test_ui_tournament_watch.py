@@ -493,3 +493,34 @@ def test_resume_shows_the_game_the_board_was_on_once_from_its_start(app, monkeyp
     assert wait(app, lambda: not scene.stopped_part_way, 60)  # started again
     assert scene.watching == 1 and scene.live[1]["plies"] <= 1  # from its start (its first move due at once)
     assert scene.to_watch == []  # not a second time: the next game started comes next
+
+
+def test_watch_off_at_max_on_a_game_still_played_replays_it_once_over(app, monkeypatch, tournament_games_held):
+    """At Max the board shows each move as it comes, so it had caught up with the game being played
+    (as on a game with no move yet): Watch off then took that game for shown, and once the
+    tournament was over Watch on replayed the last game instead of the one the board was on.  A
+    game still being played is shown to its end only when it has ended.  One worker: game 1 is
+    held unfinished (``tournament_games_held``) and game 2 starts only after it."""
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected, scene.games_index, scene.time_index, scene.jobs = {"level-1", "level-2"}, 0, 0, 1  # 2 games
+    scene._start()
+    while scene._pace():  # to Max: the board shows the moves as they come
+        key(app, pygame.K_PLUS)
+    assert wait(app, lambda: scene.watching == 1 and scene.live[1].get("plies", 0) >= 1, 120)
+    t = scene.tournament
+    with monkeypatch.context() as held_still:  # no move nor end comes in between the look and the click
+        held_still.setattr(t, "poll", list)
+        held_still.setattr(t, "is_running", lambda: True)
+        shown = scene.live[1]
+        assert shown["plies"] == len(shown["moves"]) and scene._playing(1)  # caught up, not ended
+        click(app, button(scene, "Watch").rect.center)
+        assert not scene.watch and scene.skipped == (1,)
+    tournament_games_held.release()
+    assert wait(app, lambda: not scene.running and len(t.results) == 2, 120)
+    app.run_frames(2)
+    click(app, button(scene, "Watch").rect.center)
+    assert scene.watch and scene.watching == 1  # the game left unshown, not the last one played
+    assert scene.live[1]["state"] == scene.game.play_line(t.results[1].moves)  # at Max, shown whole at once

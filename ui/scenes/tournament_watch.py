@@ -281,9 +281,11 @@ class WatchedGames:
 
     def _not_reached(self) -> list[int]:
         """The games the board has yet to show to their end: the one on it (unless its end is shown,
-        or a result clicked is pinned), then those queued."""
+        or a result clicked is pinned), then those queued.  A game still being played is not shown
+        to its end, however many of its moves the board has caught up with (none yet, or every one
+        in at Max): Watch off left it out, and Watch on once over did not replay it."""
         entry = self.live.get(self.watching) if self.watching is not None else None
-        going = entry is not None and not self.pinned and entry.get("plies", 0) < len(entry.get("moves", ()))
+        going = entry is not None and not self.pinned and entry.get("ended_at") is None
         return ([self.watching] if going else []) + [n for n in self.to_watch if n != self.watching]
 
     # -- the results the board has reached ---------------------------------------------------------
