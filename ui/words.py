@@ -1677,6 +1677,7 @@ REPORT_TEXTS = (
        "annulled), {left} left"),
     N_("{played}/{total} played, {settled} not played, {left} left"),
     N_("{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"),
+    N_("{played} of {total} games played"), N_("{played}/{total} played"),
 )
 
 

@@ -1295,6 +1295,8 @@ GAMES_SETTLED_ANNULLED = ("{played} of {total} games played ({annulled} of them 
 # the same in fewer words, for a progress bar that has no room for them (``short``)
 GAMES_SETTLED_SHORT = "{played}/{total} played, {settled} not played, {left} left"
 GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled} not played, {left} left"
+# a league with every game played or still to play: the same words, without the parts that would say 0
+GAMES_PLAYED, GAMES_PLAYED_SHORT = "{played} of {total} games played", "{played}/{total} played"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
@@ -1304,7 +1306,11 @@ def games_counted(played: int, settled: int, total: int, annulled: int = 0, word
     them: those played, those settled, those left, adding up to ``total``; and how many of those
     played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
     counted the settled games as played ("24 of 40 games played" where 10 were).  ``short``: in
-    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
+    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit.
+    With none settled or annulled, the games played alone (``GAMES_PLAYED``): the window's progress
+    says its games this one way whether a withdrawal settled some or not."""
+    if not settled and not annulled:
+        return words.say(GAMES_PLAYED_SHORT if short else GAMES_PLAYED).format(played=played, total=total)
     forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
     template = forms[0] if annulled else forms[1]
     return words.say(template).format(played=played, total=total, settled=settled, annulled=annulled,

@@ -323,20 +323,23 @@ class ResultsDrawing:
     def _progress_forms(self, t: Tournament, shown: int, total: int, settled: int) -> list[str]:
         """The progress bar's words, longest first (``progress_words`` draws the first that fits):
         the games counted (``_games_counted``; ``settled``: ``Tournament.settled_unplayed``), the
-        pace, and how the run stands; shorter, without the pace, then with a withdrawal's games
-        said shortly; last, while the board replays games already over, the games waiting for it
-        said alone ("20 still to show"): at 800x600 Larger text the shortest form ended "…20 still
-        to s…", its number's meaning cut."""
+        pace, and how the run stands; shorter, without the pace, then with the games counted in
+        fewer words; while the board replays games already over, the games waiting for it said
+        alone ("20 still to show"): at 800x600 Larger text the shortest form ended "…20 still to
+        s…", its number's meaning cut; last, the games counted without those annulled and, while
+        the board has games to show (it is busy: the run does not look stuck), without how the run
+        stands, both in the whole words a click says: in Portuguese at 800x600 Larger text, a
+        withdrawal's games, a game being prepared and the games still to show were cut at "2 por m…"."""
         after = self._run_state(t) + self._still_to_show(shown)
         counted = self._games_counted(t, shown, total, settled)
-        forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after]
-        if settled:
-            forms.append(self._games_counted(t, shown, total, settled, short=True) + after)
+        short = self._games_counted(t, shown, total, settled, short=True)
+        forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after, short + after]
         if self.held:
-            waiting = self._run_state(t) + "  -  " + _("{n} still to show").format(n=len(self.held))
-            forms.append(counted + waiting)
-            if settled:
-                forms.append(self._games_counted(t, shown, total, settled, short=True) + waiting)
+            waiting = "  -  " + _("{n} still to show").format(n=len(self.held))
+            after = self._run_state(t) + waiting
+            forms += [counted + after, short + after]
+            after = waiting
+        forms.append(self._games_counted(t, shown, total, settled, short=True, annulled=False) + after)
         return forms
 
     def _run_state(self, t: Tournament) -> str:
@@ -352,22 +355,18 @@ class ResultsDrawing:
         preparing = self._preparing_now()  # no game reports moves: said, or the run looks stuck
         return "" if preparing is None else "  -  " + self._preparing_words(preparing)
 
-    def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False) -> str:
-        """The games counted (``shown``: those played the tables show); a withdrawal's games settled
-        unplayed (``settled``) said apart (``short``: in fewer words).  While the board replays games already
-        over (``held``), the games played (``_still_to_show`` then says what the board has shown
-        and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher to work
-        out that 20 games were played and what the 2 were."""
+    def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False,
+                       annulled: bool = True) -> str:
+        """The games counted as ``games_counted`` says them, after the game's name: those played
+        (``shown``: those the tables show, and those the board has yet to replay, ``held``), a
+        withdrawal's settled unplayed (``settled``) and those left apart, and those of them
+        annulled unless ``annulled`` is False; ``short``: in fewer words.  The screen said "Hex:
+        2/12 games" but "Hex: 2 of 12 games played" once the board replayed games, and again
+        otherwise after a withdrawal; and "Hex: 2/24 games … 18 results to come on the board" left a
+        teacher to work out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
-        if settled:  # how many of them were played: "24 of 40 games played" for 10
-            counted = f"{game}: " + games_counted(shown + len(self.held), settled, total, t.annulled_played(),
-                                                  words.ReportWords(), short)
-        elif self.held:
-            counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
-                                                                         total=total)
-        else:
-            counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
-        return counted
+        return f"{game}: " + games_counted(shown + len(self.held), settled, total,
+                                           t.annulled_played() if annulled else 0, words.ReportWords(), short)
 
     @staticmethod
     def _pace_words(t: Tournament) -> str:
