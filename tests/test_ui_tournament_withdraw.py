@@ -442,6 +442,21 @@ def test_the_progress_with_games_annulled_fits_at_800x600_larger_text(app, monke
             assert shown.endswith(f"{len(scene.held)} {waiting}"), (whole, shown)  # whole, not cut by "…"
 
 
+def test_the_ratings_panel_counts_the_games_the_players_still_in_can_reach(app, monkeypatch, tmp_path):
+    """QA (qa147): after a withdrawal that annulled a player's games, the ratings panel still said
+    "none plays more than 6 here": the three players still in play 4 games each at most, none
+    against the withdrawn one counting.  It says 4, in the reports' words (``most_rated_games``)."""
+    from tests.test_ui_tournament_watch import ratings_panel_words
+
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
+    assert "none plays more than 6 here" in ratings_panel_words(app, monkeypatch)
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, "level-2").center)  # 2 of its 6 games played: annulled
+    click(app, withdraw_button(scene).rect.center)
+    assert scene.tournament.annulled_played()
+    assert "none plays more than 4 here" in ratings_panel_words(app, monkeypatch)
+
+
 def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app, monkeypatch, tmp_path):
     """While the board had games left to show, Withdraw's question said "has played 5 of its
     games" beside standings that showed none of them.  Withdraw shows the results in the tables

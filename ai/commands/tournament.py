@@ -72,6 +72,7 @@ from ai.tournament_standings import (
     Standing,
     Summary,
     annulled_players,
+    counts,
     crosstable,
     crosstable_forfeits,
     forfeit_marks,
@@ -491,7 +492,7 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
     order = ranked_apart(summary.standings, summary.withdrawn)
     unequal = summary.cancelled and unequal_games(order)
-    each = games_each(len(summary.players), summary.games_per_pair)
+    each = most_rated_games(summary.players, summary.games_per_pair, summary.withdrawn, summary.results)
     return [words.say(UNEQUAL_GAMES)] * unequal + ratings_note(order, each, words) + notes_on(
         summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
         summary.results, summary.name, words)
@@ -502,6 +503,20 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
 NO_RATINGS = ("No ratings: they need {n} games played each, and none plays more than {m} here. "
               "More games per pair give them.")
 UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."
+
+
+def most_rated_games(players: list[str], games_per_pair: int, withdrawn: Iterable[str],
+                     results: Iterable[GameResult]) -> int:
+    """The most games a rating can count that a player still in (not ``withdrawn``) can reach:
+    its round robin's games against the others still in, and those it played against a withdrawn
+    player whose results stand (neither annulled nor a forfeit without play).  ``ratings_note``
+    said "none plays more than 6" of a league whose players still in could reach 4 at most, the
+    withdrawn player's games counted."""
+    gone = set(withdrawn)
+    staying = [pid for pid in players if pid not in gone]
+    against_gone = Counter(pid for r in results if gone & set(r.players) and counts(r) and not is_unplayed_forfeit(r)
+                           for pid in r.players if pid not in gone)
+    return games_each(max(1, len(staying)), games_per_pair) + max((against_gone[pid] for pid in staying), default=0)
 
 
 def ratings_note(order: list[Standing], each: int, words: ReportWords = ENGLISH) -> list[str]:

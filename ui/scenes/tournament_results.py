@@ -16,7 +16,6 @@ import games
 from ai.commands.tournament import games_counted
 from ai.reason_names import sides_named
 from ai.tournament import Tournament
-from ai.tournament_schedule import games_each
 from ai.tournament_standings import (
     DRAW_RESULT,
     MIN_RATED_GAMES,
@@ -802,7 +801,7 @@ class ResultsDrawing:
         players short of games played (forfeits never played: a file that could not be started),
         it said "Ratings appear after 8 games each" of ratings no game was left to bring: it says
         the reports' ``UNRATED``."""
-        from ai.commands.tournament import NO_RATINGS, UNRATED
+        from ai.commands.tournament import NO_RATINGS, UNRATED, most_rated_games
 
         t = self.tournament
         nothing_shown = len(self.recent) == len(self.held)
@@ -811,7 +810,7 @@ class ResultsDrawing:
                 return _("No game ended before the tournament stopped")
             if self.running or self.runs_elsewhere:
                 return _("Waiting for the first results…")
-        each = games_each(len(t.player_ids), t.games_per_pair)
+        each = most_rated_games(t.player_ids, t.games_per_pair, t.withdrawn, t.results_now())
         if each < MIN_RATED_GAMES:
             return _(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)  # as the reports say it
         if nothing_shown:  # over, every result waiting for the board
