@@ -113,21 +113,24 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     """The rating as the table's column shows it: "+35 ±75", give or take the farther end of its
     95% interval (``elo_said`` says both ends in words); "+250, at least +88" where an end is at
     the cap (the games give no end on that side); without the interval when ``interval`` is False,
-    for a narrow table.  "–" (``NO_VALUE``, as the reports) after too few games; "above +95" for a
-    perfect score, "below -95" for none (no interval: the data give no limit on that side).  The
-    command line's report keeps its "+35 (-40..+110)" (``Standing.elo_text``), which players read
-    as a subtraction."""
+    for a narrow table, where a one-sided interval keeps its end as a bound, "≥+88" ("-489", as
+    precise as the "±" rows, where the games bound it at "≤-100").  "–" (``NO_VALUE``, as the
+    reports) after too few games; "above +95" for a perfect score, "below -95" for none (no
+    interval: the data give no limit on that side).  The command line's report keeps its "+35
+    (-40..+110)" (``Standing.elo_text``), which players read as a subtraction."""
     if not st.rated:  # ai.tournament_standings.MIN_RATED_GAMES, the reports' rule too
         return NO_VALUE
     value = _elo(st.elo)
     if st.elo_bound:
         return (_("above {elo}") if st.elo_bound == ">" else _("below {elo}")).format(elo=value)
-    if not interval or (st.elo_low_open and st.elo_high_open):
+    if st.elo_low_open and st.elo_high_open:
         return value
     if st.elo_high_open:
-        return _("{elo}, at least {low}").format(elo=value, low=_elo(st.elo_low))
+        return (_("{elo}, at least {low}") if interval else _("≥{low}")).format(elo=value, low=_elo(st.elo_low))
     if st.elo_low_open:
-        return _("{elo}, at most {high}").format(elo=value, high=_elo(st.elo_high))
+        return (_("{elo}, at most {high}") if interval else _("≤{high}")).format(elo=value, high=_elo(st.elo_high))
+    if not interval:
+        return value
     return _("{elo} ±{margin}").format(elo=value, margin=round(max(st.elo - st.elo_low, st.elo_high - st.elo)))
 
 
