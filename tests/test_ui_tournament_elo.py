@@ -105,6 +105,21 @@ def test_a_one_sided_interval_cut_short_keeps_its_bound(tmp_path, monkeypatch, l
         app.quit()
 
 
+@pytest.mark.parametrize(("language", "term"), [("en", "95% interval"), ("pt", "intervalo de 95%")])
+def test_the_standings_and_the_ratings_chart_name_the_ratings_margin_alike(shown, monkeypatch, language, term):
+    """QA (qa147): the standings' title said "± likely error" and the ratings chart's "95%
+    interval" of the same figure, as if they were two.  Both titles, drawn, say it one way."""
+    from tests.ui_helpers import in_language
+
+    app, scene = shown
+    with in_language(app, language):
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+    titles = " ".join(text for text, _rect in drawn if "Elo" in text and "(" in text)
+    assert titles.count(term) == 2 and "likely error" not in titles and "erro provável" not in titles, titles
+
+
 def test_a_click_on_a_rated_players_row_says_its_range_in_words(shown):
     app, scene = shown
     st = scene.table[0]

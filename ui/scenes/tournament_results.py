@@ -58,6 +58,10 @@ RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more 
 PART_GAP = "\u00a0 "  # a result line's two spaces between its parts, the first kept by the wrap (no-break)
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
+# the standings' and the ratings chart's titles, which name the rating's margin in one wording (the
+# standings said "± likely error" beside the chart's "95% interval" of the same figure)
+STANDINGS_TITLE = N_("Standings (Elo: average 0, ± 95% interval; from {n} games on)")
+RATINGS_TITLE = N_("Ratings (Elo, 95% interval)")
 
 
 def _scroll_hints() -> list[str]:
@@ -561,7 +565,7 @@ class ResultsDrawing:
         their keys."""
         if self._on_standings():
             return _("Standings (Up, Down: choose a player; Enter: its games only, again: every game)")
-        return _("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=MIN_RATED_GAMES)
+        return _(STANDINGS_TITLE).format(n=MIN_RATED_GAMES)
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's
@@ -685,7 +689,7 @@ class ResultsDrawing:
         """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that
         is only a bound (every game won or lost) is a bar to the bound with an arrow beyond it."""
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
+        inner = self._panel(surface, theme, rect, _(RATINGS_TITLE))
         rated = [st for st in order if st.rated]
         if not rated:  # from the top, as high as ``_chart_needs`` makes it; wrapped, a small window too
             size, high = tx.small(13, s), tx.line_height(tx.small(13, s))
@@ -756,7 +760,7 @@ class ResultsDrawing:
             return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + chart_row(s) * len(order))
         size = tx.small(13, s)
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
-        return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
+        return self._panel_frame(_(RATINGS_TITLE), right.width) + len(lines) * tx.line_height(size)
 
     def _chart_least(self, right: pygame.Rect, order: list[Standing]) -> int:
         """The least height the ratings chart gives up to the latest results (``right_column``):
