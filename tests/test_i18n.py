@@ -393,8 +393,10 @@ def test_the_standings_heading_says_from_how_many_games_elo_is_shown():
     """Above a 6-game tournament's standings the Portuguese heading said "após 8 jogos" (after 8
     games), as if the table came after games never played; it means that Elo is given from 8
     games on, as the English says."""
+    from ui.scenes.tournament_results import STANDINGS_TITLE
+
     with words_in("pt"):
-        heading = i18n._("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=8)
+        heading = i18n._(STANDINGS_TITLE).format(n=8)
     assert "a partir de 8 jogos" in heading and "após" not in heading
 
 

@@ -30,7 +30,7 @@ from tests.ui_helpers import (
 )
 from ui.background_writer import WRITER
 from ui.scenes.tournament import TournamentScene
-from ui.scenes.tournament_results import MIN_RATED_GAMES, elo_label
+from ui.scenes.tournament_results import MIN_RATED_GAMES, STANDINGS_TITLE, elo_label
 
 
 def other_game(app, scene: TournamentScene, step: int = 1) -> None:
@@ -1652,7 +1652,7 @@ def test_every_panel_title_of_the_results_is_drawn_whole(tmp_path, monkeypatch, 
         drawn = recorded_text_rects(monkeypatch)
         app.invalidate()
         app.frame()
-        heading = i18n._("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=8)
+        heading = i18n._(STANDINGS_TITLE).format(n=8)
         first = next(i for i, (value, _rect) in enumerate(drawn) if heading.startswith(value) and len(value) > 8)
         lines = drawn[first:first + 2] if " ".join(v for v, _r in drawn[first:first + 2]) == heading else drawn[first:first + 1]
         assert " ".join(value for value, _rect in lines) == heading, [v for v, _r in drawn[first:first + 2]]

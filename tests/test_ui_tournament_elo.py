@@ -6,6 +6,7 @@ as sums and comparisons; the command line's report keeps it (tests/test_cli_name
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import pytest
 
@@ -14,24 +15,32 @@ from ui.scenes.tournament import TournamentScene
 from ui.scenes.tournament_results import MIN_RATED_GAMES
 
 
-@pytest.fixture
-def shown(tmp_path, monkeypatch):
-    """Three players' tic-tac-toe league of 24 games, wins, losses and draws taken in turn, shown
-    at 800x600 as a finished league: every player rated, every rating with both its ends."""
+def league_shown(tmp_path, monkeypatch, winner: Callable[[int, str, str], int | None]):
+    """A window of 800x600 showing three players' tic-tac-toe league of 24 games as a finished
+    league, ``winner`` of (game number, its first player, its second) the winning side or None (a
+    draw): the window and the screen."""
     from ai.tournament import GameResult, Tournament
 
     app = make_app(tmp_path, monkeypatch, size=(800, 600))
+    t = Tournament("tictactoe", ["level-1", "level-2", "level-3"], games_per_pair=4, time_per_move=0.1)
+    for g in t.schedule:
+        a, b = t.ids_of(g)
+        t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], winner=winner(g.number, a, b),
+                                         reason="X has 3 in a row")
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.show_results(t, tmp_path / "league.json")
+    app.run_frames(2)
+    return app, scene
+
+
+@pytest.fixture
+def shown(tmp_path, monkeypatch):
+    """Three players' league, wins, losses and draws taken in turn (``league_shown``): every player
+    rated, every rating with both its ends."""
+    ids = ["level-1", "level-2", "level-3"]
+    app, scene = league_shown(tmp_path, monkeypatch, lambda number, a, b: (0, 1, None)[(number + ids.index(a)) % 3])
     try:
-        ids = ["level-1", "level-2", "level-3"]
-        t = Tournament("tictactoe", ids, games_per_pair=4, time_per_move=0.1)
-        for g in t.schedule:
-            a, b = t.ids_of(g)
-            winner = (0, 1, None)[(g.number + ids.index(a)) % 3]
-            t.results[g.number] = GameResult("tictactoe", {}, [a, b], [], winner=winner, reason="X has 3 in a row")
-        scene = TournamentScene(app, "tictactoe")
-        app.switch(scene)
-        scene.show_results(t, tmp_path / "league.json")
-        app.run_frames(2)
         yield app, scene
     finally:
         app.quit()
@@ -50,6 +59,65 @@ def test_the_elo_column_says_a_rating_give_or_take_and_no_range_notation(shown, 
         margin = round(max(st.elo - st.elo_low, st.elo_high - st.elo))
         assert f"{round(st.elo) or 0:+d} ±{margin}" in in_standings, in_standings
     assert not any(re.search(r"\d\.\.[<>+-]", text) for text in in_standings), in_standings
+
+
+def one_sided() -> Callable[[int, str, str], int | None]:
+    """``league_shown``'s results: Level 1 wins every game but its first against Level 2, a draw;
+    Level 3 loses every game but its first against Level 2, a draw: Level 1's interval has no
+    upper end, Level 3's no lower."""
+    drawn: set[frozenset[str]] = set()
+
+    def winner(_number: int, a: str, b: str) -> int | None:
+        pair = frozenset((a, b))
+        if "level-2" in pair and pair not in drawn:
+            drawn.add(pair)
+            return None
+        return 0 if a == "level-1" or b == "level-3" else 1
+
+    return winner
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_one_sided_interval_cut_short_keeps_its_bound(tmp_path, monkeypatch, language):
+    """QA (qa147): at 800x600 in Portuguese, "-489, no máximo -100" did not fit the Elo column and
+    dropped to a bare "-489", as precise to the eye as the "±" rows.  Cut short, a one-sided
+    interval keeps the end the games give as a bound: "≤-100", "≥+88"."""
+    from tests.ui_helpers import in_language
+
+    app, scene = league_shown(tmp_path, monkeypatch, one_sided())
+    try:
+        rows = {st.player: st for st in scene.table}
+        assert rows["level-1"].elo_high_open and rows["level-3"].elo_low_open
+        with in_language(app, language):
+            drawn = recorded_text_rects(monkeypatch)
+            app.invalidate()
+            app.frame()
+        in_standings = [text for text, rect in drawn if scene.standings_area.contains(rect)]
+        strong, weak = (f"{round(v) or 0:+d}" for v in (rows["level-1"].elo_low, rows["level-3"].elo_high))
+        whole = {"en": (f", at least {strong}", f", at most {weak}"),
+                 "pt": (f", pelo menos {strong}", f", no máximo {weak}")}[language]
+        for st, short, end in ((rows["level-1"], f"≥{strong}", whole[0]), (rows["level-3"], f"≤{weak}", whole[1])):
+            said = f"{round(st.elo) or 0:+d}{end}"
+            assert said in in_standings or short in in_standings, (said, short, in_standings)
+        assert language == "en" or f"≤{weak}" in in_standings, in_standings  # the case seen: cut short
+        assert not any(text in in_standings for text in (f"{round(rows[pid].elo):+d}" for pid in rows)), in_standings
+    finally:
+        app.quit()
+
+
+@pytest.mark.parametrize(("language", "term"), [("en", "95% interval"), ("pt", "intervalo de 95%")])
+def test_the_standings_and_the_ratings_chart_name_the_ratings_margin_alike(shown, monkeypatch, language, term):
+    """QA (qa147): the standings' title said "± likely error" and the ratings chart's "95%
+    interval" of the same figure, as if they were two.  Both titles, drawn, say it one way."""
+    from tests.ui_helpers import in_language
+
+    app, scene = shown
+    with in_language(app, language):
+        drawn = recorded_text_rects(monkeypatch)
+        app.invalidate()
+        app.frame()
+    titles = " ".join(text for text, _rect in drawn if "Elo" in text and "(" in text)
+    assert titles.count(term) == 2 and "likely error" not in titles and "erro provável" not in titles, titles
 
 
 def test_a_click_on_a_rated_players_row_says_its_range_in_words(shown):

@@ -479,7 +479,7 @@ def test_a_league_on_a_clock_alone_shows_its_clock_and_its_last_game_replays_at_
     drop(app, log, frames=3)
     app.run_frames(3)
     assert not app.errors, app.errors[0]
-    assert any("2/2 games, clock 10s+1s" in text for text in drawn)
+    assert any("2 of 2 games played, clock 10s+1s" in text for text in drawn)
     replay = next(b for b in app.scene.buttons if b.action == app.scene._replay)
     assert replay.label == "Replay game" and replay.enabled  # the last game, shown on the board
 

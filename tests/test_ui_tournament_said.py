@@ -47,7 +47,7 @@ def test_a_game_being_set_up_is_said_until_its_first_move(app, monkeypatch, tmp_
         assert not any(entry.get("moves") for entry in scene.live.values())  # no game has reported a move
         first = min(n for n in scene.live if scene._playing(n))
         assert f"Preparing game {scene.watching} of 2…" in said, said
-        assert any(f"Preparing game {first} of 2…" in text and text.startswith("Reversi: 0/2 games") for text in said), said
+        assert any(f"Preparing game {first} of 2…" in text and text.startswith("Reversi: 0 of 2 games played") for text in said), said
     finally:
         release.write_text("")
     assert wait(app, lambda: any(entry.get("moves") for entry in scene.live.values()) or not scene.running, 120)

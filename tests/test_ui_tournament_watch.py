@@ -206,7 +206,7 @@ def test_the_tables_tell_a_result_only_once_the_board_has_shown_its_game(app, mo
     drawn.clear()
     click(app, button(scene, "Watch").rect.center)  # the second game skipped: its result at once
     assert counted_games(scene) == 2 and {n for n, _l in listed(scene)} == {first, second}
-    assert any("2/2" in text for text in drawn) and not any("still to show" in text for text in drawn)
+    assert any("2 of 2 games played" in text for text in drawn) and not any("still to show" in text for text in drawn)
 
 
 def ratings_panel_words(app, monkeypatch) -> str:

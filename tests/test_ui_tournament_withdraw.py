@@ -395,6 +395,68 @@ def test_the_progress_says_the_games_played_those_a_withdrawal_settled_and_those
     assert sum(st.games for st in scene.table) // 2 == played - annulled + (settled if stands else 0)
 
 
+def test_the_progress_says_its_games_one_way_with_a_withdrawal_or_without(app, monkeypatch, tmp_path):
+    """QA (qa147): one screen said "Tic-tac-toe: 4/12 games", then "4 of 12 games played" once
+    the board replayed games or a withdrawal settled some.  It says the games played one way
+    throughout (``games_counted``), the games a withdrawal settled apart once there are some."""
+    from tests.test_ui_tournament_watch import button
+
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
+    t = scene.tournament
+    said = f"Tic-tac-toe: {len(t.results)} of {t.total} games played"
+    assert scene.held and scene.progress_said[1].startswith(said + ", "), scene.progress_said
+    click(app, button(scene, "Watch").rect.center)  # the games left to show skipped: none waits for the board
+    assert not scene.held and scene.progress_said[1].startswith(said + ", "), scene.progress_said
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, "level-3").center)
+    click(app, withdraw_button(scene).rect.center)
+    assert t.settled_unplayed() and scene.progress_said[1].startswith(said), scene.progress_said
+
+
+@pytest.mark.parametrize("language, waiting", [("en", "still to show"), ("pt", "por mostrar")])
+def test_the_progress_with_games_annulled_fits_at_800x600_larger_text(app, monkeypatch, tmp_path, language,
+                                                                       waiting):
+    """QA (qa147): at 800x600 in Portuguese, Larger text, with a withdrawal's games annulled, a game
+    being prepared and games the board has yet to show, every form of the progress was too long:
+    it was cut at "…6 por mo…".  The shortest form leaves the annulled games to the whole words (a
+    click on the bar says them) and fits, in English and Portuguese.  The set-up's moment is
+    passing: the run state is held at it."""
+    from tests.ui_helpers import small_windows
+
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
+    t = scene.tournament
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, "level-2").center)  # 2 of its 6 games played: annulled
+    click(app, withdraw_button(scene).rect.center)
+    # the games that stand not yet shown on the board, as after a Resume that played them
+    standing = frozenset(n for n, result in t.results.items() if not is_withdrawal(result))
+    monkeypatch.setattr(scene, "_unseen", lambda: standing)
+    scene._count_seen()
+    assert t.annulled_played() and scene.held
+    monkeypatch.setattr(scene, "_run_state", lambda t: "  -  " + scene._preparing_words(len(t.results) + 1))
+    with in_language(app, language):
+        for _size, _text_size in small_windows(app, sizes=((800, 600),), text_sizes=(1.25, 1.5)):
+            app.invalidate()
+            app.run_frames(2)
+            _bar, whole, shown = scene.progress_said
+            assert shown.endswith(f"{len(scene.held)} {waiting}"), (whole, shown)  # whole, not cut by "…"
+
+
+def test_the_ratings_panel_counts_the_games_the_players_still_in_can_reach(app, monkeypatch, tmp_path):
+    """QA (qa147): after a withdrawal that annulled a player's games, the ratings panel still said
+    "none plays more than 6 here": the three players still in play 4 games each at most, none
+    against the withdrawn one counting.  It says 4, in the reports' words (``most_rated_games``)."""
+    from tests.test_ui_tournament_watch import ratings_panel_words
+
+    scene = stopped_unshown(app, monkeypatch, tmp_path / "league")
+    assert "none plays more than 6 here" in ratings_panel_words(app, monkeypatch)
+    click(app, withdraw_button(scene).rect.center)
+    click(app, row_of(scene, "level-2").center)  # 2 of its 6 games played: annulled
+    click(app, withdraw_button(scene).rect.center)
+    assert scene.tournament.annulled_played()
+    assert "none plays more than 4 here" in ratings_panel_words(app, monkeypatch)
+
+
 def test_withdraw_shows_every_result_its_question_speaks_of_in_the_standings(app, monkeypatch, tmp_path):
     """While the board had games left to show, Withdraw's question said "has played 5 of its
     games" beside standings that showed none of them.  Withdraw shows the results in the tables

@@ -19,7 +19,7 @@ from ai.commands.tournament import (
     write_results,
 )
 from ai.match import GameResult
-from ai.tournament_standings import Summary
+from ai.tournament_standings import Summary, standings
 from tests.test_crosstable_forfeits import league
 from tests.test_not_started_forfeits import league_with_a_file_that_never_ran
 from tests.test_tournament import _Terminal
@@ -40,6 +40,26 @@ def test_opening_a_leagues_file_says_its_games_played_and_those_never_played_apa
         drop(app, path, frames=3)
         said = [m.text for m in app.scene.messages.items]
     assert any(text.startswith(counted) for text in said), said
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_opening_a_league_with_every_game_played_says_them_as_the_progress_bar_does(app, tmp_path, language):
+    """QA (qa147): a league's file dropped said "turma.json: 6 of 6 games" under a progress bar
+    that said "6 of 6 games played": the message counts its games in the bar's words."""
+    from tests.test_crosstable_forfeits import IDS, game
+    from ui.i18n import _
+
+    players, results = IDS[:2], [game(0, 1, 0), game(1, 0, None, "Draw")]  # Level 1 and Level 2, both played
+    summary = Summary("tictactoe", {}, players, 1, 0.5, 1, 1, 1.0, False, standings(players, results), results,
+                      [1, 2], names={"level-1": "Level 1", "level-2": "Level 2"})
+    path = write_results(summary, str(tmp_path / "turma"))[0]
+    with in_language(app, language):
+        drop(app, path, frames=3)
+        said = [m.text for m in app.scene.messages.items]
+        bar = app.scene.progress_said[1]
+        counted = _("{played} of {total} games played").format(played=2, total=2)
+    assert bar.split(": ", 1)[1].startswith(counted), bar
+    assert any(text.startswith(f"turma.json: {counted}; ") for text in said), said
 
 
 def test_the_live_report_says_the_games_played_and_those_never_played_apart(tmp_path, monkeypatch):

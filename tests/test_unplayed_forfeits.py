@@ -194,3 +194,18 @@ def test_the_no_ratings_note_speaks_of_games_played_as_the_games_column_does(tmp
     assert f"they need {MIN_RATED_GAMES} games played each" in note, note
     most = int(re.search(r"none plays more than (\d+)", note).group(1))
     assert most == 6 and all(games <= most for games in played.values()), (note, played)
+
+
+def test_the_no_ratings_note_counts_the_games_the_players_still_in_can_reach(tmp_path):
+    """QA (qa147): after a withdrawal that annulled a player's games, the note still said "none
+    plays more than 6": the players still in, three, play 4 games each at most, none against the
+    withdrawn player counting.  It counts what they can reach (``most_rated_games``); with Level
+    3's results standing, as in the test above, they can reach 6."""
+    from ai.commands.tournament import standings_notes
+
+    stopped_league(tmp_path / "turma", 4)  # Level 3 played games 3-4 of its 6: fewer than half
+    t = Tournament.from_files(tmp_path / "turma.jsonl")
+    assert not t.withdraw("level-3")  # its results annulled
+    summary = Summary.of(t)
+    note = next(line for line in standings_notes(summary) if line.startswith("No ratings"))
+    assert "none plays more than 4 here" in note, note

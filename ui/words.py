@@ -1686,6 +1686,7 @@ REPORT_TEXTS = (
     N_("{played} of {total} games played ({annulled} of them annulled), {settled}, {left} left"),
     N_("{played}/{total} played, {settled}, {left} left"),
     N_("{played}/{total} played ({annulled} annulled), {settled}, {left} left"),
+    N_("{played} of {total} games played"), N_("{played}/{total} played"),
 )
 # the counts it says in the form for their number (ai.commands.tournament.ReportWords.plural is
 # given them in English): marked here for the catalog; a test checks it says no other

@@ -72,6 +72,7 @@ from ai.tournament_standings import (
     Standing,
     Summary,
     annulled_players,
+    counts,
     crosstable,
     crosstable_forfeits,
     forfeit_marks,
@@ -505,7 +506,7 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
     done = Counter(pid for r in summary.results if not is_void(r) for pid in r.players)
     order = ranked_apart(summary.standings, summary.withdrawn)
     unequal = summary.cancelled and unequal_games(order)
-    each = games_each(len(summary.players), summary.games_per_pair)
+    each = most_rated_games(summary.players, summary.games_per_pair, summary.withdrawn, summary.results)
     return [words.say(UNEQUAL_GAMES)] * unequal + ratings_note(order, each, words) + notes_on(
         summary.players, summary.started_with, summary.games_per_pair, done.__getitem__, summary.withdrawn,
         summary.results, summary.name, words)
@@ -516,6 +517,20 @@ def standings_notes(summary: Summary, words: ReportWords = ENGLISH) -> list[str]
 NO_RATINGS = ("No ratings: they need {n} games played each, and none plays more than {m} here. "
               "More games per pair give them.")
 UNRATED = "Elo from {n} games on: fewer give an interval too wide to mean anything (\"–\")."
+
+
+def most_rated_games(players: list[str], games_per_pair: int, withdrawn: Iterable[str],
+                     results: Iterable[GameResult]) -> int:
+    """The most games a rating can count that a player still in (not ``withdrawn``) can reach:
+    its round robin's games against the others still in, and those it played against a withdrawn
+    player whose results stand (neither annulled nor a forfeit without play).  ``ratings_note``
+    said "none plays more than 6" of a league whose players still in could reach 4 at most, the
+    withdrawn player's games counted."""
+    gone = set(withdrawn)
+    staying = [pid for pid in players if pid not in gone]
+    against_gone = Counter(pid for r in results if gone & set(r.players) and counts(r) and not is_unplayed_forfeit(r)
+                           for pid in r.players if pid not in gone)
+    return games_each(max(1, len(staying)), games_per_pair) + max((against_gone[pid] for pid in staying), default=0)
 
 
 def ratings_note(order: list[Standing], each: int, words: ReportWords = ENGLISH) -> list[str]:
@@ -1328,6 +1343,8 @@ GAMES_SETTLED_ANNULLED = "{played} of {total} games played ({annulled} of them a
 # the same in fewer words, for a progress bar that has no room for them (``short``)
 GAMES_SETTLED_SHORT = "{played}/{total} played, {settled}, {left} left"
 GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled}, {left} left"
+# a league with every game played or still to play: the same words, without the parts that would say 0
+GAMES_PLAYED, GAMES_PLAYED_SHORT = "{played} of {total} games played", "{played}/{total} played"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
@@ -1337,7 +1354,11 @@ def games_counted(played: int, settled: int, total: int, annulled: int = 0, word
     them: those played, those settled, those left, adding up to ``total``; and how many of those
     played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
     counted the settled games as played ("24 of 40 games played" where 10 were).  ``short``: in
-    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit."""
+    fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit.
+    With none settled or annulled, the games played alone (``GAMES_PLAYED``): the window's progress
+    says its games this one way whether a withdrawal settled some or not."""
+    if not settled and not annulled:
+        return words.say(GAMES_PLAYED_SHORT if short else GAMES_PLAYED).format(played=played, total=total)
     forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
     template = forms[0] if annulled else forms[1]
     return words.say(template).format(played=played, total=total, settled=count_said(NOT_PLAYED if short else NOT_PLAYED_WHY, settled, words),

@@ -16,7 +16,6 @@ import games
 from ai.commands.tournament import games_counted
 from ai.reason_names import sides_named
 from ai.tournament import Tournament
-from ai.tournament_schedule import games_each
 from ai.tournament_standings import (
     DRAW_RESULT,
     MIN_RATED_GAMES,
@@ -59,6 +58,10 @@ RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more 
 PART_GAP = "\u00a0 "  # a result line's two spaces between its parts, the first kept by the wrap (no-break)
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
+# the standings' and the ratings chart's titles, which name the rating's margin in one wording (the
+# standings said "± likely error" beside the chart's "95% interval" of the same figure)
+STANDINGS_TITLE = N_("Standings (Elo: average 0, ± 95% interval; from {n} games on)")
+RATINGS_TITLE = N_("Ratings (Elo, 95% interval)")
 
 
 def _scroll_hints() -> list[str]:
@@ -114,21 +117,24 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     """The rating as the table's column shows it: "+35 ±75", give or take the farther end of its
     95% interval (``elo_said`` says both ends in words); "+250, at least +88" where an end is at
     the cap (the games give no end on that side); without the interval when ``interval`` is False,
-    for a narrow table.  "–" (``NO_VALUE``, as the reports) after too few games; "above +95" for a
-    perfect score, "below -95" for none (no interval: the data give no limit on that side).  The
-    command line's report keeps its "+35 (-40..+110)" (``Standing.elo_text``), which players read
-    as a subtraction."""
+    for a narrow table, where a one-sided interval keeps its end as a bound, "≥+88" ("-489", as
+    precise as the "±" rows, where the games bound it at "≤-100").  "–" (``NO_VALUE``, as the
+    reports) after too few games; "above +95" for a perfect score, "below -95" for none (no
+    interval: the data give no limit on that side).  The command line's report keeps its "+35
+    (-40..+110)" (``Standing.elo_text``), which players read as a subtraction."""
     if not st.rated:  # ai.tournament_standings.MIN_RATED_GAMES, the reports' rule too
         return NO_VALUE
     value = _elo(st.elo)
     if st.elo_bound:
         return (_("above {elo}") if st.elo_bound == ">" else _("below {elo}")).format(elo=value)
-    if not interval or (st.elo_low_open and st.elo_high_open):
+    if st.elo_low_open and st.elo_high_open:
         return value
     if st.elo_high_open:
-        return _("{elo}, at least {low}").format(elo=value, low=_elo(st.elo_low))
+        return (_("{elo}, at least {low}") if interval else _("≥{low}")).format(elo=value, low=_elo(st.elo_low))
     if st.elo_low_open:
-        return _("{elo}, at most {high}").format(elo=value, high=_elo(st.elo_high))
+        return (_("{elo}, at most {high}") if interval else _("≤{high}")).format(elo=value, high=_elo(st.elo_high))
+    if not interval:
+        return value
     return _("{elo} ±{margin}").format(elo=value, margin=round(max(st.elo - st.elo_low, st.elo_high - st.elo)))
 
 
@@ -323,20 +329,23 @@ class ResultsDrawing:
     def _progress_forms(self, t: Tournament, shown: int, total: int, settled: int) -> list[str]:
         """The progress bar's words, longest first (``progress_words`` draws the first that fits):
         the games counted (``_games_counted``; ``settled``: ``Tournament.settled_unplayed``), the
-        pace, and how the run stands; shorter, without the pace, then with a withdrawal's games
-        said shortly; last, while the board replays games already over, the games waiting for it
-        said alone ("20 still to show"): at 800x600 Larger text the shortest form ended "…20 still
-        to s…", its number's meaning cut."""
+        pace, and how the run stands; shorter, without the pace, then with the games counted in
+        fewer words; while the board replays games already over, the games waiting for it said
+        alone ("20 still to show"): at 800x600 Larger text the shortest form ended "…20 still to
+        s…", its number's meaning cut; last, the games counted without those annulled and, while
+        the board has games to show (it is busy: the run does not look stuck), without how the run
+        stands, both in the whole words a click says: in Portuguese at 800x600 Larger text, a
+        withdrawal's games, a game being prepared and the games still to show were cut at "2 por m…"."""
         after = self._run_state(t) + self._still_to_show(shown)
         counted = self._games_counted(t, shown, total, settled)
-        forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after]
-        if settled:
-            forms.append(self._games_counted(t, shown, total, settled, short=True) + after)
+        short = self._games_counted(t, shown, total, settled, short=True)
+        forms = [f"{counted}, {self._pace_words(t)}{after}", counted + after, short + after]
         if self.held:
-            waiting = self._run_state(t) + "  -  " + _("{n} still to show").format(n=len(self.held))
-            forms.append(counted + waiting)
-            if settled:
-                forms.append(self._games_counted(t, shown, total, settled, short=True) + waiting)
+            waiting = "  -  " + _("{n} still to show").format(n=len(self.held))
+            after = self._run_state(t) + waiting
+            forms += [counted + after, short + after]
+            after = waiting
+        forms.append(self._games_counted(t, shown, total, settled, short=True, annulled=False) + after)
         return forms
 
     def _run_state(self, t: Tournament) -> str:
@@ -352,22 +361,18 @@ class ResultsDrawing:
         preparing = self._preparing_now()  # no game reports moves: said, or the run looks stuck
         return "" if preparing is None else "  -  " + self._preparing_words(preparing)
 
-    def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False) -> str:
-        """The games counted (``shown``: those played the tables show); a withdrawal's games settled
-        unplayed (``settled``) said apart (``short``: in fewer words).  While the board replays games already
-        over (``held``), the games played (``_still_to_show`` then says what the board has shown
-        and what waits): "Hex: 2/24 games … 18 results to come on the board" left a teacher to work
-        out that 20 games were played and what the 2 were."""
+    def _games_counted(self, t: Tournament, shown: int, total: int, settled: int, short: bool = False,
+                       annulled: bool = True) -> str:
+        """The games counted as ``games_counted`` says them, after the game's name: those played
+        (``shown``: those the tables show, and those the board has yet to replay, ``held``), a
+        withdrawal's settled unplayed (``settled``) and those left apart, and those of them
+        annulled unless ``annulled`` is False; ``short``: in fewer words.  The screen said "Hex:
+        2/12 games" but "Hex: 2 of 12 games played" once the board replayed games, and again
+        otherwise after a withdrawal; and "Hex: 2/24 games … 18 results to come on the board" left a
+        teacher to work out that 20 games were played and what the 2 were."""
         game = words.title(games.info(t.game_id))
-        if settled:  # how many of them were played: "24 of 40 games played" for 10
-            counted = f"{game}: " + games_counted(shown + len(self.held), settled, total, t.annulled_played(),
-                                                  words.ReportWords(), short)
-        elif self.held:
-            counted = _("{game}: {played} of {total} games played").format(game=game, played=shown + len(self.held),
-                                                                         total=total)
-        else:
-            counted = _("{game}: {done}/{total} games").format(game=game, done=shown, total=total)
-        return counted
+        return f"{game}: " + games_counted(shown + len(self.held), settled, total,
+                                           t.annulled_played() if annulled else 0, words.ReportWords(), short)
 
     @staticmethod
     def _pace_words(t: Tournament) -> str:
@@ -560,7 +565,7 @@ class ResultsDrawing:
         their keys."""
         if self._on_standings():
             return _("Standings (Up, Down: choose a player; Enter: its games only, again: every game)")
-        return _("Standings (Elo: average 0, ± likely error; from {n} games on)").format(n=MIN_RATED_GAMES)
+        return _(STANDINGS_TITLE).format(n=MIN_RATED_GAMES)
 
     def _draw_standings(self, surface, theme: Theme, rect: pygame.Rect, order: list[Standing]) -> None:
         """The standings, and under them how players level on points are ranked (the report's
@@ -684,7 +689,7 @@ class ResultsDrawing:
         """Elo of each player with its 95% interval, best at the top; the axis at 0.  A rating that
         is only a bound (every game won or lost) is a bar to the bound with an arrow beyond it."""
         s = self._scale()
-        inner = self._panel(surface, theme, rect, _("Ratings (Elo, 95% interval)"))
+        inner = self._panel(surface, theme, rect, _(RATINGS_TITLE))
         rated = [st for st in order if st.rated]
         if not rated:  # from the top, as high as ``_chart_needs`` makes it; wrapped, a small window too
             size, high = tx.small(13, s), tx.line_height(tx.small(13, s))
@@ -755,7 +760,7 @@ class ResultsDrawing:
             return max(int(right.height * (0.26 if self._board_wanted() else 0.5)), int(60 * s) + chart_row(s) * len(order))
         size = tx.small(13, s)
         lines = tx.wrap(self._unrated_note(), size, right.width - int(24 * s))
-        return self._panel_frame(_("Ratings (Elo, 95% interval)"), right.width) + len(lines) * tx.line_height(size)
+        return self._panel_frame(_(RATINGS_TITLE), right.width) + len(lines) * tx.line_height(size)
 
     def _chart_least(self, right: pygame.Rect, order: list[Standing]) -> int:
         """The least height the ratings chart gives up to the latest results (``right_column``):
@@ -803,7 +808,7 @@ class ResultsDrawing:
         players short of games played (forfeits never played: a file that could not be started),
         it said "Ratings appear after 8 games each" of ratings no game was left to bring: it says
         the reports' ``UNRATED``."""
-        from ai.commands.tournament import NO_RATINGS, UNRATED
+        from ai.commands.tournament import NO_RATINGS, UNRATED, most_rated_games
 
         t = self.tournament
         nothing_shown = len(self.recent) == len(self.held)
@@ -812,7 +817,7 @@ class ResultsDrawing:
                 return _("No game ended before the tournament stopped")
             if self.running or self.runs_elsewhere:
                 return _("Waiting for the first results…")
-        each = games_each(len(t.player_ids), t.games_per_pair)
+        each = most_rated_games(t.player_ids, t.games_per_pair, t.withdrawn, t.results_now())
         if each < MIN_RATED_GAMES:
             return _(NO_RATINGS).format(n=MIN_RATED_GAMES, m=each)  # as the reports say it
         if nothing_shown:  # over, every result waiting for the board

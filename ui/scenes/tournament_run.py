@@ -306,12 +306,10 @@ class TournamentRun:
     @staticmethod
     def _opened_words(t: Tournament, path: Path) -> str:
         """What opening the results ``path`` says: its games, those never played (``settled_unplayed``)
-        apart as the progress bar says them (``games_counted``), and what a click does.  It said
-        "turma.json: 6 of 6 games" of a league that played 3."""
+        apart, in the progress bar's words (``games_counted``), and what a click does.  It said
+        "turma.json: 6 of 6 games" of a league that played 3, and "2 of 12 games" under a bar that
+        said "2 of 12 games played"."""
         settled = t.settled_unplayed()
-        if not settled:
-            return _("{file}: {done} of {total} games; click a result to see the game, R to replay it").format(
-                file=path.name, done=len(t.results), total=t.total)
         counted = games_counted(len(t.results) - settled, settled, t.total, t.annulled_played(), words.ReportWords())
         return _("{file}: {counted}; click a result to see the game, R to replay it").format(file=path.name,
                                                                                              counted=counted)
