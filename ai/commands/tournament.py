@@ -1344,7 +1344,7 @@ GAMES_SETTLED_ANNULLED = "{played} of {total} games played ({annulled} of them a
 GAMES_SETTLED_SHORT = "{played}/{total} played, {settled}, {left} left"
 GAMES_SETTLED_ANNULLED_SHORT = "{played}/{total} played ({annulled} annulled), {settled}, {left} left"
 # a league with every game played or still to play: the same words, without the parts that would say 0
-GAMES_PLAYED, GAMES_PLAYED_SHORT = "{played} of {total} games played", "{played}/{total} played"
+GAMES_OF_TOTAL, GAMES_OF_TOTAL_SHORT = "{played} of {total} games played", "{played}/{total} played"
 
 
 def games_counted(played: int, settled: int, total: int, annulled: int = 0, words: ReportWords = ENGLISH,
@@ -1355,10 +1355,10 @@ def games_counted(played: int, settled: int, total: int, annulled: int = 0, word
     played were annulled (``Tournament.annulled_played``), which the standings do not count.  Both
     counted the settled games as played ("24 of 40 games played" where 10 were).  ``short``: in
     fewer words (``GAMES_SETTLED_SHORT``), for the window's progress bar when the others do not fit.
-    With none settled or annulled, the games played alone (``GAMES_PLAYED``): the window's progress
+    With none settled or annulled, the games played alone (``GAMES_OF_TOTAL``): the window's progress
     says its games this one way whether a withdrawal settled some or not."""
     if not settled and not annulled:
-        return words.say(GAMES_PLAYED_SHORT if short else GAMES_PLAYED).format(played=played, total=total)
+        return words.say(GAMES_OF_TOTAL_SHORT if short else GAMES_OF_TOTAL).format(played=played, total=total)
     forms = (GAMES_SETTLED_ANNULLED_SHORT, GAMES_SETTLED_SHORT) if short else (GAMES_SETTLED_ANNULLED, GAMES_SETTLED)
     template = forms[0] if annulled else forms[1]
     return words.say(template).format(played=played, total=total, settled=count_said(NOT_PLAYED if short else NOT_PLAYED_WHY, settled, words),
