@@ -13,10 +13,12 @@ import pytest
 from ai import kernels
 
 
-def compiling_from_scratch(monkeypatch: pytest.MonkeyPatch, game_id: str, *stages: str) -> Callable[[], None]:
+def compiling_from_scratch(monkeypatch: pytest.MonkeyPatch, game_id: str, *stages: str,
+                           loading: bool = False) -> Callable[[], None]:
     """Have ``game_id``'s kernels look as the window's worker sees them on a fresh install's first
     run: compiling is deferred to the worker's warm-up, which is still at it, compiling from
-    scratch (``ai.kernels.compiled_elsewhere`` says so).  Any wait for them fails the test.  The
+    scratch (``ai.kernels.compiled_elsewhere`` says so) or, ``loading``, loading from the cache
+    what the window's preparation compiled there.  Any wait for them fails the test.  The
     kernels (``stages`` of them, every stage when none) are compiled first, in this process; the
     function returned makes them ready, as the warm-up's end does."""
     kernels.warm_up(game_id, *stages)
@@ -27,6 +29,6 @@ def compiling_from_scratch(monkeypatch: pytest.MonkeyPatch, game_id: str, *stage
 
     monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
     monkeypatch.setattr(kernels, "_stages", {})  # its warm-up still at it ...
-    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: False)  # ... compiling from scratch
+    monkeypatch.setattr(kernels, "on_disk", lambda game_id, stage=None: loading)  # ... compiling from scratch, or loading
     monkeypatch.setattr(kernels, "warm_up", waited)
     return lambda: monkeypatch.setattr(kernels, "_stages", compiled)

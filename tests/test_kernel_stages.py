@@ -1,6 +1,7 @@
 """When kernels are compiled: a player made for a match compiles them at once; in the window's AI
 worker (``defer_compiling``) a thread compiles them in stages while the first moves come from the
-books, and a search waits for what it needs without that wait counting as its move's time."""
+books, a search that can play without them does (Reversi's stand-ins), and one that cannot waits
+for what it needs without that wait counting as its move's time."""
 
 from __future__ import annotations
 
@@ -40,8 +41,9 @@ def play_random(game, plies: int, seed: int, captures: bool = False):
     return state
 
 
-@pytest.mark.parametrize("game_id", ["reversi", "rastros"])
-def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred, game_id):
+def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred):
+    """Rastros's level 5; Reversi's searches in Python instead of waiting (tests/test_reversi_kernel.py)."""
+    game_id = "rastros"
     game = games.load(game_id)
     player = ai.make_player(game_id, "level-5", seed=1)
     assert not kernels.is_ready(game_id)  # nothing compiled when the player was made
@@ -53,16 +55,6 @@ def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred, game_
     assert move in state.legal_moves() and player.last.kind != "book"
     assert kernels.is_ready(game_id)
     assert player.last.depth >= 2  # searched in its own time, after the kernels were ready
-
-
-def test_reversi_waits_for_its_solver_only_when_it_plans_to_solve(deferred):
-    game = games.load("reversi")
-    player = ai.make_player("reversi", "level-5", seed=1)
-    player.choose(play_random(game, 14, seed=5), Limits(time=0.2))
-    assert kernels.is_ready("reversi") and not kernels.is_ready("reversi", "solver")
-    late = play_random(game, 50, seed=5)  # 10 empty squares: solved
-    player.choose(late, Limits(time=0.5))
-    assert kernels.is_ready("reversi", "solver") and player.last.proven is not None
 
 
 def test_alquerque_reads_its_tables_only_once_few_pieces_are_left(deferred):

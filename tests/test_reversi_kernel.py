@@ -20,6 +20,7 @@ import pytest
 
 import ai
 import games
+from ai import kernels
 from ai.base import Limits
 from ai.engines.reversi_eval import evaluate as python_evaluate
 from ai.engines.reversi_eval import features
@@ -284,3 +285,48 @@ def test_while_the_windows_worker_compiles_the_kernels_reversi_searches_in_pytho
     for player, state in ((level3, after_d3), (level5, past_the_book)):
         assert isinstance(player.searching(state), KernelSearch)
         assert player.choose(state, Limits(depth=2)) in state.legal_moves()
+
+
+def calls_of(monkeypatch, module, name: str) -> list[tuple]:
+    """The calls made from now on to ``module``'s kernel ``name`` (each its arguments), the kernel
+    still run: the searches look it up in the module as they call it."""
+    calls: list[tuple] = []
+    real = getattr(module, name)
+    monkeypatch.setattr(module, name, lambda *args: calls.append(args) or real(*args))
+    return calls
+
+
+def test_while_the_windows_worker_loads_the_search_kernels_reversi_searches_in_python(monkeypatch):
+    """A fresh install's game whose search kernels the window's preparation compiled already: its
+    worker's warm-up loads them from the cache, seconds on a loaded machine.  Level 5's move past
+    the book waited for that load, a wait the driver left out of the move's clock (1 s a move
+    answered in 2.44 s); it now searches in Python meanwhile, no kernel called, and in the
+    kernels once they are ready."""
+    kernels_ready = compiling_from_scratch(monkeypatch, "reversi", loading=True)
+    searched = calls_of(monkeypatch, kernel, "search_root_with")
+    past_the_book = next(state for state in random_positions(8, 50, seed=3) if 30 <= state.empties() <= 48)
+    level5 = ai.make_player("reversi", "level-5", seed=1)
+    assert level5.choose(past_the_book, Limits(time=0.2)) in past_the_book.legal_moves()
+    assert level5.last.kind == "alphabeta" and isinstance(level5.searching(past_the_book), PythonSearch)
+    assert searched == []
+    kernels_ready()  # the warm-up's load done
+    assert level5.choose(past_the_book, Limits(depth=2)) in past_the_book.legal_moves()
+    assert isinstance(level5.searching(past_the_book), KernelSearch) and searched
+
+
+def test_while_the_windows_worker_compiles_the_solver_reversi_answers_from_its_midgame_search(monkeypatch):
+    """Near the end, the search kernels ready but the warm-up still compiling the exact solver's (a
+    minute on a loaded machine): level 5 waited for it before its move's clock started (1 s a move
+    answered in 33 s); it now answers from its midgame search, the solver not called, and solves
+    once the solver is ready."""
+    kernels_ready = compiling_from_scratch(monkeypatch, "reversi")
+    kernels._stage("reversi", "search").done = True  # the warm-up's first stage done, the solver's not
+    solved = calls_of(monkeypatch, endgame, "solve_root_with")
+    late = next(state for state in random_positions(8, 50, seed=3, max_empties=12)
+                if state.empties() >= 8 and len(state.legal_moves()) > 1)
+    level5 = ai.make_player("reversi", "level-5", seed=1)
+    assert level5.choose(late, Limits(time=0.5)) in late.legal_moves()
+    assert level5.last.kind == "alphabeta" and solved == []
+    kernels_ready()  # the warm-up done
+    assert level5.choose(late, Limits(time=0.5)) in late.legal_moves()
+    assert level5.last.kind == "solver" and solved

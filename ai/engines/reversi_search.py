@@ -151,13 +151,16 @@ class KernelSearch:
         self.hint = limits.best  # a tie of the best value broken by the board's order
         self.plan = SolvePlan(self.empties, self.solve_empties, self.noise, limits, speed, self.depth_cap,
                               self.solve_first, self.known is not None)
+        if self.plan.step is not None and kernels.preparing("reversi", "solver"):
+            self.plan.step = None  # the window's warm-up still at the solver: the midgame search answers in time
         if self.plan.step is not None:
             kernels.ready("reversi", "solver")
         self.first = self.table_move(self.tables.mid_keys, self.tables.mid_data)
         self.guess: int | None = None  # the last iteration's value: the next one's aspiration window
         self.kept: Progress | None = None  # a move proven to keep the known margin, found before the search
         in_game = limits.depth is None or limits.depth >= self.empties  # not a fixed-depth analysis search
-        if self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None and in_game:
+        if (self.known is not None and self.tables.size in SURE_KEEP_SIZES and self.depth_cap is None and in_game
+                and not kernels.preparing("reversi", "solver")):
             self.kept = self.keep_known_margin(limits)
             if self.kept is not None:
                 self.plan.step = 1  # no midgame move may replace it: only the exact solve, in the move's time
@@ -579,12 +582,13 @@ class ReversiPlayer(Player):
 
     def searching(self, state: ReversiState, depth: int | None = None) -> KernelSearch | PythonSearch:
         """The search for this move: this player's own (``engine``) or, while the window's worker
-        still compiles the kernels from scratch (the first run after installing: 10 s of a core,
-        over a minute on a loaded machine) and no book answers a search limited to ``depth``, the
-        pure-Python search the kernels replaced (``stand_in``): a move within its time rather than
-        a wait for the compiler (``ai.kernels.compiled_elsewhere``), as Tic-tac-toe's level-5 does."""
+        still compiles or loads the search's kernels (the first run after installing: 10 s of a
+        core, over a minute on a loaded machine; a load from the cache, seconds there) and no book
+        answers a search limited to ``depth``, the pure-Python search the kernels replaced
+        (``stand_in``): a move within its time rather than a wait outside its clock
+        (``ai.kernels.preparing``: level 5 at 1 s answered in 2.44 s while its worker loaded them)."""
         engine = self.engine(state)
-        if (not isinstance(engine, KernelSearch) or not kernels.compiled_elsewhere("reversi")
+        if (not isinstance(engine, KernelSearch) or not kernels.preparing("reversi")
                 or self.book_answers(state, depth)):
             return engine
         return self.stand_in(state)
