@@ -800,9 +800,11 @@ def outcome(state: AlquerqueState, tables: Tables | None = None,
 
 @mends_the_cache
 def warm_up_probes() -> None:
-    """Compile (or load from the cache) the probe kernels and the win length's count."""
+    """Compile (or load from the cache) the probe kernels, the table byte ``draw_rule`` reads and
+    the win length's count."""
     tables = empty_tables()
     probe_kernel(tables.blob, tables.offsets, 1, 1 << 24, 0, 0)
+    entry(tables.blob, tables.offsets, 1, 1 << 24, 0)
     index_position(0, 1, 1)
     defence_kernel(kernel.rules(), tables.blob, tables.offsets, 1, 1 << 24, 0, 0, np.zeros(16, np.int64),
                    np.zeros(16, np.int32), np.zeros(1, np.int64), DEFENCE_BUDGET)
