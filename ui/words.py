@@ -965,6 +965,7 @@ FILE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
     (r"the file is cut short or damaged", N_("the file is cut short or damaged")),
     (r"the file is empty", N_("the file is empty")),
+    (r"the file holds no settings", N_("the file holds no settings")),
 )
 
 
