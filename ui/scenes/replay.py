@@ -616,8 +616,8 @@ class ReplayScene(Scene):
         cursor that reads the values needs a key of its own: the tip came under the mouse alone.
         True if the key was the cursor's."""
         if key == pygame.K_b and not self.cursor.on:
-            why = "" if self.move_analysis.active else _("A cursor on the board shows the moves' values: "
-                                                          "turn on Analysis (A) first")
+            # short enough for the lane's one line at 800x600 Larger text, what to do (A) read whole
+            why = "" if self.move_analysis.active else _("The board cursor shows the values: turn on Analysis (A) first")
             if not self.messages.refuse(why):
                 self.cursor.on, self.pointer = True, None
                 self.cursor.current(self.view, self.states[self.ply], near_move(self.view, self._last_move()))
