@@ -1337,8 +1337,9 @@ def open_file(app: Any, path: Any) -> None:
         league = Tournament.from_files(results) if results is not None else None
         if league is not None:  # a league's table (FILE.txt, FILE.md ...): the league written beside it
             tournament, path = league, results
-    except ValueError as exc:
-        app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
+    except ValueError as exc:  # named as a game file's refusal names it: the file, not its whole path
+        app.messages.add(words.cannot_open(str(exc).replace(f"{path}: ", f"{Path(path).name}: ", 1)), "error",
+                         duration=10.0)
         return
     if tournament is not None:
         app.show_tournament_results(tournament, path)
