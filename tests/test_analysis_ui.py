@@ -678,7 +678,7 @@ def test_the_replays_board_cursor_shows_the_tip_of_values_as_in_a_game(app, monk
     scene = app.scene
     scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=0))
     assert not scene.cursor.on
-    assert "A cursor on the board shows the moves' values: turn on Analysis (A) first" in [
+    assert "The board cursor shows the values: turn on Analysis (A) first" in [
         m.text for m in scene.messages.current()]
     scene.move_analysis.active = True
     scene.resize(app.screen.get_size())

@@ -50,7 +50,7 @@ def test_every_field_round_trips(path):
     ("{not json", "the file is cut short or damaged"),  # the JSON reader's "Expecting ..." goes to the log
     ("", "(the file is empty)"),  # was "cut short or damaged", of a file with nothing in it
     ("\n  \n", "(the file is empty)"),
-    ("[1, 2]", "JSON object"),
+    ("[1, 2]", "(the file holds no settings)"),  # was "does not hold a JSON object", left in English in Portuguese
     ("[" * 100_000 + "]" * 100_000, "nested far too deep"),  # stopped the window from opening
 ])
 def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
@@ -61,6 +61,12 @@ def test_a_bad_file_is_moved_aside_and_defaults_used(path, content, words):
     assert not path.exists()
     [aside] = asides(path)
     assert aside.read_text(encoding="utf-8") == content  # kept, never deleted
+    from ui.words import settings_problem
+
+    with words_in("pt"):  # a list's "the file does not hold a JSON object" stayed English in Portuguese
+        said = settings_problem(problem)
+    assert said.startswith("Não foi possível ler o ficheiro de definições") and words in problem and \
+        words.strip("()") not in said, said
 
 
 KEPT = {"theme": "light", "volume": 0.3, "player_name": "Ana", "window_size": [1000, 700]}  # read whatever else is wrong

@@ -193,7 +193,7 @@ def _from_json(data: object) -> tuple[Settings, list[str]]:
     is the caller's (``_log_unusable``): it knows whether the defaults stay or the last good copy's
     values replace them (the log said "its default is used" of a value taken from the copy)."""
     if not isinstance(data, dict):
-        raise ValueError("the file does not hold a JSON object")
+        raise ValueError(HOLDS_NO_SETTINGS)
     known = {f.name for f in fields(Settings)} - {"newer_keys"}
     data = {k: v for k, v in data.items() if k != "version"}  # the file's, not a setting
     settings = Settings(**{k: v for k, v in data.items() if k in known},
@@ -354,6 +354,7 @@ def _read(path: Path) -> str:
         raise ValueError("it is not a text file") from None
 
 
+HOLDS_NO_SETTINGS = "the file holds no settings"  # JSON, but a list, a number or a text (``ui.words.FILE_ERRORS``)
 CUT_SHORT = "the file is cut short or damaged"  # said for JSON that breaks off (``ui.words.FILE_ERRORS``)
 
 

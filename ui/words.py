@@ -413,6 +413,11 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      N_("the player {player} is not one of this Tabuleiro's players (perhaps a newer Tabuleiro's)")),
     (r"too large to be a game record", N_("too large to be a game record")),
     (r"too large to be a tournament's results", N_("too large to be a tournament's results")),
+    # a league's file the window opens (ai.tournament.Tournament.from_files): its log's header line broken
+    (r"not a tournament log \(its first line should be the tabuleiro-tournament-log header\)",
+     N_("a tournament's log whose first line is cut short or damaged")),
+    (r"not a tournament's results \((?P<reason>.*)\)", N_("not a tournament's results ({reason})")),
+    (r"unknown game '(?P<game>[^']*)'; games: (?P<games>[a-z, ]*)", N_("unknown game {game}; games: {games}")),
     (r"too long to be a game's moves or position \((?P<n>\d+) characters\)",
      N_("too long to be a game's moves or position ({n} characters)")),
     (r"not a text file \(not UTF-8\)", N_("not a text file (not UTF-8)")),
@@ -967,6 +972,7 @@ FILE_ERRORS: tuple[tuple[str, str], ...] = (
     (r"it holds lists or objects nested far too deep", N_("it holds lists or objects nested far too deep")),
     (r"the file is cut short or damaged", N_("the file is cut short or damaged")),
     (r"the file is empty", N_("the file is empty")),
+    (r"the file holds no settings", N_("the file holds no settings")),
 )
 
 

@@ -631,8 +631,8 @@ class ReplayScene(Scene):
         cursor that reads the values needs a key of its own: the tip came under the mouse alone.
         True if the key was the cursor's."""
         if key == pygame.K_b and not self.cursor.on:
-            why = "" if self.move_analysis.active else _("A cursor on the board shows the moves' values: "
-                                                          "turn on Analysis (A) first")
+            # short enough for the lane's one line at 800x600 Larger text, what to do (A) read whole
+            why = "" if self.move_analysis.active else _("The board cursor shows the values: turn on Analysis (A) first")
             if not self.messages.refuse(why):
                 self.cursor.on, self.pointer = True, None
                 self.cursor.current(self.view, self.states[self.ply], near_move(self.view, self._last_move()))
@@ -1352,8 +1352,9 @@ def open_file(app: Any, path: Any) -> None:
         league = Tournament.from_files(results) if results is not None else None
         if league is not None:  # a league's table (FILE.txt, FILE.md ...): the league written beside it
             tournament, path = league, results
-    except ValueError as exc:
-        app.messages.add(words.cannot_open(str(exc)), "error", duration=10.0)
+    except ValueError as exc:  # named as a game file's refusal names it: the file, not its whole path
+        app.messages.add(words.cannot_open(str(exc).replace(f"{path}: ", f"{Path(path).name}: ", 1)), "error",
+                         duration=10.0)
         return
     if tournament is not None:
         app.show_tournament_results(tournament, path)

@@ -57,6 +57,7 @@ RESULT_LINES = 3  # the most lines a latest result's row takes (its reason wrapp
 RESULTS_KEPT = 3  # the latest results kept in sight before a reason takes more than its one line
 PART_GAP = "\u00a0 "  # a result line's two spaces between its parts, the first kept by the wrap (no-break)
 RESULT_INDENT = 12  # pixels at scale 1: a result's lines after its first, under it
+NOTE_LINES = 3  # the most lines a note under the standings takes before it is cut with "…"
 CROSSTABLE_TITLE = N_("Crosstable (points of the row against the column)")  # its longest one-line form
 # the standings' and the ratings chart's titles, which name the rating's margin in one wording (the
 # standings said "± likely error" beside the chart's "95% interval" of the same figure)
@@ -670,14 +671,16 @@ class ResultsDrawing:
         note at Larger text drew the table smaller, a third of its panel empty.  The old pitch,
         two rows a note, is the floor, unless a smaller pitch, down to 14 pixels, shows every
         row where the floor's would not: three players at 800x600 Larger text showed one
-        row and "0 above, 2 below: scroll" for want of a few pixels."""
+        row and "0 above, 2 below: scroll" for want of a few pixels.  A note may take up to
+        ``NOTE_LINES``: two cut the forfeits' note at 800x600 Larger text before its point, "but
+        not as a game play…"."""
         s = self._scale()
         room = bottom - int(4 * s) - (inner.y + int(6 * s))
         floor = max(14, min(int(26 * s), (inner.height - int(10 * s)) // max(1, n + 1 + 2 * len(said))))
 
         def at(row_h: int) -> tuple[int, int, list[str]]:
             size = max(tx.SMALLEST, int(row_h * 0.55))
-            return row_h, size, [line for text in said for line in tx.wrap_at_most(text, size, inner.width, 2)]
+            return row_h, size, [line for text in said for line in tx.wrap_at_most(text, size, inner.width, NOTE_LINES)]
 
         for row_h in range(int(26 * s), 13, -1):
             pitch = at(row_h)

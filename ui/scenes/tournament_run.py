@@ -28,7 +28,6 @@ from ui import words
 from ui.clocks import reading_text
 from ui.debug_log import trail
 from ui.i18n import N_, Phrase, _, ngettext
-from ui.outside_players import short
 from ui.scenes.base import CLOSE_AGAIN
 from ui.scenes.tournament_lists import FAULTS_TOPIC
 from ui.scenes.tournament_log import ENDED_RUN_TOPIC
@@ -265,7 +264,9 @@ class TournamentRun:
             if messages is not None:
                 messages.withdraw(ENDED_RUN_TOPIC)
         self.tournament, self.watch_chosen = t, self.watch
-        t.titles = {pid: self.titles.get(pid) or short(pid) for pid in t.player_ids}  # the report's names: ours
+        # the report's names: ours, as the screen shows them (``_name``): a league opened from its
+        # file keeps only its outside players' titles here, and its copy named "level-1" by its id
+        t.titles = {pid: self._name(pid) for pid in t.player_ids}
         t.log_notes = {"titles": t.titles}
         self.base, self.offer = base, None
         self.recent, self.recent_scroll = [(n, t.results[n]) for n in t.finished_numbers()], 0

@@ -1,0 +1,27 @@
+"""The window's crosstable title says what its forfeit marks are in either language, their games
+not played too: the Portuguese title said "+, −: ganho, perdido por falta" alone, where the
+English says "won, lost by forfeit, not played", and the Forf. column beside it counts forfeits
+in games played as well (a crash, a flag fall), which the marks leave out."""
+
+from __future__ import annotations
+
+import pytest
+
+from ai.commands.tournament import write_results
+from tests.test_crosstable_forfeits import league
+from tests.ui_helpers import drop, in_language, recorded_text_rects
+
+
+@pytest.mark.parametrize(("language", "legend"), [("en", "+, −: won, lost by forfeit, not played"),
+                                                  ("pt", "+, −: ganho, perdido por falta, sem jogar")])
+def test_the_crosstable_title_says_its_marks_are_games_not_played(app, tmp_path, monkeypatch, language, legend):
+    path = str(write_results(league(), str(tmp_path / "turma"))[0])
+    drawn = recorded_text_rects(monkeypatch)
+    with in_language(app, language):
+        drop(app, path, frames=3)
+        scene = app.scene
+        drawn.clear()
+        scene.invalidate()
+        app.run_frames(2)
+    titles = [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center) and "(" in text]
+    assert any(legend in text for text in titles), titles
