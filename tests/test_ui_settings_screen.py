@@ -285,6 +285,26 @@ def test_the_time_per_move_set_in_settings_is_the_next_new_games(app):
     assert SetupChoices.from_dict(app.settings.setup_choices).move_time == 2.0  # the next session's too
 
 
+def test_a_time_per_move_none_of_the_usual_ones_is_shown_as_it_is_on_settings_and_new_game(app):
+    """A hand-edited settings file's 7 s: Settings and New game showed the usual time nearest it
+    (5 s) while the computer was given 7 s; it is shown in its place, and Right steps on to 10 s."""
+    import pygame
+
+    app.settings.move_time = 7.0
+    app.show_settings()
+    app.run_frames(2)
+    chosen = app.scene.menu.get_widget("move_time")
+    assert chosen.get_value()[0] == ("7 s", 7.0)
+    app.show_setup()
+    app.run_frames(2)
+    menu = app.scene.menu
+    assert menu.get_widget("time").get_value()[0] == ("7 s", 7.0)
+    assert app.scene.build_setup().move_time == 7.0  # as shown
+    menu.select_widget(menu.get_widget("time"))
+    key(app, pygame.K_RIGHT)
+    assert app.scene.menu.get_widget("time").get_value()[0] == ("10 s", 10.0)
+
+
 def _type(app, text: str) -> None:
     import pygame
 

@@ -19,6 +19,7 @@ from ui.board_view import BoardView, Overlay
 from ui.i18n import Phrase, _, number_text
 from ui.names import NAME_LENGTH
 from ui.rendered_once import RenderedOnceManager
+from ui.settings import TIME_CHOICES
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
@@ -1049,6 +1050,13 @@ def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame
 def time_label(seconds: float) -> str:
     """A time-per-move choice as every screen shows it, after ``time_per_move_title()``: "0.5 s"."""
     return f"{number_text(seconds, 'g')} s"
+
+
+def time_choices(kept: float) -> list[tuple[str, float]]:
+    """A time-per-move selector's items: the usual times, and the one ``kept`` in its place among
+    them where it is none of them (a settings file's 7 s, a record's 0.3 s): Settings and New game
+    showed the usual time nearest it (5 s) while the computer was given ``kept``."""
+    return [(time_label(t), t) for t in sorted({*TIME_CHOICES, kept})]
 
 
 def time_per_move_title() -> str:

@@ -30,14 +30,13 @@ from ui.scenes.common import (
     make_menu,
     rendering_held,
     scroll_exactly,
-    time_label,
+    time_choices,
     time_per_move_title,
 )
 from ui.scenes.form_columns import align_in_columns
 from ui.settings import (
     ANIMATION_CHOICES,
     TEXT_SIZE_CHOICES,
-    TIME_CHOICES,
     TRAX_NOTATION_CHOICES,
     TRAX_NOTATIONS,
 )
@@ -238,8 +237,8 @@ class SettingsScene(MenuFormScene):
             index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
             add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("animation_speed", v))
-            times = [(time_label(t), t) for t in TIME_CHOICES]
-            index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
+            times = time_choices(st.move_time)
+            index = [t for _label, t in times].index(st.move_time)
             add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("move_time", v))
             notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
