@@ -1056,7 +1056,26 @@ def time_choices(kept: float) -> list[tuple[str, float]]:
     """A time-per-move selector's items: the usual times, and the one ``kept`` in its place among
     them where it is none of them (a settings file's 7 s, a record's 0.3 s): Settings and New game
     showed the usual time nearest it (5 s) while the computer was given ``kept``."""
-    return [(time_label(t), t) for t in sorted({*TIME_CHOICES, kept})]
+    return with_kept([(time_label(t), t) for t in TIME_CHOICES], kept, time_label)
+
+
+def with_kept(items: list[tuple[str, float]], kept: float, label: Callable[[float], str]) -> list[tuple[str, float]]:
+    """A selector's ``items`` (label, number) with ``kept``, labelled by ``label``, in its place
+    among them where it is none of their numbers: a setting a hand-edited file holds (a text size
+    of 1.1, a volume of 0.55) was shown as the choice nearest it while the window used it."""
+    if any(value == kept for _label, value in items):
+        return items
+    return sorted([*items, (label(kept), kept)], key=lambda item: item[1])
+
+
+def percent_label(fraction: float) -> str:
+    """A fraction as a selector shows a volume or a text size none of its named ones: "55%"."""
+    return f"{number_text(round(fraction * 100, 1), 'g')}%"
+
+
+def chosen_index(items: list[tuple[str, float]], value: float) -> int:
+    """Where ``value`` stands among a selector's ``items`` (``with_kept``'s hold it)."""
+    return [number for _label, number in items].index(value)
 
 
 def time_per_move_title() -> str:

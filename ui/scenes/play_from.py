@@ -41,6 +41,7 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    chosen_index,
     empty_names_note,
     form_over_buttons,
     heading,
@@ -293,7 +294,7 @@ class PlayFromScene(MenuFormScene):
             return
         times = time_choices(self.original.move_time)
         add_selector(menu, self.app.scale, time_per_move_title(), times,
-                     default=[t for _label, t in times].index(self.move_time), selector_id="time",
+                     default=chosen_index(times, self.move_time), selector_id="time",
                      onchange=lambda _sel, t: self._set("move_time", t))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:

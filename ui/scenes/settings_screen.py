@@ -25,13 +25,16 @@ from ui.scenes.common import (
     add_toggle_switch,
     add_wrapped_label,
     backdrop,
+    chosen_index,
     form_over_buttons,
     heading,
     make_menu,
+    percent_label,
     rendering_held,
     scroll_exactly,
     time_choices,
     time_per_move_title,
+    with_kept,
 )
 from ui.scenes.form_columns import align_in_columns
 from ui.settings import (
@@ -221,9 +224,8 @@ class SettingsScene(MenuFormScene):
             themes = [(_(theme.title), name) for name, theme in THEMES.items()]
             add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-            sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
-            index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
-            add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size", say_ends=self.app.messages.refuse,
+            sizes = with_kept([(_(label), v) for label, v in TEXT_SIZE_CHOICES], st.text_size, percent_label)
+            add_selector(menu, s, _("Text size") + ": ", sizes, default=chosen_index(sizes, st.text_size), selector_id="text_size", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("text_size", v))
             add_text_input(menu, _("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
@@ -238,8 +240,7 @@ class SettingsScene(MenuFormScene):
             add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("animation_speed", v))
             times = time_choices(st.move_time)
-            index = [t for _label, t in times].index(st.move_time)
-            add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time", say_ends=self.app.messages.refuse,
+            add_selector(menu, s, time_per_move_title(), times, default=chosen_index(times, st.move_time), selector_id="move_time", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("move_time", v))
             notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
             add_selector(menu, s, _("Trax notation") + ": ", notations,
@@ -251,9 +252,8 @@ class SettingsScene(MenuFormScene):
             add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
                               lambda v: self._set("sound", v))
             self._say_if_silent(menu, s)
-            volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
-            index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
-            add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume", say_ends=self.app.messages.refuse,
+            volumes = with_kept([(percent_label(v / 100), v / 100) for v in range(0, 101, 10)], st.volume, percent_label)
+            add_selector(menu, s, _("Volume") + ": ", volumes, default=chosen_index(volumes, st.volume), selector_id="volume", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("volume", v))
             added = len(st.outside_players)
             if added:  # added on the tournament screen; remembered here until forgotten

@@ -55,6 +55,7 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    chosen_index,
     counts_said,
     empty_names_note,
     follow_options,
@@ -695,7 +696,7 @@ class SetupScene(MenuFormScene):
                              onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
             self._player_widgets(menu)
             times = time_choices(self.choices.move_time or 1.0)
-            current = [t for _label, t in times].index(self.choices.move_time or 1.0)
+            current = chosen_index(times, self.choices.move_time or 1.0)
             clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
             clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
             add_selector(menu, self.form_s, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
