@@ -9,7 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui_helpers import click, down_to_widget, in_language, key, make_app, make_app_of, words_in
+from tests.ui_helpers import (
+    click,
+    down_to_widget,
+    in_language,
+    key,
+    make_app,
+    make_app_of,
+    type_text,
+    words_in,
+)
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.form_columns import control_start, title_end, title_width, titled_rows
@@ -329,6 +338,32 @@ def _type(app, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
         app.run_frames(1)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_long_name_in_wide_letters_is_typed_and_kept_within_the_card(tmp_path, monkeypatch, size):
+    """24 Ws typed as the name (the most it takes): the field grew with them past the form's
+    column, and pygame-menu's layout stopped there, the card left empty under "Something went
+    wrong"; opened again with that name, Settings showed no form at all.  The text now scrolls
+    within the field, an ellipsis at its cut end."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.player_name = ""
+        app.show_settings()
+        app.run_frames(2)
+        down_to_widget(app, app.scene.menu, "player_name")
+        type_text(app, "W" * 24)
+        assert not app.errors, app.errors[0]
+        assert app.settings.player_name == "W" * 24
+        app.show_menu()
+        app.show_settings()  # built again with the name kept
+        app.run_frames(2)
+        field = app.scene.menu.get_widget("player_name")
+        assert field.get_value() == "W" * 24
+        assert app.scene.panel.contains(field.get_rect(to_real_position=True))
+        assert not app.errors, app.errors[0]
+    finally:
+        app.quit()
 
 
 def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):

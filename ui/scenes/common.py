@@ -186,6 +186,23 @@ class FormField(pygame_menu.widgets.TextInput):
         super()._focus()
         self.caret_since = caret_clock()
 
+    def fit_text_to_room(self) -> None:
+        """The text scrolled within the room its form gives it (cut at an end with an ellipsis)
+        where the longest text it takes, in its widest letters, would not fit there: pygame-menu
+        grows a field with its text, and a field wider than its form's column stops the form's
+        layout, so a 24-letter name of Ws left Settings' card empty and said "Something went wrong",
+        in any window.  Called once the field's title and margin are final (``align_in_columns``)."""
+        room = (self._get_max_container_width() - self._title_size - self._selection_effect.get_width()
+                - 2 * self._ellipsis_size)
+        if self._maxchar and self._font.size("W" * self._maxchar)[0] <= room:
+            return  # the longest text fits as it is
+        self._maxwidth_base = max(1, room // max(1, self._font.size("O")[0]))
+        self._apply_font()  # the room in pixels pygame-menu keeps the text shown within
+        text = self.get_value()
+        self._input_string, self._cursor_position, self._renderbox = "", 0, [0, 0, 0]
+        self._maxwidth = self._maxwidth_base
+        self.set_value(text)  # shown again from its start, the caret at its end
+
     def update(self, events: list[pygame.event.Event]) -> bool:
         """pygame-menu's, the caret's blink begun again by a key or a click, as pygame-menu
         shows the caret at once for them."""
