@@ -256,6 +256,23 @@ def test_back_is_the_framed_back_esc_button_of_the_other_forms(tmp_path, monkeyp
         app.quit()
 
 
+@pytest.mark.parametrize("sound", [False, True])
+def test_a_volume_chosen_while_sound_is_off_says_why_nothing_is_heard(app, watched, monkeypatch, sound):
+    """Volume stepped with Sound off: nothing heard and not a word why, the switch above it out of
+    view at 800x600.  It says so once, however many steps; with Sound on the step is heard."""
+    import pygame
+
+    monkeypatch.setattr(settings_screen.SOUNDS, "available", True)
+    app.settings.sound = sound
+    app.show_settings()
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "volume")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    said = [m.text for m in app.messages.items if "Sound is off" in m.text]
+    assert said == ([] if sound else ["Sound is off: turn Sound on to hear the volume"])
+
+
 @pytest.mark.parametrize("device", [False, True])
 def test_the_sound_switch_says_when_no_device_was_found(app, monkeypatch, device):
     """On a machine without sound (a remote desktop, a laptop's muted card) Sound said On, the

@@ -50,6 +50,7 @@ from ui.widgets import Button, card, mix
 
 WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
 CLICKS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # the pointer's presses (a tap comes as one: ``ui.app``)
+SOUND_OFF_TOPIC = "volume-unheard"  # the message that the volume chosen is not heard while Sound is off
 
 
 class SettingsScene(MenuFormScene):
@@ -92,6 +93,18 @@ class SettingsScene(MenuFormScene):
             self._rebuild()  # in the new colours, words or size; or a switch the window put back (full screen refused)
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
+        if name == "volume":
+            self._say_if_unheard()
+
+    def _say_if_unheard(self) -> None:
+        """A volume chosen while Sound is off: nothing was heard and nothing said why (the switch
+        above it out of view at 800x600).  Once while it shows: each step renews its time.  Not
+        without a sound device, which the note under Sound says already."""
+        if self.app.settings.sound or SOUNDS.available is False:
+            return
+        said = _("Sound is off: turn Sound on to hear the volume")
+        if not self.app.messages.renewed(said, SOUND_OFF_TOPIC):
+            self.app.messages.add(said, topic=SOUND_OFF_TOPIC)
 
     def _say_if_silent(self, menu: pygame_menu.Menu, scale: float) -> None:
         """Under the Sound switch, when this machine has no sound device: the switch said On and
