@@ -331,18 +331,20 @@ def test_a_time_per_move_none_of_the_usual_ones_is_shown_as_it_is_on_settings_an
     assert app.scene.menu.get_widget("time").get_value()[0] == ("10 s", 10.0)
 
 
-def test_a_text_size_or_volume_none_of_the_offered_ones_is_shown_as_it_is(app):
-    """A hand-edited settings file's text size of 1.1 and volume of 0.55: Text size said Normal
-    while every screen drew a tenth larger (and Left said Normal was already the smallest), and
-    Volume said 50%; each is shown in its place, and Left steps to the offered value below it."""
+def test_a_text_size_volume_or_speed_none_of_the_offered_ones_is_shown_as_it_is(app):
+    """A hand-edited settings file's text size of 1.1, volume of 0.55 and animation speed of 3:
+    Text size said Normal while every screen drew a tenth larger (and Left said Normal was
+    already the smallest), Volume said 50% and Animations Fast; each is shown in its place, and
+    Left steps to the offered value below it."""
     import pygame
 
-    app.settings.text_size, app.settings.volume = 1.1, 0.55
+    app.settings.text_size, app.settings.volume, app.settings.animation_speed = 1.1, 0.55, 3.0
     app.show_settings()
     app.run_frames(2)
     menu = app.scene.menu
     assert menu.get_widget("text_size").get_value()[0] == ("110%", 1.1)
     assert menu.get_widget("volume").get_value()[0] == ("55%", 0.55)
+    assert menu.get_widget("animation").get_value()[0] == ("3× speed", 3.0)
     menu.select_widget(menu.get_widget("text_size"))
     key(app, pygame.K_LEFT)
     assert app.settings.text_size == 1.0
