@@ -9,7 +9,16 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tests.ui_helpers import click, down_to_widget, in_language, key, make_app, make_app_of, words_in
+from tests.ui_helpers import (
+    click,
+    down_to_widget,
+    in_language,
+    key,
+    make_app,
+    make_app_of,
+    type_text,
+    words_in,
+)
 from ui import settings as settings_mod
 from ui.scenes import settings_screen
 from ui.scenes.form_columns import control_start, title_end, title_width, titled_rows
@@ -247,6 +256,23 @@ def test_back_is_the_framed_back_esc_button_of_the_other_forms(tmp_path, monkeyp
         app.quit()
 
 
+@pytest.mark.parametrize("sound", [False, True])
+def test_a_volume_chosen_while_sound_is_off_says_why_nothing_is_heard(app, watched, monkeypatch, sound):
+    """Volume stepped with Sound off: nothing heard and not a word why, the switch above it out of
+    view at 800x600.  It says so once, however many steps; with Sound on the step is heard."""
+    import pygame
+
+    monkeypatch.setattr(settings_screen.SOUNDS, "available", True)
+    app.settings.sound = sound
+    app.show_settings()
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "volume")
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    said = [m.text for m in app.messages.items if "Sound is off" in m.text]
+    assert said == ([] if sound else ["Sound is off: turn Sound on to hear the volume"])
+
+
 @pytest.mark.parametrize("device", [False, True])
 def test_the_sound_switch_says_when_no_device_was_found(app, monkeypatch, device):
     """On a machine without sound (a remote desktop, a laptop's muted card) Sound said On, the
@@ -285,6 +311,45 @@ def test_the_time_per_move_set_in_settings_is_the_next_new_games(app):
     assert SetupChoices.from_dict(app.settings.setup_choices).move_time == 2.0  # the next session's too
 
 
+def test_a_time_per_move_none_of_the_usual_ones_is_shown_as_it_is_on_settings_and_new_game(app):
+    """A hand-edited settings file's 7 s: Settings and New game showed the usual time nearest it
+    (5 s) while the computer was given 7 s; it is shown in its place, and Right steps on to 10 s."""
+    import pygame
+
+    app.settings.move_time = 7.0
+    app.show_settings()
+    app.run_frames(2)
+    chosen = app.scene.menu.get_widget("move_time")
+    assert chosen.get_value()[0] == ("7 s", 7.0)
+    app.show_setup()
+    app.run_frames(2)
+    menu = app.scene.menu
+    assert menu.get_widget("time").get_value()[0] == ("7 s", 7.0)
+    assert app.scene.build_setup().move_time == 7.0  # as shown
+    menu.select_widget(menu.get_widget("time"))
+    key(app, pygame.K_RIGHT)
+    assert app.scene.menu.get_widget("time").get_value()[0] == ("10 s", 10.0)
+
+
+def test_a_text_size_volume_or_speed_none_of_the_offered_ones_is_shown_as_it_is(app):
+    """A hand-edited settings file's text size of 1.1, volume of 0.55 and animation speed of 3:
+    Text size said Normal while every screen drew a tenth larger (and Left said Normal was
+    already the smallest), Volume said 50% and Animations Fast; each is shown in its place, and
+    Left steps to the offered value below it."""
+    import pygame
+
+    app.settings.text_size, app.settings.volume, app.settings.animation_speed = 1.1, 0.55, 3.0
+    app.show_settings()
+    app.run_frames(2)
+    menu = app.scene.menu
+    assert menu.get_widget("text_size").get_value()[0] == ("110%", 1.1)
+    assert menu.get_widget("volume").get_value()[0] == ("55%", 0.55)
+    assert menu.get_widget("animation").get_value()[0] == ("3× speed", 3.0)
+    menu.select_widget(menu.get_widget("text_size"))
+    key(app, pygame.K_LEFT)
+    assert app.settings.text_size == 1.0
+
+
 def _type(app, text: str) -> None:
     import pygame
 
@@ -292,6 +357,32 @@ def _type(app, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char.lower()), mod=0, unicode=char, scancode=0))
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=char))
         app.run_frames(1)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_long_name_in_wide_letters_is_typed_and_kept_within_the_card(tmp_path, monkeypatch, size):
+    """24 Ws typed as the name (the most it takes): the field grew with them past the form's
+    column, and pygame-menu's layout stopped there, the card left empty under "Something went
+    wrong"; opened again with that name, Settings showed no form at all.  The text now scrolls
+    within the field, an ellipsis at its cut end."""
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.player_name = ""
+        app.show_settings()
+        app.run_frames(2)
+        down_to_widget(app, app.scene.menu, "player_name")
+        type_text(app, "W" * 24)
+        assert not app.errors, app.errors[0]
+        assert app.settings.player_name == "W" * 24
+        app.show_menu()
+        app.show_settings()  # built again with the name kept
+        app.run_frames(2)
+        field = app.scene.menu.get_widget("player_name")
+        assert field.get_value() == "W" * 24
+        assert app.scene.panel.contains(field.get_rect(to_real_position=True))
+        assert not app.errors, app.errors[0]
+    finally:
+        app.quit()
 
 
 def test_a_trailing_space_typed_in_the_name_outlives_a_change_of_theme(app):

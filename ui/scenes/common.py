@@ -19,6 +19,7 @@ from ui.board_view import BoardView, Overlay
 from ui.i18n import Phrase, _, number_text
 from ui.names import NAME_LENGTH
 from ui.rendered_once import RenderedOnceManager
+from ui.settings import TIME_CHOICES
 from ui.text_field import caret_clock, caret_on, caret_turns_in
 from ui.theme import THEMES, Theme, ink_on
 from ui.views import make_view
@@ -184,6 +185,23 @@ class FormField(pygame_menu.widgets.TextInput):
     def _focus(self) -> None:
         super()._focus()
         self.caret_since = caret_clock()
+
+    def fit_text_to_room(self) -> None:
+        """The text scrolled within the room its form gives it (cut at an end with an ellipsis)
+        where the longest text it takes, in its widest letters, would not fit there: pygame-menu
+        grows a field with its text, and a field wider than its form's column stops the form's
+        layout, so a 24-letter name of Ws left Settings' card empty and said "Something went wrong",
+        in any window.  Called once the field's title and margin are final (``align_in_columns``)."""
+        room = (self._get_max_container_width() - self._title_size - self._selection_effect.get_width()
+                - 2 * self._ellipsis_size)
+        if self._maxchar and self._font.size("W" * self._maxchar)[0] <= room:
+            return  # the longest text fits as it is
+        self._maxwidth_base = max(1, room // max(1, self._font.size("O")[0]))
+        self._apply_font()  # the room in pixels pygame-menu keeps the text shown within
+        text = self.get_value()
+        self._input_string, self._cursor_position, self._renderbox = "", 0, [0, 0, 0]
+        self._maxwidth = self._maxwidth_base
+        self.set_value(text)  # shown again from its start, the caret at its end
 
     def update(self, events: list[pygame.event.Event]) -> bool:
         """pygame-menu's, the caret's blink begun again by a key or a click, as pygame-menu
@@ -1049,6 +1067,32 @@ def form_over_buttons(panel: pygame.Rect, scale: float, *buttons: Any) -> pygame
 def time_label(seconds: float) -> str:
     """A time-per-move choice as every screen shows it, after ``time_per_move_title()``: "0.5 s"."""
     return f"{number_text(seconds, 'g')} s"
+
+
+def time_choices(kept: float) -> list[tuple[str, float]]:
+    """A time-per-move selector's items: the usual times, and the one ``kept`` in its place among
+    them where it is none of them (a settings file's 7 s, a record's 0.3 s): Settings and New game
+    showed the usual time nearest it (5 s) while the computer was given ``kept``."""
+    return with_kept([(time_label(t), t) for t in TIME_CHOICES], kept, time_label)
+
+
+def with_kept(items: list[tuple[str, float]], kept: float, label: Callable[[float], str]) -> list[tuple[str, float]]:
+    """A selector's ``items`` (label, number) with ``kept``, labelled by ``label``, in its place
+    among them where it is none of their numbers: a setting a hand-edited file holds (a text size
+    of 1.1, a volume of 0.55) was shown as the choice nearest it while the window used it."""
+    if any(value == kept for _label, value in items):
+        return items
+    return sorted([*items, (label(kept), kept)], key=lambda item: item[1])
+
+
+def percent_label(fraction: float) -> str:
+    """A fraction as a selector shows a volume or a text size none of its named ones: "55%"."""
+    return f"{number_text(round(fraction * 100, 1), 'g')}%"
+
+
+def chosen_index(items: list[tuple[str, float]], value: float) -> int:
+    """Where ``value`` stands among a selector's ``items`` (``with_kept``'s hold it)."""
+    return [number for _label, number in items].index(value)
 
 
 def time_per_move_title() -> str:

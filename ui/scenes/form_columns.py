@@ -85,6 +85,7 @@ def align_in_columns(menu: pygame_menu.Menu, scale: float) -> bool:
     if widest_block > column:
         for field, title in fields.items():
             field.set_title(title)
+        _fit_fields(fields)
         return False
     offset = min((column - shown) // 2, column - widest_block)
     for widget in rows:
@@ -92,4 +93,12 @@ def align_in_columns(menu: pygame_menu.Menu, scale: float) -> bool:
         widget.set_margin(offset + lead - starts[widget], widget.get_margin()[1])
         if isinstance(widget, FormField):
             widget.room_left = column - offset - shown  # the column to the right of the block
+    _fit_fields(fields)
     return True
+
+
+def _fit_fields(fields: dict) -> None:
+    """Each of the form's text fields keeps its text within its room (``FormField.fit_text_to_room``)."""
+    for field in fields:
+        if isinstance(field, FormField):
+            field.fit_text_to_room()

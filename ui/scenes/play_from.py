@@ -41,15 +41,15 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    chosen_index,
     empty_names_note,
     form_over_buttons,
     heading,
     make_menu,
     rendering_held,
-    time_label,
+    time_choices,
     time_per_move_title,
 )
-from ui.settings import TIME_CHOICES
 from ui.theme import Color
 from ui.widgets import Button, card, mix
 
@@ -292,9 +292,9 @@ class PlayFromScene(MenuFormScene):
         (kept as it was, even if the New game screen does not offer it), then the usual choices."""
         if self.mode == HOTSEAT or (self.clock is not None and self.keep_clock):
             return
-        times = sorted({*TIME_CHOICES, self.original.move_time})
-        add_selector(menu, self.app.scale, time_per_move_title(), [(time_label(t), t) for t in times],
-                     default=times.index(self.move_time), selector_id="time",
+        times = time_choices(self.original.move_time)
+        add_selector(menu, self.app.scale, time_per_move_title(), times,
+                     default=chosen_index(times, self.move_time), selector_id="time",
                      onchange=lambda _sel, t: self._set("move_time", t))
 
     def _note(self, menu: pygame_menu.Menu, text: str) -> None:

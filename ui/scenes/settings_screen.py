@@ -15,7 +15,7 @@ import pygame_menu
 from ui import outside_players
 from ui import settings as settings_file
 from ui import text as tx
-from ui.i18n import LANGUAGES, _, ngettext
+from ui.i18n import LANGUAGES, _, ngettext, number_text
 from ui.names import NAME_LENGTH, clean_name
 from ui.press_again import PressAgain
 from ui.scenes.base import CLICKING_BUTTONS, FormLook, MenuFormScene, top_of
@@ -25,19 +25,21 @@ from ui.scenes.common import (
     add_toggle_switch,
     add_wrapped_label,
     backdrop,
+    chosen_index,
     form_over_buttons,
     heading,
     make_menu,
+    percent_label,
     rendering_held,
     scroll_exactly,
-    time_label,
+    time_choices,
     time_per_move_title,
+    with_kept,
 )
 from ui.scenes.form_columns import align_in_columns
 from ui.settings import (
     ANIMATION_CHOICES,
     TEXT_SIZE_CHOICES,
-    TIME_CHOICES,
     TRAX_NOTATION_CHOICES,
     TRAX_NOTATIONS,
 )
@@ -48,6 +50,7 @@ from ui.widgets import Button, card, mix
 
 WHOLE_WINDOW = ("theme", "language", "text_size", "fullscreen")  # settings that change more than the form
 CLICKS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)  # the pointer's presses (a tap comes as one: ``ui.app``)
+SOUND_OFF_TOPIC = "volume-unheard"  # the message that the volume chosen is not heard while Sound is off
 
 
 class SettingsScene(MenuFormScene):
@@ -90,6 +93,18 @@ class SettingsScene(MenuFormScene):
             self._rebuild()  # in the new colours, words or size; or a switch the window put back (full screen refused)
         if name in ("sound", "volume"):
             SOUNDS.play("place")  # let the player hear the new volume
+        if name == "volume":
+            self._say_if_unheard()
+
+    def _say_if_unheard(self) -> None:
+        """A volume chosen while Sound is off: nothing was heard and nothing said why (the switch
+        above it out of view at 800x600).  Once while it shows: each step renews its time.  Not
+        without a sound device, which the note under Sound says already."""
+        if self.app.settings.sound or SOUNDS.available is False:
+            return
+        said = _("Sound is off: turn Sound on to hear the volume")
+        if not self.app.messages.renewed(said, SOUND_OFF_TOPIC):
+            self.app.messages.add(said, topic=SOUND_OFF_TOPIC)
 
     def _say_if_silent(self, menu: pygame_menu.Menu, scale: float) -> None:
         """Under the Sound switch, when this machine has no sound device: the switch said On and
@@ -222,9 +237,8 @@ class SettingsScene(MenuFormScene):
             themes = [(_(theme.title), name) for name, theme in THEMES.items()]
             add_selector(menu, s, _("Theme") + ": ", themes, default=[n for _, n in themes].index(st.theme),
                          selector_id="theme", onchange=lambda _sel, v: self._set("theme", v))
-            sizes = [(_(label), v) for label, v in TEXT_SIZE_CHOICES]
-            index = min(range(len(sizes)), key=lambda i: abs(sizes[i][1] - st.text_size))
-            add_selector(menu, s, _("Text size") + ": ", sizes, default=index, selector_id="text_size", say_ends=self.app.messages.refuse,
+            sizes = with_kept([(_(label), v) for label, v in TEXT_SIZE_CHOICES], st.text_size, percent_label)
+            add_selector(menu, s, _("Text size") + ": ", sizes, default=chosen_index(sizes, st.text_size), selector_id="text_size", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("text_size", v))
             add_text_input(menu, _("Your name") + ": ", default=self._name_in_field(), textinput_id="player_name",
                            maxchar=NAME_LENGTH, input_underline="_", onchange=self._type_name)
@@ -234,13 +248,11 @@ class SettingsScene(MenuFormScene):
                               lambda v: self._set("face_me", v))
             add_toggle_switch(menu, self.app.theme, s, _("Computer's evaluation") + ": ", st.show_evaluations,
                               "show_evaluations", lambda v: self._set("show_evaluations", v))
-            anim = [(_(label), v) for label, v in ANIMATION_CHOICES]
-            index = min(range(len(anim)), key=lambda i: abs(anim[i][1] - st.animation_speed))
-            add_selector(menu, s, _("Animations") + ": ", anim, default=index, selector_id="animation", say_ends=self.app.messages.refuse,
+            anim = with_kept([(_(label), v) for label, v in ANIMATION_CHOICES], st.animation_speed, _speed_label)
+            add_selector(menu, s, _("Animations") + ": ", anim, default=chosen_index(anim, st.animation_speed), selector_id="animation", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("animation_speed", v))
-            times = [(time_label(t), t) for t in TIME_CHOICES]
-            index = min(range(len(times)), key=lambda i: abs(times[i][1] - st.move_time))
-            add_selector(menu, s, time_per_move_title(), times, default=index, selector_id="move_time", say_ends=self.app.messages.refuse,
+            times = time_choices(st.move_time)
+            add_selector(menu, s, time_per_move_title(), times, default=chosen_index(times, st.move_time), selector_id="move_time", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("move_time", v))
             notations = [(_(label), v) for label, v in TRAX_NOTATION_CHOICES]
             add_selector(menu, s, _("Trax notation") + ": ", notations,
@@ -252,9 +264,8 @@ class SettingsScene(MenuFormScene):
             add_toggle_switch(menu, self.app.theme, s, _("Sound") + ": ", st.sound, "sound",
                               lambda v: self._set("sound", v))
             self._say_if_silent(menu, s)
-            volumes = [(f"{v}%", v / 100) for v in range(0, 101, 10)]
-            index = min(range(len(volumes)), key=lambda i: abs(volumes[i][1] - st.volume))
-            add_selector(menu, s, _("Volume") + ": ", volumes, default=index, selector_id="volume", say_ends=self.app.messages.refuse,
+            volumes = with_kept([(percent_label(v / 100), v / 100) for v in range(0, 101, 10)], st.volume, percent_label)
+            add_selector(menu, s, _("Volume") + ": ", volumes, default=chosen_index(volumes, st.volume), selector_id="volume", say_ends=self.app.messages.refuse,
                          onchange=lambda _sel, v: self._set("volume", v))
             added = len(st.outside_players)
             if added:  # added on the tournament screen; remembered here until forgotten
@@ -359,6 +370,11 @@ class SettingsScene(MenuFormScene):
         card(surface, self.panel, theme.panel, int(16 * s), mix(theme.panel, theme.text, 0.12), shadow=True)
         self.draw_form(surface)
         self.back_button.draw(surface, theme, s)
+
+
+def _speed_label(speed: float) -> str:
+    """An animation speed none of the named ones (a hand-edited file's 3), as the selector shows it."""
+    return _("{n}× speed").format(n=number_text(speed, "g"))
 
 
 def _top_in_window(line: pygame_menu.widgets.Widget) -> int:

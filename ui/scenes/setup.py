@@ -55,6 +55,7 @@ from ui.scenes.common import (
     add_wrapped_label,
     backdrop,
     board_picture,
+    chosen_index,
     counts_said,
     empty_names_note,
     follow_options,
@@ -64,7 +65,7 @@ from ui.scenes.common import (
     notes_joined,
     options_refusal,
     rendering_held,
-    time_label,
+    time_choices,
     time_per_move_title,
 )
 from ui.settings import TIME_CHOICES
@@ -694,8 +695,8 @@ class SetupScene(MenuFormScene):
                 add_selector(menu, self.form_s, _("Play mode: "), modes, default=index,
                              onchange=lambda _sel, m: self._set_mode(m), selector_id="mode")
             self._player_widgets(menu)
-            times = [(time_label(t), t) for t in TIME_CHOICES]
-            current = min(range(len(TIME_CHOICES)), key=lambda i: abs(TIME_CHOICES[i] - (self.choices.move_time or 1.0)))
+            times = time_choices(self.choices.move_time or 1.0)
+            current = chosen_index(times, self.choices.move_time or 1.0)
             clock_items = [(choice_label(c), c) for c in CLOCK_CHOICES]
             clock_index = CLOCK_CHOICES.index(self.choices.clock) if self.choices.clock in CLOCK_CHOICES else 0
             add_selector(menu, self.form_s, _("Clock: "), clock_items, default=clock_index, selector_id="clock",
