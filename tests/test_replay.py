@@ -661,3 +661,35 @@ def test_a_games_undo_and_redo_in_a_replay_say_how_to_step(app, undo):
     said = [m.text for m in app.scene.messages.current()]
     assert said == ["A replay takes no move back: Left and Right step through its moves"], said
     assert app.scene.ply == 2
+
+
+def test_l_in_a_replay_says_why_it_marks_no_legal_moves(app):
+    """L, the game screen's Legal moves, pressed in a replay did nothing, not a word: the replay's
+    board marks none, so it says so and what shows the moves (the keys page says it too)."""
+    from tests.ui_helpers import key
+
+    app.open_replay(random_record("reversi"), ply=2)
+    key(app, pygame.K_l)
+    said = [m.text for m in app.scene.messages.current()]
+    assert said == ["A replay marks no legal moves: Analysis (A) shows each one with its value"], said
+    assert app.scene.ply == 2
+
+
+def test_n_in_a_replay_opens_new_game_with_its_settings_and_back_returns(app):
+    """N, New game from a finished game, did nothing in its replay: it opens the New game screen
+    with the replayed game's settings filled in (its game and its options), and Esc comes back
+    to the replay at the move shown."""
+    from tests.ui_helpers import key
+    from ui.scenes.setup import SetupScene
+
+    game = games.load("tictactoe", width=4, height=4, k=3)
+    moves = random_line(game.initial_state(), WHOLE_GAME, random.Random(3))
+    record = GameRecord.start(game, (Side(None, "A"), Side(None, "B"))).with_moves(moves, game.play_line(moves))
+    app.open_replay(record, ply=2)
+    replay = app.scene
+    key(app, pygame.K_n)
+    setup = app.scene
+    assert isinstance(setup, SetupScene) and not setup.watch
+    assert setup.choices.game_id == "tictactoe" and setup._options() == {"width": 4, "height": 4, "k": 3}, setup._options()
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is replay and replay.ply == 2

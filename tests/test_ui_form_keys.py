@@ -216,3 +216,49 @@ def test_the_computer_chosen_by_keys_shows_its_description_whole(tmp_path, monke
         key(app, pygame.K_LEFT)
         assert app.scene.menu.get_widget("computer").get_value()[0][1] == "level-2"
         assert _in_view(app.scene.menu, "computer") and _in_view(app.scene.menu, "about")
+
+
+def settings_on_your_name(app):
+    """Settings, the keyboard taken down to Your name (Down, as a person would)."""
+    from tests.ui_helpers import down_to_widget
+
+    app.switch(SettingsScene(app))
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "player_name")
+    return app.scene
+
+
+def hot_seat_on_a_name(app):
+    """New game in Hot-seat, the keyboard taken down to the first friend's name."""
+    from tests.ui_helpers import down_to_widget
+    from ui.match import HOTSEAT
+    from ui.scenes.setup import SetupChoices
+
+    app.setup_choices = SetupChoices(mode=HOTSEAT)
+    app.show_setup(game_id="reversi")
+    app.run_frames(2)
+    down_to_widget(app, app.scene.menu, "name0")
+    return app.scene
+
+
+@pytest.mark.parametrize(("form", "field"), [(settings_on_your_name, "player_name"), (hot_seat_on_a_name, "name0")])
+def test_the_first_esc_in_a_text_field_leaves_the_field_and_the_second_the_screen(app, tmp_path, form, field):
+    """One Esc typing in Settings' Your name (or a Hot-seat name on New game) left the screen,
+    where the keys page says the first Esc only leaves the field: it lets go of the field (its
+    caret gone, the name kept), a letter typed takes it up again and goes into it, and then Esc
+    twice leaves the screen.  The frame after the first Esc shows the field as a whole frame does."""
+    from tests.ui_helpers import same_as_a_whole_frame, type_text
+
+    scene = form(app)
+    type_text(app, "Ana")
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene and scene.caret_field() is None
+    assert scene.menu.get_widget(field).get_value() == "Ana"
+    assert same_as_a_whole_frame(app, tmp_path)
+    type_text(app, "b")
+    assert scene.caret_field() is scene.menu.get_widget(field)
+    assert scene.menu.get_widget(field).get_value() == "Anab"
+    key(app, pygame.K_ESCAPE)
+    assert app.scene is scene
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.scene, MenuScene)

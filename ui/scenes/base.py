@@ -408,6 +408,7 @@ class MenuFormScene(Scene):
     caret_drawn_at: float | None = None  # when the chosen field's caret was last drawn (``caret_clock``)
     message_room = 0  # the height the form leaves under it for the window's messages, as last built
     messages_scroll: tuple[int, int] | None = None  # the form's offset before messages came, and where they left it
+    field_left: FormField | None = None  # the text field the last Esc let go of (``_field_let_go``)
 
     @contextmanager
     def building_form(self) -> Iterator[None]:
@@ -541,6 +542,8 @@ class MenuFormScene(Scene):
         return grown.clip(self.menu.get_scrollarea().get_absolute_view_rect())
 
     def menu_event(self, event: pygame.event.Event) -> None:
+        if self._field_let_go(event):
+            return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
         elif self.menu is not None and not self._form_dragged(event):
@@ -557,6 +560,28 @@ class MenuFormScene(Scene):
             mouse = event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
             if mouse and line is not None and line.is_selected():  # the mouse chose a line: the keyboard goes on from there
                 self._ring(None)
+
+    def _field_let_go(self, event: pygame.event.Event) -> bool:
+        """Esc while a text field is typed in (``caret_field``) lets go of it alone: its caret and
+        highlight go, what it holds stays, and the next Esc leaves the screen, as the keys page
+        says; any other key or typed text takes it up again and goes on to it (letters into it,
+        an arrow to the next line).  One Esc left Settings or New game from Your name.  True: the
+        event was the letting go."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            field = self.caret_field()
+            if field is None:
+                return False
+            field.select(False)
+            self.menu.force_surface_cache_update()
+            self.field_left = field
+            return True
+        left = self.field_left
+        if left is None or event.type not in (pygame.KEYDOWN, pygame.TEXTINPUT):
+            return False
+        self.field_left = None
+        if left is self.menu.get_selected_widget() and not left.is_selected() and self.ringed_button() is None:
+            left.select(True)
+        return False
 
     def _say_if_full(self, field: pygame_menu.widgets.TextInput, before: str) -> None:
         """A character typed into ``field`` that it did not take, as it holds its most (pygame-menu's

@@ -70,7 +70,7 @@ from ui.analysis_mode import (
     value_tip,
     wanted_at_start,
 )
-from ui.autosave_setup import SHOWN_KEY, kept_shown, record_with_setup
+from ui.autosave_setup import SHOWN_KEY, kept_shown, record_with_setup, setup_dict_for_record
 from ui.autosave_words import ended_as, record_date_text
 from ui.board_cursor import DIRECTIONS, BoardCursor, near_move
 from ui.board_view import Overlay
@@ -94,7 +94,7 @@ from ui.export import (
 from ui.hex_connections import HexConnections, draw_connections, draw_legend, legend_height
 from ui.hex_connections import available as connections_available
 from ui.i18n import N_, _, language, pgettext
-from ui.match import MatchSetup
+from ui.match import PC_VS_PC, MatchSetup
 from ui.move_list import TIME_SIZE, draw_move_rows, room_given, times_shown
 from ui.notation import MoveNames, other_chosen, shown_move, shown_moves, shown_search
 from ui.paste import paste_game
@@ -457,9 +457,25 @@ class ReplayScene(Scene):
     def show_keys(self) -> None:
         """?: the keys page at the replay's keys, as ? in a game opens it at the game's (F1 opens
         the game's rules); it did nothing here.  Back returns to the replay as it was left."""
+        self._visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section=self.keys_section()))
+
+    def new_game(self) -> None:
+        """N: the New game screen (Watch, for a game the computer played against itself) with this
+        game's settings filled in, as N on a finished game opens it (``SetupChoices.take``); its
+        Back returns to the replay as it was left.  N did nothing here, not a word."""
+        setup = MatchSetup.from_dict(setup_dict_for_record(self.record))
+        self.app.last_setup_choices().take(setup)
+        start = (None if self.record.start_position is None else
+                 GameRecord.start(self.game, self.record.players, start_position=self.record.start_position))
+        self._visit(lambda back: self.app.show_setup(watch=setup.mode == PC_VS_PC, game_id=self.game.id,
+                                                     start=start, on_back=back))
+
+    def _visit(self, show: Callable[[Callable[[], None]], None]) -> None:
+        """Show another screen whose Back (given to ``show``) returns to the replay as it was left
+        (``App.visit``), analysis mode's and the connections' jobs held meanwhile."""
         self.move_analysis.hold()
         self.connections.hold()
-        self.app.visit(lambda back: self.app.show_rules(KEYS_PAGE, on_back=back, section=self.keys_section()))
+        self.app.visit(show)
 
     def caption(self) -> str:
         return f"{words.title(games.info(self.game.id))} – {_('Replay')}"
@@ -616,13 +632,15 @@ class ReplayScene(Scene):
         else:
             shortcuts = {pygame.K_c: self.choose_how_to_go_on, pygame.K_p: self.export_png,
                          pygame.K_m: self.copy_moves, pygame.K_s: self.save_record, pygame.K_g: self.save_outside_file,
-                         pygame.K_a: self.toggle_analysis,
+                         pygame.K_a: self.toggle_analysis, pygame.K_n: self.new_game,
                          pygame.K_t: self.open_tree, pygame.K_v: self.toggle_connections, pygame.K_f: self.turn_board,
                          pygame.K_z: self.zoom_board}
             if key in shortcuts:
                 shortcuts[key]()
             elif key == pygame.K_h:  # the game screen's Hint, pressed here out of habit: not a silent key
                 self.messages.refuse(_("No hints in a replay: use Analysis (A), or Play from here (C)"))
+            elif key == pygame.K_l:  # the game screen's Legal moves: the replay's board marks none
+                self.messages.refuse(_("A replay marks no legal moves: Analysis (A) shows each one with its value"))
 
     def _cursor_key(self, key: int) -> bool:
         """B shows or hides the game screen's board cursor (``ui.board_cursor``), for the tip of

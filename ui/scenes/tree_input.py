@@ -1,7 +1,7 @@
 """The search tree explorer's input: a click or a tap on a node opens or closes it, a drag, the
 wheel or Shift with the arrows pan the tree, the arrows move the selected node (ui/tree_keys.py)
 and Enter or Space open or close it, Home goes back to the opening view; the number keys choose
-the algorithm, + and - the depth, P saves a picture, Esc goes back.  A mixin of
+the algorithm, + and - the depth, P saves a picture, ? opens the keys page, Esc goes back.  A mixin of
 ``TreeExplorerScene`` (ui.scenes.tree_explorer), which owns the state and the commands these
 call; kept apart from its building, its drawing and its words.
 """
@@ -34,6 +34,9 @@ class TreeInput:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN and self.button_focus.ring_key(self.buttons, event.key, event.mod):
+            return
+        if event.type == pygame.KEYDOWN and (event.key == pygame.K_QUESTION or getattr(event, "unicode", "") == "?"):
+            self.show_help()  # the keys page at the tree's keys, as ? opens it in a game and a replay (F1 too)
             return
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_ESCAPE: self.back, pygame.K_p: self.export_png,
