@@ -883,7 +883,8 @@ def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, mo
     from ui.scenes import tree_explorer
 
     app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
-    key(app, pygame.K_t)
+    game = app.scene.game  # T says the game is over there: the explorer is shown the end itself
+    app.show_tree(game, app.scene.shown_state())
     explorer = app.scene
     built(app, explorer)
     laid_out, lay_out = [], tree_explorer.visible_layout
@@ -897,6 +898,28 @@ def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, mo
     assert [node is explorer.tree.root for _rect, node in explorer.node_rects] == [True]
     click(app, explorer.node_rects[0][0].center)
     assert explorer.selected is explorer.tree.root
+
+
+def test_t_on_a_finished_games_end_says_why_as_the_replay_does(app):
+    """T on a finished game's last position opened a tree of that position alone ("depth 4", its
+    Depth − building it again at each depth) where the replay says the game is over there; the
+    game now says it too, its Search tree button greyed, and a move back opens the tree."""
+    from tests.ui_helpers import key
+    from ui import words
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
+    scene = app.scene
+    key(app, pygame.K_t)
+    assert app.scene is scene
+    assert words.TREE_AT_THE_END in [item.text for item in scene.messages.items]
+    assert not scene.btn_tree.enabled
+    key(app, pygame.K_b)  # the board, the result card put away
+    key(app, pygame.K_LEFT)  # one move back: O to move after a1 b1 a2 b2
+    assert scene.btn_tree.enabled
+    key(app, pygame.K_t)
+    assert isinstance(app.scene, TreeExplorerScene)
+    assert app.scene.root_state == scene.history[3].after and not app.scene.root_state.is_terminal()
 
 
 def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch):

@@ -497,7 +497,7 @@ class ReplayScene(Scene):
         """The search tree explorer on the position shown; Back returns to this move."""
         state = self.states[self.ply]
         if state.is_terminal():
-            self.messages.add(_("The game is over at this move; step back to see a tree"), "warn")
+            self.messages.add(_(words.TREE_AT_THE_END), "warn")
             return
         self.app.show_tree(self.game, state, on_back=lambda: self.app.switch(self), turned=self.view.turned)
 
