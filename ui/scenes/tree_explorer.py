@@ -83,6 +83,8 @@ from ui.scenes.tree_words import (
     CHOOSING,
     DEEPEST,
     END_REACHED,
+    NOTHING_BELOW,
+    NOTHING_BELOW_DEEPEST,
     SHALLOWEST,
     TITLES,
     VALUES_NOTE,
@@ -242,6 +244,16 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
             self.messages.refuse(_(END_REACHED))
         elif not self.messages.refuse(_(DEEPEST).format(n=MAX_DEPTH) if self.depth >= MAX_DEPTH else ""):
             self.set_depth(self.depth + 1)
+
+    def why_nothing_below(self, node: Node) -> str:
+        """Why ``node`` has nothing to open (``NOTHING_BELOW``: the game over there, the tree's
+        depth limit, a move alpha-beta cut); "" where it has children."""
+        if node.children:
+            return ""
+        if node.kind == "horizon" and self.depth >= MAX_DEPTH:
+            return _(NOTHING_BELOW_DEEPEST).format(n=self.depth)
+        why = NOTHING_BELOW.get(node.kind)  # an inner node always has children
+        return _(why).format(n=self.depth) if why else ""
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
