@@ -922,6 +922,28 @@ def test_t_on_a_finished_games_end_says_why_as_the_replay_does(app):
     assert app.scene.root_state == scene.history[3].after and not app.scene.root_state.is_terminal()
 
 
+def test_the_replays_search_tree_button_is_greyed_at_the_games_end_and_says_why(app):
+    """The replay's T at a finished game's end says the game is over there, but its Search tree
+    button stayed lit, as ready as ever, beside the greyed Next: it is greyed there, a click on it
+    says why, and one move back it opens the tree."""
+    from tests.ui_helpers import click, key
+    from ui import words
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
+    replay = ReplayScene(app, app.scene.recorder.record)
+    app.switch(replay)
+    app.run_frames(2)
+    assert replay.ply == 5 and not replay.tree_button.enabled
+    click(app, replay.tree_button.rect.center)
+    assert app.scene is replay and words.TREE_AT_THE_END in [item.text for item in replay.messages.items]
+    key(app, pygame.K_LEFT)
+    assert replay.tree_button.enabled
+    click(app, replay.tree_button.rect.center)
+    assert isinstance(app.scene, TreeExplorerScene) and not app.scene.root_state.is_terminal()
+
+
 def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch):
     """The tree's boxes show the lesson's scale (the course's disc count squashed: -0.53 at depth 2)
     where analysis and the hint say "Black +1 disc" of the same kind of value: a student
