@@ -394,6 +394,27 @@ def test_p_on_a_tree_too_big_to_draw_saves_no_picture_and_says_why(app, tmp_path
     assert not list(tmp_path.rglob("*tree*.png")) and explorer.messages.current()
 
 
+def test_depth_plus_on_a_tree_too_big_says_so_and_builds_no_deeper_one(app):
+    """Depth + on a tree too big to build went on to build the next depth, bigger still (15x15
+    after h8 h7: depth 5 for 27 s after depth 4's refusal), to say it was too big again: it says
+    so at once, its button greyed.  The empty 3x3 board's minimax to depth 8 is the tree too big."""
+    from tests.ui_helpers import click, key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(8)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big and not explorer.btn_more.enabled
+    builds = explorer._builds
+    key(app, pygame.K_PLUS)
+    click(app, explorer.btn_more.rect.center)
+    said = [item.text for item in explorer.messages.items]
+    assert said == ["The tree is already too big at depth 8: a deeper one would be bigger still"], said
+    assert explorer.depth == 8 and explorer._builds == builds and not explorer.building
+
+
 def test_a_tree_too_big_is_said_in_portuguese(app):
     """"(more than 60,000 nodes)" stayed English inside the Portuguese sentence.  The tree too big
     is the empty 3x3 board's minimax to depth 9 (549,946 nodes), which reaches the limit in a
