@@ -415,6 +415,25 @@ def test_depth_plus_on_a_tree_too_big_says_so_and_builds_no_deeper_one(app):
     assert explorer.depth == 8 and explorer._builds == builds and not explorer.building
 
 
+def test_the_side_panel_shows_the_position_while_there_is_no_tree(app, monkeypatch):
+    """While the tree is built (seconds on Hex 19x19) or when it is too big to build, the side
+    panel was blank: it shows the position the tree is of.  The empty 3x3 board's minimax to
+    depth 8 is the tree too big."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(8)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.selected is None
+    shown = []
+    monkeypatch.setattr(explorer.view, "draw", lambda surface, state, overlay: shown.append(state))
+    explorer.draw(app.screen)
+    assert shown == [explorer.root_state]
+
+
 def test_a_tree_too_big_is_said_in_portuguese(app):
     """"(more than 60,000 nodes)" stayed English inside the Portuguese sentence.  The tree too big
     is the empty 3x3 board's minimax to depth 9 (549,946 nodes), which reaches the limit in a
