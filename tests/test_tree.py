@@ -394,6 +394,46 @@ def test_p_on_a_tree_too_big_to_draw_saves_no_picture_and_says_why(app, tmp_path
     assert not list(tmp_path.rglob("*tree*.png")) and explorer.messages.current()
 
 
+def test_depth_plus_on_a_tree_too_big_says_so_and_builds_no_deeper_one(app):
+    """Depth + on a tree too big to build went on to build the next depth, bigger still (15x15
+    after h8 h7: depth 5 for 27 s after depth 4's refusal), to say it was too big again: it says
+    so at once, its button greyed.  The empty 3x3 board's minimax to depth 8 is the tree too big."""
+    from tests.ui_helpers import click, key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(8)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big and not explorer.btn_more.enabled
+    builds = explorer._builds
+    key(app, pygame.K_PLUS)
+    click(app, explorer.btn_more.rect.center)
+    said = [item.text for item in explorer.messages.items]
+    assert said == ["The tree is already too big at depth 8: a deeper one would be bigger still"], said
+    assert explorer.depth == 8 and explorer._builds == builds and not explorer.building
+
+
+def test_the_side_panel_shows_the_position_while_there_is_no_tree(app, monkeypatch):
+    """While the tree is built (seconds on Hex 19x19) or when it is too big to build, the side
+    panel was blank: it shows the position the tree is of.  The empty 3x3 board's minimax to
+    depth 8 is the tree too big."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(8)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.selected is None
+    shown = []
+    monkeypatch.setattr(explorer.view, "draw", lambda surface, state, overlay: shown.append(state))
+    explorer.draw(app.screen)
+    assert shown == [explorer.root_state]
+
+
 def test_a_tree_too_big_is_said_in_portuguese(app):
     """"(more than 60,000 nodes)" stayed English inside the Portuguese sentence.  The tree too big
     is the empty 3x3 board's minimax to depth 9 (549,946 nodes), which reaches the limit in a
@@ -883,7 +923,8 @@ def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, mo
     from ui.scenes import tree_explorer
 
     app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
-    key(app, pygame.K_t)
+    game = app.scene.game  # T says the game is over there: the explorer is shown the end itself
+    app.show_tree(game, app.scene.shown_state())
     explorer = app.scene
     built(app, explorer)
     laid_out, lay_out = [], tree_explorer.visible_layout
@@ -897,6 +938,50 @@ def test_a_tree_is_laid_out_once_and_a_tree_built_again_is_laid_out_anew(app, mo
     assert [node is explorer.tree.root for _rect, node in explorer.node_rects] == [True]
     click(app, explorer.node_rects[0][0].center)
     assert explorer.selected is explorer.tree.root
+
+
+def test_t_on_a_finished_games_end_says_why_as_the_replay_does(app):
+    """T on a finished game's last position opened a tree of that position alone ("depth 4", its
+    Depth − building it again at each depth) where the replay says the game is over there; the
+    game now says it too, its Search tree button greyed, and a move back opens the tree."""
+    from tests.ui_helpers import key
+    from ui import words
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
+    scene = app.scene
+    key(app, pygame.K_t)
+    assert app.scene is scene
+    assert words.TREE_AT_THE_END in [item.text for item in scene.messages.items]
+    assert not scene.btn_tree.enabled
+    key(app, pygame.K_b)  # the board, the result card put away
+    key(app, pygame.K_LEFT)  # one move back: O to move after a1 b1 a2 b2
+    assert scene.btn_tree.enabled
+    key(app, pygame.K_t)
+    assert isinstance(app.scene, TreeExplorerScene)
+    assert app.scene.root_state == scene.history[3].after and not app.scene.root_state.is_terminal()
+
+
+def test_the_replays_search_tree_button_is_greyed_at_the_games_end_and_says_why(app):
+    """The replay's T at a finished game's end says the game is over there, but its Search tree
+    button stayed lit, as ready as ever, beside the greyed Next: it is greyed there, a click on it
+    says why, and one move back it opens the tree."""
+    from tests.ui_helpers import click, key
+    from ui import words
+    from ui.scenes.replay import ReplayScene
+    from ui.scenes.tree_explorer import TreeExplorerScene
+
+    app.open_demo("game:tictactoe:hotseat:a1,b1,a2,b2,a3")
+    replay = ReplayScene(app, app.scene.recorder.record)
+    app.switch(replay)
+    app.run_frames(2)
+    assert replay.ply == 5 and not replay.tree_button.enabled
+    click(app, replay.tree_button.rect.center)
+    assert app.scene is replay and words.TREE_AT_THE_END in [item.text for item in replay.messages.items]
+    key(app, pygame.K_LEFT)
+    assert replay.tree_button.enabled
+    click(app, replay.tree_button.rect.center)
+    assert isinstance(app.scene, TreeExplorerScene) and not app.scene.root_state.is_terminal()
 
 
 def test_a_nodes_value_is_also_said_in_the_words_analysis_uses(app, monkeypatch):

@@ -200,3 +200,33 @@ def test_question_mark_opens_the_keys_page_at_the_trees_keys(app):
     assert rules.offset == rules._section_top(section_index(KEYS_PAGE, "Search tree")) > 0
     key(app, pygame.K_ESCAPE)
     assert app.scene is explorer and explorer.selected is chosen
+
+
+def test_enter_on_a_node_with_nothing_below_says_why(app):
+    """Enter or Space on a node with nothing below it did nothing, not a word, where the legend
+    says "Click or Enter: open or close a node": it now says why, by the node's kind.  3x3 after
+    a1 b1 a2 b2: X's best move a3 ends the game; after a1 b2, the best line's last move, searched
+    to the depth limit, and a move alpha-beta cut, clicked."""
+    from tests.ui_helpers import click
+
+    explorer = explore(app, "tictactoe", ("a1", "b1", "a2", "b2"))
+    said = lambda: [item.text for item in explorer.messages.items]  # noqa: E731
+    key(app, pygame.K_DOWN)
+    assert explorer.selected.kind == "terminal" and not explorer.selected.children
+    key(app, pygame.K_RETURN)
+    assert said()[-1] == "The game is over in this position: there is nothing below it to open"
+    explorer = explore(app, "tictactoe", ("a1", "b2"))
+    while explorer.selected.children:
+        key(app, pygame.K_DOWN)
+    assert explorer.selected.kind == "horizon"
+    key(app, pygame.K_SPACE)
+    assert said()[-1] == f"The tree stops here, at depth {explorer.depth}: Depth + looks a move further"
+    key(app, pygame.K_HOME)  # the root selected again
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RIGHT)  # a move the best one beat: alpha-beta cut some of its replies
+    key(app, pygame.K_RETURN)
+    cut = next(node for _rect, node in explorer.node_rects if node.kind == "cut")
+    click(app, next(rect for rect, node in explorer.node_rects if node is cut).center)
+    key(app, pygame.K_RETURN)
+    assert explorer.selected is cut
+    assert said()[-1] == "Alpha-beta never searched this move: there is nothing below it to open"

@@ -214,6 +214,9 @@ FRAME = N_(" (at {where} line {line})")  # where in a bot's file its error came 
 # what Add this player (New game, Tournament) says to a press with its field empty: it did nothing
 NOTHING_TO_ADD = N_("Type a player's file (name.py) or gtp:command in the field above first")  # New game's form
 # the Tournament screen's: its field is on Add player's left (above it: the participants' buttons)
+# T on a finished game's last position, in the game and the replay alike: the game screen opened a
+# tree of that position alone, with Depth − rebuilding it, where the replay said this
+TREE_AT_THE_END = N_("The game is over at this move; step back to see a tree")
 NOTHING_TO_ADD_BESIDE = N_("Type a player's file (name.py) or gtp:command in the field beside it first")
 # Pieces of a crash's account (ai.outside_process, ai.outside_child): the process's end, where in
 # the student's file it failed, what to do about a missing module.  Each is matched where our code

@@ -138,7 +138,7 @@ class GameCommands:
                 (self.btn_legal, self._why_no_marks), (self.btn_pause, self._why_no_pause),
                 (self.btn_step, self._why_no_step), (self.btn_resign, self._why_no_resign),
                 (self.btn_save, self._why_no_save), (self.btn_analysis, self._why_covered),
-                (self.btn_tree, self._why_covered)]
+                (self.btn_tree, self._why_no_tree)]
 
     def refuse(self, why: Callable[[], str]) -> bool:
         """True, saying why as a warning (``Messages.refuse``), when the command of ``why`` (one of
@@ -758,8 +758,9 @@ class GameCommands:
 
     def open_tree(self) -> None:
         """The search tree explorer on the position shown; Back returns to the game as it was.  Not
-        while a person's pause covers the board (``refused_while_paused``)."""
-        if self.refused_while_paused():
+        while a person's pause covers the board (``refused_while_paused``), nor on a finished
+        game's last position (``_why_tree_at_the_end``)."""
+        if self.refused_while_paused() or self.messages.refuse(self._why_tree_at_the_end()):
             return
         self._visit(lambda back: self.app.show_tree(self.game, self.shown_state(), on_back=back,
                                                     turned=self.view.turned, proof=self._shown_proof(),
@@ -846,6 +847,16 @@ class GameCommands:
         the board (the pause's words); "" otherwise.  Their buttons looked as ready as ever over
         the cover, beside a greyed Hint, and a click on one was refused."""
         return self.held_up() if self.paused_with_people() else ""
+
+    def _why_tree_at_the_end(self) -> str:
+        """Why T shows no tree: the position shown ends the game, so there is nothing to search
+        (``words.TREE_AT_THE_END``, as the replay says); "" otherwise.  It opened a tree of that
+        position alone, titled "depth 4", whose Depth − built it again at each depth."""
+        return _(words.TREE_AT_THE_END) if self.shown_state().is_terminal() else ""
+
+    def _why_no_tree(self) -> str:
+        """Why the Search tree button is greyed: a person's pause, or the game's end shown."""
+        return self._why_covered() or self._why_tree_at_the_end()
 
     def refused_while_paused(self) -> bool:
         """True, saying why (the pause's words, as a click on the cover is answered), while a

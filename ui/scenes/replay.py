@@ -283,11 +283,11 @@ class ReplayScene(Scene):
             Button(self._outside_label(), self.save_outside_file, "G", visible=outside_file(self.game.id) is not None),
             Button(_("Copy as GGF"), self.copy_ggf, "Shift+G", visible=copies_ggf(self.game.id)),
             Button(_("Analysis"), self.toggle_analysis, "A"),
-            Button(_("Search tree"), self.open_tree, "T"),
+            Button(_("Search tree"), self.open_tree, "T", refused=self.open_tree),  # greyed at the end: says why
             Button(_("Connections"), self.toggle_connections, "V", visible=connections_available(self.game)),
             Button(_(self.back_label or N_("Menu")), self.back, "Esc"),
         ]
-        self.analysis_button, self.connections_button = self.actions[7], self.actions[9]
+        self.analysis_button, self.tree_button, self.connections_button = self.actions[7:10]
         return b + self.actions
 
     def say_in_the_language(self) -> None:
@@ -513,7 +513,7 @@ class ReplayScene(Scene):
         """The search tree explorer on the position shown; Back returns to this move."""
         state = self.states[self.ply]
         if state.is_terminal():
-            self.messages.add(_("The game is over at this move; step back to see a tree"), "warn")
+            self.messages.add(_(words.TREE_AT_THE_END), "warn")
             return
         self.app.show_tree(self.game, state, on_back=lambda: self.app.switch(self), turned=self.view.turned)
 
@@ -988,6 +988,7 @@ class ReplayScene(Scene):
         self.buttons[3].enabled = self.buttons[4].enabled = self.ply < len(self.moves)
         self.play_button.enabled = not self._why_no_play()
         self.actions[0].enabled = not state.is_terminal() or self.ply > 0  # at the end: from the move before
+        self.tree_button.enabled = not state.is_terminal()  # the game's end: nothing to search (``open_tree``)
         self.focus.mark(self.buttons, self.buttons)  # no ring on a button disabled since (End at the end)
         ring = int(8 * self.scale) + 8  # the keyboard's ring round a button, both sides (``focus_ring``)
         for b in self.buttons:

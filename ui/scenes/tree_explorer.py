@@ -83,8 +83,11 @@ from ui.scenes.tree_words import (
     CHOOSING,
     DEEPEST,
     END_REACHED,
+    NOTHING_BELOW,
+    NOTHING_BELOW_DEEPEST,
     SHALLOWEST,
     TITLES,
+    TOO_BIG_ALREADY,
     VALUES_NOTE,
     VALUES_NOTE_SHORT,
     VALUES_NOTE_TO_THE_END,
@@ -233,15 +236,27 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
         """Depth +, but not past a tree whose every line already reaches the game's end: a deeper
         one is the same tree, and the button went on to depth 8 and 9 building it again; it says
         so instead (the button is off then, ``update``), as it says that ``MAX_DEPTH`` is the
-        deepest.  While the depth is being chosen, one more than the depth chosen
+        deepest, and that a tree too big to build would be bigger still deeper (``TOO_BIG_ALREADY``).  While the depth is being chosen, one more than the depth chosen
         (``_take_chosen_depth``)."""
         if self.choosing:
             self.steps_asked += 1
             return
         if self._to_the_end():
             self.messages.refuse(_(END_REACHED))
+        elif self.too_big:
+            self.messages.refuse(_(TOO_BIG_ALREADY).format(n=self.depth))
         elif not self.messages.refuse(_(DEEPEST).format(n=MAX_DEPTH) if self.depth >= MAX_DEPTH else ""):
             self.set_depth(self.depth + 1)
+
+    def why_nothing_below(self, node: Node) -> str:
+        """Why ``node`` has nothing to open (``NOTHING_BELOW``: the game over there, the tree's
+        depth limit, a move alpha-beta cut); "" where it has children."""
+        if node.children:
+            return ""
+        if node.kind == "horizon" and self.depth >= MAX_DEPTH:
+            return _(NOTHING_BELOW_DEEPEST).format(n=self.depth)
+        why = NOTHING_BELOW.get(node.kind)  # an inner node always has children
+        return _(why).format(n=self.depth) if why else ""
 
     def rebuild(self) -> None:
         """Build the tree of the chosen algorithm and depth in a thread; ``_show_built`` opens its
@@ -420,7 +435,7 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
         for a, b in self.algo_buttons.items():
             b.active = a == self.algorithm
         self.btn_less.enabled = self.choosing or self.depth > 1
-        self.btn_more.enabled = self.choosing or (self.depth < MAX_DEPTH and not self._to_the_end())
+        self.btn_more.enabled = self.choosing or (self.depth < MAX_DEPTH and not self._to_the_end() and not self.too_big)
 
     def _ask_proofs(self) -> None:
         """Ask the solver about the selected node and its children once it is selected (a node

@@ -90,8 +90,11 @@ class TreeInput:
             self.toggle(node)
 
     def toggle_selected(self) -> None:
-        """Enter or Space: open or close the selected node, as a click on it does, and keep it in sight."""
+        """Enter or Space: open or close the selected node, as a click on it does, and keep it in
+        sight; a node with nothing below it says why (``why_nothing_below``): they did nothing there."""
         if self.tree is not None and self.selected is not None:
+            if self.messages.refuse(self.why_nothing_below(self.selected)):
+                return
             self.toggle(self.selected)
             self.show = id(self.selected)
 

@@ -91,19 +91,24 @@ class TreePanel:
     """The side panel of the selected node (mixed into TreeExplorerScene)."""
 
     def _draw_side(self, surface: pygame.Surface) -> None:
+        """The selected node's board, its words and the legend; with no node selected (the tree
+        being built, or too big to build), the board of the position the tree is of alone."""
         theme, s = self.theme, self.scale
         r = self.side
         card(surface, r, theme.panel, int(10 * s))
         node = self.selected
-        if node is None:
-            return
         pad = int(12 * s)
-        rows = self.node_rows(node)
+        rows = self.node_rows(node) if node is not None else []
         board = self.side_board(rows)
         self.view.other_notation = other_chosen(self.app)  # Trax's labels name what the tree's moves write
         self.view.layout(board)
-        self.view.draw(surface, node.state, Overlay(theme=theme, last_move=node.move, show_legal=False,
-                                                    interactive=False, animation_speed=0.0))
+        # no node selected (the tree being built, or too big to build): the position the tree is of,
+        # where the panel stayed blank, for as long as a Hex 19x19 tree takes to build (seconds)
+        state, move = (node.state, node.move) if node is not None else (self.root_state, None)
+        self.view.draw(surface, state, Overlay(theme=theme, last_move=move, show_legal=False,
+                                               interactive=False, animation_speed=0.0))
+        if node is None:
+            return
         y = board.bottom + pad
         for parts in rows:  # wrapped: the value's words ran past a small window's panel
             for part in parts:

@@ -93,6 +93,17 @@ HEURISTIC_BESIDE_PROOF = N_("The heuristic's estimate {value}; the proof above i
 END_REACHED = N_("Every line already reaches the game's end: a deeper tree would be the same")
 # Depth + and − at their ends: the greyed button and its key did nothing, not a word
 DEEPEST, SHALLOWEST = N_("The tree goes no deeper than depth {n}"), N_("Depth 1 is the shallowest tree")
+# Depth + on a tree too big to build: it went on to build a deeper one, bigger still, for seconds (15x15
+# after h8 h7: 27 s for depth 5 after depth 4's), not a word meanwhile, to say it was too big again
+TOO_BIG_ALREADY = N_("The tree is already too big at depth {n}: a deeper one would be bigger still")
+# Enter or Space on a node with nothing below it (``TreeInput.toggle_selected``), by its kind: the
+# legend's "Click or Enter: open or close a node" did nothing there, not a word
+NOTHING_BELOW = {
+    "terminal": N_("The game is over in this position: there is nothing below it to open"),
+    "horizon": N_("The tree stops here, at depth {n}: Depth + looks a move further"),
+    "cut": N_("Alpha-beta never searched this move: there is nothing below it to open"),
+}
+NOTHING_BELOW_DEEPEST = N_("The tree stops here, at its deepest, depth {n}")
 # the mark of a position the solver proved (``_draw_proven_mark``), in the legend, longest form first
 PROVEN_MARK_NOTE = (N_("Ticked box: the solver proved that position; select it for the result"),
                     N_("Ticked: proven by the solver"))
