@@ -372,6 +372,32 @@ def test_the_legends_line_is_drawn_within_the_room_it_is_given(monkeypatch, scal
     assert line == "Blue must play in the outlined cells" and where.bottom <= rect.bottom, (scale, where, rect)
 
 
+# the research terms the legend said, which a player does not know (and their Portuguese)
+RESEARCH_TERMS = {"en": ("dead", "captured", "mustplay"), "pt": ("morta", "capturada", "obrigatória")}
+PLAIN_LABELS = {"en": ("Useless to both", "Worth a stone", "Must play here, or lose"),
+                "pt": ("Inútil a ambos", "Vale uma pedra", "Tem de jogar aqui, ou perde")}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_legend_says_what_each_mark_means_for_the_player(monkeypatch, language):
+    """The legend named the marks "Dead cell", "Captured cell" and "Mustplay region", research
+    terms a player does not know: it says what each means for the game instead, in either language."""
+    from types import SimpleNamespace
+
+    from ui.hex_connections import draw_legend, legend_height
+    from ui.theme import THEMES
+
+    pygame.init()
+    drawn = recorded_text(monkeypatch)
+    game = games.load("hex", size=7)
+    knowledge = SimpleNamespace(winner=None, mustplay={5}, connections=((), ()))
+    with words_in(language):
+        rect = pygame.Rect(10, 10, 600, legend_height(game, 1.0, 600))
+        draw_legend(pygame.Surface((800, 600)), rect, game, knowledge, 0, THEMES["dark"], 1.0, False)
+    assert set(PLAIN_LABELS[language]) <= set(drawn), drawn
+    assert not [text for text in drawn for term in RESEARCH_TERMS[language] if term in text.lower()], drawn
+
+
 @pytest.mark.parametrize("language", ["en", "pt"])
 @pytest.mark.parametrize("size", [(800, 560), (1024, 600), (1920, 1080)])
 def test_every_legend_label_is_drawn_whole_in_the_game_and_the_replay(tmp_path, monkeypatch, language, size):
