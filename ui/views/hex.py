@@ -438,7 +438,7 @@ class HexView(BoardView):
         for cell in range(self.n * self.n):
             poly = self.hexagon(*divmod(cell, self.n), dx)
             drawn.append(pygame.draw.polygon(surface, board, poly))
-            drawn.append(pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14))))
+            drawn.append(pygame.draw.polygon(surface, grid, poly, self.grid_width()))
         return drawn[0].unionall(drawn[1:])
 
     def _draw_small_cells(self, surface: pygame.Surface, state: HexState, theme: Theme,
@@ -650,7 +650,7 @@ class HexView(BoardView):
         """The note ``said`` on the stone centred at (cx, cy), inside its cell: under the hint's
         ring (the largest mark drawn on a stone's middle), within ``clear_radius``, at the largest
         text size from ``usual`` down to ``LEAST_NOTE_SIZE`` that fits; its chip and that size, or
-        None where none fits (cells under about 55 pixels in radius), the note then going beside
+        None where none fits (cells under about 50 pixels in radius), the note then going beside
         the stone.  Beside it on a 3x3 board, "swap" lay across the edges of three cells."""
         hint = self._mark_radius(HINT_SHARE)
         top = math.ceil(cy + hint + rim_width(max(2, hint // 3)) + 1)
