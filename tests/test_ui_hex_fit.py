@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from games.grid import cell_name
+from games.hex import SWAP as SWAP_MOVE
 from tests.ui_helpers import click, key, make_app
 from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
@@ -113,9 +114,9 @@ def _inside_cell(view, cell: int, size: tuple[int, int], box: pygame.Rect) -> np
 
 
 def _pixels(view, size: tuple[int, int], box: pygame.Rect, state=None, interactive: bool = False,
-            chain: int | None = None) -> np.ndarray:
+            chain: int | None = None, **marks) -> np.ndarray:
     """The pixels [x, y] of ``box`` of the board drawn (``state``, with the swap offer's marks if
-    ``interactive``), or of ``chain``'s ring alone."""
+    ``interactive``, and the ``marks`` given: the last move, a hint), or of ``chain``'s ring alone."""
     from ui.theme import DARK
 
     surface = pygame.Surface(size)
@@ -123,7 +124,7 @@ def _pixels(view, size: tuple[int, int], box: pygame.Rect, state=None, interacti
     if chain is not None:  # one stone's chain: its ring without a line to the next
         view._draw_chain(surface, [chain], (200, 220, 90), 0.0)
     else:
-        view.draw(surface, state, Overlay(theme=DARK, interactive=interactive, coordinates=False))
+        view.draw(surface, state, Overlay(theme=DARK, interactive=interactive, coordinates=False, **marks))
     return pygame.surfarray.array2d(surface.subsurface(box))
 
 
@@ -133,7 +134,7 @@ def test_stones_and_their_rings_stay_inside_their_cells(area):
     edges, and the swap offer's ring (at 0.88) and its word ran over them.  On every board from
     3x3 to 19x19, each pixel a stone (Blue's, Red's), the winning chain's ring and the swap
     offer's ring paint lies inside the stone's hexagon, off the line round it; the offer's word
-    too wherever the cell holds it, on every 3x3 board."""
+    too wherever the cell holds it, on every 3x3 board, clear of the marks on the stone's middle."""
     import games
     from ui.views import make_view
 
@@ -167,3 +168,9 @@ def test_stones_and_their_rings_stay_inside_their_cells(area):
         for what, pixels in painted.items():
             assert pixels.any() and not (pixels & ~inside).any(), (area, n, view.radius, what, int((pixels & ~inside).sum()))
         assert word_inside or n > 3, (area, view.radius, word)
+        if n == 3:  # on the stone, the word keeps off the last move's dot, and off the hint's ring when it is the swap
+            for marks in ({"last_move": cell}, {"last_move": cell, "hint": SWAP_MOVE}):
+                footprint = _pixels(view, size, box, blue, **marks) != _pixels(view, size, box, blue)
+                _pixels(view, size, box, blue, interactive=True, **marks)
+                word = view.notes[0].move(-box.x, -box.y)
+                assert not footprint[word.left:word.right, word.top:word.bottom].any(), (area, marks, word)

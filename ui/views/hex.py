@@ -638,7 +638,7 @@ class HexView(BoardView):
         size = max(LEAST_NOTE_SIZE, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         said = said_move(SWAP)  # the offer, in words; typed, the move is "swap" in every language
-        inside = self._note_on_stone(said, cx, cy, size)
+        inside = self._note_on_stone(said, cx, cy, size, overlay.hint == SWAP)
         chip, size = inside or (self._note_place(_note_chip(said, size), cx, cy, (ghost,)), size)
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
@@ -646,14 +646,16 @@ class HexView(BoardView):
         self.notes.append(chip)
         draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
 
-    def _note_on_stone(self, said: str, cx: float, cy: float, usual: int) -> tuple[pygame.Rect, int] | None:
-        """The note ``said`` on the stone centred at (cx, cy), inside its cell: under the hint's
-        ring (the largest mark drawn on a stone's middle), within ``clear_radius``, at the largest
-        text size from ``usual`` down to ``LEAST_NOTE_SIZE`` that fits; its chip and that size, or
-        None where none fits (cells under about 50 pixels in radius), the note then going beside
-        the stone.  Beside it on a 3x3 board, "swap" lay across the edges of three cells."""
-        hint = self._mark_radius(HINT_SHARE)
-        top = math.ceil(cy + hint + rim_width(max(2, hint // 3)) + 1)
+    def _note_on_stone(self, said: str, cx: float, cy: float, usual: int,
+                       hinted: bool) -> tuple[pygame.Rect, int] | None:
+        """The note ``said`` on the stone centred at (cx, cy), inside its cell: under the mark drawn
+        on the stone's middle (the last move's dot, or the hint's ring where the hint is the swap,
+        ``hinted``), within ``clear_radius``, at the largest text size from ``usual`` down to
+        ``LEAST_NOTE_SIZE`` that fits; its chip and that size, or None where none fits (cells under
+        about 50 pixels in radius), the note then going beside the stone.  Beside it on a 3x3
+        board, "swap" lay across the edges of three cells."""
+        mark = self._mark_radius(HINT_SHARE if hinted else LAST_MOVE_SHARE)
+        top = math.ceil(cy + mark + rim_width(max(2, mark // 3) if hinted else mark) + 1)
         clear = self.clear_radius()
         for size in range(usual, LEAST_NOTE_SIZE - 1, -1):
             chip = _note_chip(said, size)
