@@ -622,7 +622,7 @@ class HexView(BoardView):
     def _draw_swap_offer(self, surface: pygame.Surface, state: HexState, cell: int, overlay: Overlay, dx: float) -> None:
         """A ring on Blue's first stone, inside its cell, and a ghost of the Red stone it would become
         (still: a pulse would keep the window drawing while it waits for the player), and the word
-        on the stone where its cell holds it, else beside it."""
+        on the stone where its cell holds it and no analysis value is shown there, else beside it."""
         row, col = divmod(cell, self.n)
         width = max(2, int(self.radius / 8))
         ring = int(self.clear_radius()) - rim_width(width)
@@ -638,7 +638,8 @@ class HexView(BoardView):
         size = max(LEAST_NOTE_SIZE, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         said = said_move(SWAP)  # the offer, in words; typed, the move is "swap" in every language
-        inside = self._note_on_stone(said, cx, cy, size, overlay.hint == SWAP)
+        # analysis' values on the board put the swap's own on the stone (``value_anchor``): the word beside it then
+        inside = None if overlay.valued else self._note_on_stone(said, cx, cy, size, overlay.hint == SWAP)
         chip, size = inside or (self._note_place(_note_chip(said, size), cx, cy, (ghost,)), size)
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
