@@ -248,12 +248,12 @@ def test_the_swap_offer_is_drawn_only_where_it_can_be_taken():
         surface = pygame.Surface((800, 600))
         view.draw(surface, state, Overlay(theme=THEMES["dark"], interactive=interactive))
         pictures.append(surface)
+        if interactive:
+            label = view.notes[0].center  # the label's place
     plain = pygame.Surface((800, 600))
     view.draw(plain, game.initial_state().play(state.swap_cell()), Overlay(theme=THEMES["dark"], interactive=False))
-    cx, cy = view.centre(*divmod(state.swap_cell(), 7))
-    below = (round(cx), round(cy + view.radius * 1.1))  # the label's place
-    assert pictures[0].get_at(below) != plain.get_at(below)
-    assert pictures[1].get_at(below) == plain.get_at(below)
+    assert pictures[0].get_at(label) != plain.get_at(label)
+    assert pictures[1].get_at(label) == plain.get_at(label)
     assert view.value_anchor(SWAP_MOVE) is not None  # analysis still writes the swap's value on the stone
 
 
@@ -263,7 +263,7 @@ def test_analysis_tags_keep_off_the_swap_label(size):
     Blue's stone covered most of the "swap" label under it.  No tag covers it now (those cells'
     values become dots, their values in the pointer's tip), and the swap's own tag is still there."""
     from ai.move_values import MoveValue, MoveValues
-    from ui.analysis_mode import draw_move_values, move_labels
+    from ui.analysis_mode import draw_move_values, move_labels, places
     from ui.board_view import Overlay
     from ui.theme import THEMES
     from ui.views.hex import HexView
@@ -273,11 +273,12 @@ def test_analysis_tags_keep_off_the_swap_label(size):
     view = HexView(game)
     view.layout(pygame.Rect(20, 20, int(size[0] * 0.66), size[1] - 120))
     surface = pygame.Surface(size)
-    view.draw(surface, state, Overlay(theme=THEMES["dark"]))
-    assert len(view.notes) == 1  # the label
     values = {m: MoveValue(m, 0.4 + 0.001 * i, "mcts", None, None, visits=500 + i)
               for i, m in enumerate(state.legal_moves())}
     labels = move_labels(MoveValues(0, values, nodes=40_000), "hex")
+    valued = tuple(place.centre for place in places(view, labels))  # as the game's board passes them
+    view.draw(surface, state, Overlay(theme=THEMES["dark"], valued=valued))
+    assert len(view.notes) == 1  # the label
     layout = draw_move_values(surface, view, labels, THEMES["dark"])
     assert layout.tags and not [place.moves for tag, place in layout.tags if tag.colliderect(view.notes[0])]
     assert any(SWAP_MOVE in place.moves for _tag, place in layout.tags)
@@ -370,6 +371,32 @@ def test_the_legends_line_is_drawn_within_the_room_it_is_given(monkeypatch, scal
     draw_legend(pygame.Surface((800, 600)), rect, game, knowledge, 0, THEMES["dark"], scale, False)
     line, where = drawn[-1]
     assert line == "Blue must play in the outlined cells" and where.bottom <= rect.bottom, (scale, where, rect)
+
+
+# the research terms the legend said, which a player does not know (and their Portuguese)
+RESEARCH_TERMS = {"en": ("dead", "captured", "mustplay"), "pt": ("morta", "capturada", "obrigatória")}
+PLAIN_LABELS = {"en": ("Useless to both", "Worth a stone", "Must play here, or lose"),
+                "pt": ("Inútil a ambos", "Vale uma pedra", "Tem de jogar aqui, ou perde")}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_the_legend_says_what_each_mark_means_for_the_player(monkeypatch, language):
+    """The legend named the marks "Dead cell", "Captured cell" and "Mustplay region", research
+    terms a player does not know: it says what each means for the game instead, in either language."""
+    from types import SimpleNamespace
+
+    from ui.hex_connections import draw_legend, legend_height
+    from ui.theme import THEMES
+
+    pygame.init()
+    drawn = recorded_text(monkeypatch)
+    game = games.load("hex", size=7)
+    knowledge = SimpleNamespace(winner=None, mustplay={5}, connections=((), ()))
+    with words_in(language):
+        rect = pygame.Rect(10, 10, 600, legend_height(game, 1.0, 600))
+        draw_legend(pygame.Surface((800, 600)), rect, game, knowledge, 0, THEMES["dark"], 1.0, False)
+    assert set(PLAIN_LABELS[language]) <= set(drawn), drawn
+    assert not [text for text in drawn for term in RESEARCH_TERMS[language] if term in text.lower()], drawn
 
 
 @pytest.mark.parametrize("language", ["en", "pt"])

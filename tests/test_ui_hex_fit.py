@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from games.grid import cell_name
+from games.hex import SWAP as SWAP_MOVE
 from tests.ui_helpers import click, key, make_app
 from ui.board_view import Overlay
 from ui.match import HOTSEAT, MatchSetup
@@ -92,3 +93,84 @@ def test_a_click_near_each_corner_of_a_tilted_cell_plays_that_cell(tmp_path, mon
                 key(app, pygame.K_u)
     finally:
         app.quit()
+
+
+# board areas from the smallest window's to a large screen's
+BOARD_AREAS = [(540, 440), (640, 540), (860, 720), (1200, 1000), (1700, 1300)]
+
+
+def _inside_cell(view, cell: int, size: tuple[int, int], box: pygame.Rect) -> np.ndarray:
+    """The pixels [x, y] of ``box`` in ``cell``'s hexagon and not on the line drawn round it: those
+    the empty board shows in the wood's colour there."""
+    import games
+    from ui.theme import DARK
+
+    surface = pygame.Surface(size)
+    surface.fill((0, 0, 0))
+    pygame.draw.polygon(surface, (255, 255, 255), view.hexagon(*divmod(cell, view.n)))
+    polygon = pygame.surfarray.array2d(surface.subsurface(box)) == surface.map_rgb((255, 255, 255))
+    board = _pixels(view, size, box, games.load("hex", size=view.n).initial_state())
+    return polygon & (board == surface.map_rgb(DARK.board))
+
+
+def _pixels(view, size: tuple[int, int], box: pygame.Rect, state=None, interactive: bool = False,
+            chain: int | None = None, **marks) -> np.ndarray:
+    """The pixels [x, y] of ``box`` of the board drawn (``state``, with the swap offer's marks if
+    ``interactive``, and the ``marks`` given: the last move, a hint), or of ``chain``'s ring alone."""
+    from ui.theme import DARK
+
+    surface = pygame.Surface(size)
+    surface.fill((1, 2, 3))
+    if chain is not None:  # one stone's chain: its ring without a line to the next
+        view._draw_chain(surface, [chain], (200, 220, 90), 0.0)
+    else:
+        view.draw(surface, state, Overlay(theme=DARK, interactive=interactive, coordinates=False, **marks))
+    return pygame.surfarray.array2d(surface.subsurface(box))
+
+
+@pytest.mark.parametrize("area", BOARD_AREAS)
+def test_stones_and_their_rings_stay_inside_their_cells(area):
+    """At 0.72 of the cell's radius with a thick outline, a 3x3 board's stones met their cells'
+    edges, and the swap offer's ring (at 0.88) and its word ran over them.  On every board from
+    3x3 to 19x19, each pixel a stone (Blue's, Red's), the winning chain's ring and the swap
+    offer's ring paint lies inside the stone's hexagon, off the line round it; the offer's word
+    too wherever the cell holds it, on every 3x3 board, clear of the marks on the stone's middle."""
+    import games
+    from ui.views import make_view
+
+    pygame.init()
+    size = (area[0] + 40, area[1] + 40)
+    for n in range(3, 20):
+        game = games.load("hex", size=n, swap=True)
+        view = make_view(game)
+        view.layout(pygame.Rect(0, 0, *area))
+        cell = (n // 2) * n + n // 2 - 1  # off the long diagonal: the offer's ghost is in another cell
+        reach = int(2 * view.radius) + 30  # the cell, and its neighbours where the word may go beside it
+        box = pygame.Rect(0, 0, 2 * reach, 2 * reach)
+        box.center = tuple(round(c) for c in view.centre(*divmod(cell, n)))
+        box = box.clip(pygame.Rect((0, 0), size))
+        inside = _inside_cell(view, cell, size, box)
+        empty = game.initial_state()
+        blue, before_red = empty.play(cell), empty.play(0)
+        painted = {
+            "Blue's stone": _pixels(view, size, box, blue) != _pixels(view, size, box, empty),
+            "Red's stone": _pixels(view, size, box, before_red.play(cell)) != _pixels(view, size, box, before_red),
+            "the chain's ring": _pixels(view, size, box, chain=cell) != pygame.Surface(size).map_rgb((1, 2, 3)),
+        }
+        offered = _pixels(view, size, box, blue, interactive=True)
+        word = view.notes[0].move(-box.x, -box.y)  # the offer's word, as drawn, in the box
+        offer = offered != _pixels(view, size, box, blue)
+        offer &= ~_inside_cell(view, game.geo.transpose_cell[cell], size, box)  # the ghost of Red's stone, in its own cell
+        word_inside = inside[word.left:word.right, word.top:word.bottom].all()
+        if not word_inside:  # too small a cell for the word: beside the stone
+            offer[word.left:word.right, word.top:word.bottom] = False
+        painted["the swap offer"] = offer
+        for what, pixels in painted.items():
+            assert pixels.any() and not (pixels & ~inside).any(), (area, n, view.radius, what, int((pixels & ~inside).sum()))
+        assert word_inside or n > 3, (area, view.radius, word)
+        if n == 3:  # on the stone, the word keeps off the last move's dot, and off the hint's ring when it is the swap
+            for marks in ({"last_move": cell}, {"last_move": cell, "hint": SWAP_MOVE}):
+                footprint = _pixels(view, size, box, blue, **marks) != _pixels(view, size, box, blue)
+                _pixels(view, size, box, blue, interactive=True, **marks)
+                word = view.notes[0].move(-box.x, -box.y)
+                assert not footprint[word.left:word.right, word.top:word.bottom].any(), (area, marks, word)

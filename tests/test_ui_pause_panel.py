@@ -191,7 +191,7 @@ def alquerque_draw_counts(plies: int) -> list[str]:
 @pytest.mark.parametrize("game_id, moves, keys, told", [
     ("alquerque", first_legal_line(games.load("alquerque").initial_state(), 6)[0], (), alquerque_draw_counts(6)),
     ("reversi", ["f5", "d6", "c3", "d3", "c4"], (), ["Board size: 8 · Opening: Tiger · Clock: 3 min + 0 s"]),
-    ("hex", ["e5", "c3"], (pygame.K_v,), ["Dead cell", "Mustplay region"]),
+    ("hex", ["e5", "c3"], (pygame.K_v,), ["Useless to both", "Must play here, or lose"]),
 ])
 def test_a_pause_hides_what_the_panel_tells_of_the_position_and_resume_shows_it_again(
         tmp_path, monkeypatch, game_id, moves, keys, told):

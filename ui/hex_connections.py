@@ -37,7 +37,10 @@ from ui.widgets import mix
 
 DEAD_GREY = (110, 110, 118)
 EDGE_OFFSET = 0.62  # how far outside the board (in rows or columns) an edge's end of a line is drawn
-LEGEND_ROWS = (N_("Dead cell"), N_("Captured cell"), N_("{side}'s connections"), N_("Mustplay region"))
+# the marks in a player's words, not the research terms ("Dead cell", "Captured cell", "Mustplay
+# region"): a stone on a dead cell matters to neither side, a captured cell is as good as a stone of
+# the colour it is tinted, and the side to move loses unless it plays in the mustplay region
+LEGEND_ROWS = (N_("Useless to both"), N_("Worth a stone"), N_("{side}'s connections"), N_("Must play here, or lose"))
 
 
 def carrier_tint(theme: Theme, side: int, mover: int) -> tuple[int, int, int]:

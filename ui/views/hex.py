@@ -26,6 +26,7 @@ from ui.board_marks import (
     outline_colour,
     outline_width,
     outlined_circle,
+    rim_width,
     rimmed_circle,
     rimmed_lines,
 )
@@ -75,6 +76,11 @@ SMALL_EMBLEM_RADIUS = 2  # a small picture's stones from this radius show the ri
 # white pixel would be half a stone, which must show its side's colour: no emblem there
 PIXEL_EMBLEM_CELL = 1.2
 GHOST_ALPHA = 150  # the opacity of the stone a click would place
+STONE_SHARE = 0.72  # a stone's radius in the cell's, where its outline stays inside the cell (``stone_radius``)
+SHADOW_STEP = (1, 2)  # pixels a stone's shadow falls right and down, where it stays inside the cell
+CHAIN_RING_SHARE = 0.74  # the winning chain's ring on each stone, in the cell's radius, as far as it stays inside
+HINT_SHARE, LAST_MOVE_SHARE = 0.4, 0.22  # the hint's ring and the last move's dot on a stone, in the cell's radius
+LEAST_NOTE_SIZE = 9  # the smallest text of a note on the board (the swap offer's word)
 EMBLEM_RING = (255, 255, 255)  # Red's stones' ring: 3.7:1 or more from the red, as every viewer sees it
 
 
@@ -215,6 +221,35 @@ class HexView(BoardView):
         thick line down the board at some sizes)."""
         cx, cy = self.centre(row, col, dx)
         return [(round(cx + x, 6), round(cy + y, 6)) for x, y in _corner_offsets(self.radius * scale, self.tilt)]
+
+    def grid_width(self) -> int:
+        """The width of the line drawn round each cell (``_draw_cells``)."""
+        return max(1, int(self.radius / 14))
+
+    def clear_radius(self) -> float:
+        """The radius of the circle inside a cell clear of its line, with as much again of the wood
+        left between: what a stone, a ring or a note drawn on a cell stays within, so that none runs
+        over the cell's edges (a 3x3 board's stones, at 0.72 of the cell with their outline, met the
+        edges, and the swap offer's ring, at 0.88, crossed them)."""
+        return self.radius * SQRT3 / 2 - self.grid_width()
+
+    def stone_radius(self) -> int:
+        """A stone's radius: ``STONE_SHARE`` of the cell's, less where its outline would reach past
+        ``clear_radius`` (on large cells, where the outline is thick)."""
+        clear, radius = self.clear_radius(), int(self.radius * STONE_SHARE)
+        while radius > 1 and radius + outline_width(radius) > clear:
+            radius -= 1
+        return radius
+
+    def _shadow_step(self, radius: int) -> tuple[int, int]:
+        """How far the shadow of a stone of ``radius`` falls: ``SHADOW_STEP``, shortened where it
+        would reach past ``clear_radius`` (on small cells, where the outline is a pixel)."""
+        share = min(1.0, max(0.0, (self.clear_radius() - radius) / math.hypot(*SHADOW_STEP)))
+        return int(SHADOW_STEP[0] * share), int(SHADOW_STEP[1] * share)
+
+    def _mark_radius(self, share: float) -> int:
+        """The radius of a mark drawn on a cell's middle (``_draw_marks``), ``share`` of the cell's."""
+        return max(3, int(self.radius * share))
 
     def value_anchor(self, move) -> tuple[tuple[int, int], int] | None:
         if move == SWAP:  # on the stone it would take
@@ -403,7 +438,7 @@ class HexView(BoardView):
         for cell in range(self.n * self.n):
             poly = self.hexagon(*divmod(cell, self.n), dx)
             drawn.append(pygame.draw.polygon(surface, board, poly))
-            drawn.append(pygame.draw.polygon(surface, grid, poly, max(1, int(self.radius / 14))))
+            drawn.append(pygame.draw.polygon(surface, grid, poly, self.grid_width()))
         return drawn[0].unionall(drawn[1:])
 
     def _draw_small_cells(self, surface: pygame.Surface, state: HexState, theme: Theme,
@@ -508,8 +543,10 @@ class HexView(BoardView):
         width = max(2, int(self.radius / 5))
         if len(points) > 1:
             rimmed_lines(surface, color, points, width)
+        ring = max(2, width // 2 + 1)
+        radius = min(int(self.radius * CHAIN_RING_SHARE), int(self.clear_radius()) - rim_width(ring))
         for point in points:
-            rimmed_circle(surface, color, point, int(self.radius * 0.74), max(2, width // 2 + 1))
+            rimmed_circle(surface, color, point, radius, ring)
 
     def _draw_labels(self, surface: pygame.Surface, color: Color, dx: float) -> None:
         """The coordinates where ``_placed_labels`` puts them, worked out once for a layout and a
@@ -559,9 +596,10 @@ class HexView(BoardView):
         """A stone of ``side`` in its ``color``: its shadow, its disc outlined against the ``board``
         (``outline_colour``), its shine and its emblem."""
         cx, cy = _int(self.centre(row, col, dx))
-        radius = int(self.radius * 0.72)
+        radius = self.stone_radius()
         shadow, shine = _stone_shades(tuple(color))
-        pygame.draw.circle(surface, shadow, (cx + 1, cy + 2), radius)
+        step = self._shadow_step(radius)
+        pygame.draw.circle(surface, shadow, (cx + step[0], cy + step[1]), radius)
         outlined_circle(surface, color, outline_colour(board), (cx, cy), radius)
         pygame.draw.circle(surface, shine, (cx - radius // 3, cy - radius // 3), max(1, radius // 4))
         side_emblem(surface, side, (cx, cy), radius)
@@ -573,7 +611,7 @@ class HexView(BoardView):
         """The stone a click would place, faint: outlined and with its side's emblem as a stone is,
         so that a Red ghost is told from a Blue one by its ring too."""
         cx, cy = _int(self.centre(row, col))
-        radius = int(self.radius * 0.72)
+        radius = self.stone_radius()
         reach = radius + outline_width(radius) + 1
         ghost = pygame.Surface((2 * reach, 2 * reach), pygame.SRCALPHA)
         outlined_circle(ghost, color, outline_colour(board), (reach, reach), radius)
@@ -582,11 +620,13 @@ class HexView(BoardView):
         surface.blit(ghost, (cx - reach, cy - reach))
 
     def _draw_swap_offer(self, surface: pygame.Surface, state: HexState, cell: int, overlay: Overlay, dx: float) -> None:
-        """A ring on Blue's first stone and a ghost of the Red stone it would become (still: a
-        pulse would keep the window drawing while it waits for the player)."""
+        """A ring on Blue's first stone, inside its cell, and a ghost of the Red stone it would become
+        (still: a pulse would keep the window drawing while it waits for the player), and the word
+        on the stone where its cell holds it and no analysis value is shown there, else beside it."""
         row, col = divmod(cell, self.n)
-        ring = int(self.radius * 0.88)
-        rimmed_circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, max(2, int(self.radius / 8)))
+        width = max(2, int(self.radius / 8))
+        ring = int(self.clear_radius()) - rim_width(width)
+        rimmed_circle(surface, overlay.theme.hint, _int(self.centre(row, col, dx)), ring, width)
         mirror = state.game.geo.transpose_cell[cell]
         ghost = pygame.Rect(0, 0, 0, 0)
         if mirror != cell:
@@ -595,15 +635,35 @@ class HexView(BoardView):
             rimmed_circle(surface, overlay.theme.side1, centre, radius, max(1, int(self.radius / 10)))
             ghost = pygame.Rect(0, 0, 2 * radius, 2 * radius)
             ghost.center = centre
-        size = max(9, min(self.text_cap(18), int(self.radius * 0.5)))
+        size = max(LEAST_NOTE_SIZE, min(self.text_cap(18), int(self.radius * 0.5)))
         cx, cy = self.centre(row, col, dx)
         said = said_move(SWAP)  # the offer, in words; typed, the move is "swap" in every language
-        chip = self._note_place(pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2), cx, cy, (ghost,))
+        # analysis' values on the board put the swap's own on the stone (``value_anchor``): the word beside it then
+        inside = None if overlay.valued else self._note_on_stone(said, cx, cy, size, overlay.hint == SWAP)
+        chip, size = inside or (self._note_place(_note_chip(said, size), cx, cy, (ghost,)), size)
         shade = pygame.Surface(chip.size, pygame.SRCALPHA)  # legible on the wood of either theme
         pygame.draw.rect(shade, (0, 0, 0, 160), shade.get_rect(), border_radius=max(2, size // 4))
         surface.blit(shade, chip)
         self.notes.append(chip)
         draw_text(surface, said, chip.center, size, (255, 255, 255), "center")
+
+    def _note_on_stone(self, said: str, cx: float, cy: float, usual: int,
+                       hinted: bool) -> tuple[pygame.Rect, int] | None:
+        """The note ``said`` on the stone centred at (cx, cy), inside its cell: under the mark drawn
+        on the stone's middle (the last move's dot, or the hint's ring where the hint is the swap,
+        ``hinted``), within ``clear_radius``, at the largest text size from ``usual`` down to
+        ``LEAST_NOTE_SIZE`` that fits; its chip and that size, or None where none fits (cells under
+        about 50 pixels in radius), the note then going beside the stone.  Beside it on a 3x3
+        board, "swap" lay across the edges of three cells."""
+        mark = self._mark_radius(HINT_SHARE if hinted else LAST_MOVE_SHARE)
+        top = math.ceil(cy + mark + rim_width(max(2, mark // 3) if hinted else mark) + 1)
+        clear = self.clear_radius()
+        for size in range(usual, LEAST_NOTE_SIZE - 1, -1):
+            chip = _note_chip(said, size)
+            chip.midtop = (round(cx), top)
+            if max(math.hypot(x - cx, y - cy) for x, y in (chip.bottomleft, chip.bottomright)) <= clear:
+                return chip, size
+        return None
 
     def _note_place(self, chip: pygame.Rect, cx: float, cy: float, keep_clear: tuple[pygame.Rect, ...] = ()) -> pygame.Rect:
         """``chip`` put beside the stone centred at (cx, cy): below it, else above, right or left,
@@ -625,8 +685,8 @@ class HexView(BoardView):
     def _draw_marks(self, surface: pygame.Surface, state: HexState, overlay: Overlay, dx: float) -> None:
         """The last move's dot and the hint's ring, rimmed (the yellow alone is as light as the
         wood).  The hint was a dot too, told from the last move by its colour alone."""
-        for move, color, scale, ring in ((overlay.last_move, overlay.theme.last_move, 0.22, False),
-                                         (overlay.hint, overlay.theme.hint, 0.4, True)):
+        for move, color, scale, ring in ((overlay.last_move, overlay.theme.last_move, LAST_MOVE_SHARE, False),
+                                         (overlay.hint, overlay.theme.hint, HINT_SHARE, True)):
             if move is None:
                 continue
             if move == SWAP:  # the swapped stone once played (Red's), the stone to swap as a hint (Blue's)
@@ -634,7 +694,7 @@ class HexView(BoardView):
                 move = stones[0] if len(stones) == 1 else None
             if isinstance(move, int):
                 row, col = divmod(move, self.n)
-                centre, radius = _int(self.centre(row, col, dx)), max(3, int(self.radius * scale))
+                centre, radius = _int(self.centre(row, col, dx)), self._mark_radius(scale)
                 rimmed_circle(surface, color, centre, radius, max(2, radius // 3) if ring else 0)
 
     def _draw_invalid(self, surface: pygame.Surface, overlay: Overlay, dx: float) -> None:
@@ -655,6 +715,11 @@ def _corner_offsets(radius: float, tilt: float) -> tuple[tuple[float, float], ..
     turn = math.radians(-30) + tilt
     return tuple((radius * math.cos(math.radians(60 * k) + turn), radius * math.sin(math.radians(60 * k) + turn))
                  for k in range(6))
+
+
+def _note_chip(said: str, size: int) -> pygame.Rect:
+    """The box of a note on the board: the text ``said`` at ``size`` with a margin round it."""
+    return pygame.Rect((0, 0), font(size).size(said)).inflate(size // 2, 2)
 
 
 def _from_a1(row: float, col: float, radius: float, tilt: float) -> tuple[float, float]:
