@@ -477,19 +477,21 @@ def test_a_noisy_level_never_slips_more_than_twice_its_noise(noise):
 LEVEL_DEPTHS = {"level-2": 1, "level-3": 2, "level-4": 3}  # ai/engines/alquerque.py's PLAYERS
 
 
-def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_python(monkeypatch):
+@pytest.mark.parametrize("loading", [False, True], ids=["compiling", "loading"])
+def test_while_the_windows_worker_compiles_the_kernels_alquerque_searches_in_python(monkeypatch, loading):
     """The first run after installing: every level's first move waited, under "Preparing the
     engine…", for its worker's warm-up to compile the kernels (two minutes on a loaded machine).
     While they compile, levels 2-5 answer from the pure-Python search the kernels replaced, the
     capped levels at their own depth, level-5 with few pieces left too (the tables' probes are
     kernels: it waited for them), and so does an analysis; once the kernels are ready they search
-    in them again."""
+    in them again.  So while they load from the cache (``loading``), a wait outside the move's
+    clock: 1 s a move answered in 1.36 s."""
     import ai
     from ai.kernels import alquerque_tables
     from ai.move_values import analyse
     from ai.reference.alquerque_search import ReferenceSearch
 
-    kernels_ready = compiling_from_scratch(monkeypatch, "alquerque")
+    kernels_ready = compiling_from_scratch(monkeypatch, "alquerque", loading=loading)
     start = Alquerque().initial_state()
     tabled = alquerque_tables.load().max_pieces  # the tables know every position of this many pieces
     few = next(s for s in random_states(Alquerque(), 30, seed=5)

@@ -374,16 +374,18 @@ def test_proofs_in_the_tree_agree_with_the_exact_solver(n, inferior_at):
 
 
 # -- while the kernels compile --------------------------------------------------------------------
-def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(monkeypatch):
+@pytest.mark.parametrize("loading", [False, True], ids=["compiling", "loading"])
+def test_while_the_windows_worker_compiles_the_kernels_hex_searches_in_python(monkeypatch, loading):
     """The first run after installing: every MCTS level's first search (levels 3 to 5, from the
     first move without the swap rule) waited for its worker's warm-up to compile the search
     kernels, under "Preparing the engine..." (35 s at load 13).  While they compile, a search runs
     in the pure-Python MCTS they replaced, level-4's 300 playouts kept; level-5's first stone and
     its solver of small boards answer as before, without a search; once the kernels are ready,
-    every level searches in them again."""
+    every level searches in them again.  So while they load from the cache (``loading``), a wait
+    the driver left outside the move's clock."""
     from ai.reference.hex_search import PythonSearcher
 
-    kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search")
+    kernels_ready = compiling_from_scratch(monkeypatch, "hex", "search", loading=loading)
     game = games.load("hex", size=7)
     start, past_the_opening = game.initial_state(), game.play_line(["d4", "c5", "e2", "b3"])
     level3, level4, level5 = (ai.make_player("hex", f"level-{k}", seed=1) for k in (3, 4, 5))

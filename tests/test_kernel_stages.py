@@ -1,7 +1,8 @@
 """When kernels are compiled: a player made for a match compiles them at once; in the window's AI
 worker (``defer_compiling``) a thread compiles them in stages while the first moves come from the
-books, a search that can play without them does (Reversi's stand-ins), and one that cannot waits
-for what it needs without that wait counting as its move's time."""
+books, every game's levels play without a stage not ready yet (``ai.kernels.preparing``: their
+pure-Python stand-ins, no solver or tables), and a search that cannot waits for what it needs
+without that wait counting as its move's time."""
 
 from __future__ import annotations
 
@@ -41,8 +42,10 @@ def play_random(game, plies: int, seed: int, captures: bool = False):
     return state
 
 
-def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred):
-    """Rastros's level 5; Reversi's searches in Python instead of waiting (tests/test_reversi_kernel.py)."""
+def test_a_book_move_needs_no_kernel_and_a_search_needs_them_only_once_ready(deferred):
+    """Rastros's level 5 (each game's stand-in has its own test, ``..._searches_in_python``): past
+    the book it plays the Python search while its worker's warm-up is at the kernels, no wait for
+    them (one outside the move's clock: 1 s a move answered in 2.56 s), and the kernels' once ready."""
     game_id = "rastros"
     game = games.load(game_id)
     player = ai.make_player(game_id, "level-5", seed=1)
@@ -51,21 +54,30 @@ def test_a_book_move_needs_no_kernel_and_a_search_waits_for_them(deferred):
     assert player.last.kind == "book" and first in game.initial_state().legal_moves()
     assert not kernels.is_ready(game_id)  # the book answered without them
     state = play_random(game, 14, seed=3)
+    assert player.choose(state, Limits(time=0.3)) in state.legal_moves() and player.stands_in(state)
+    assert not kernels.is_ready(game_id)  # not waited for
+    kernels.warm_up(game_id)  # the warm-up thread's stage, done
     move = player.choose(state, Limits(time=1.0))  # 0.3 s reached depth 1 on a machine loaded six-fold
-    assert move in state.legal_moves() and player.last.kind != "book"
-    assert kernels.is_ready(game_id)
-    assert player.last.depth >= 2  # searched in its own time, after the kernels were ready
+    assert move in state.legal_moves() and player.last.kind != "book" and not player.stands_in(state)
+    assert player.last.depth >= 2  # searched in its own time, in the kernels
 
 
-def test_alquerque_reads_its_tables_only_once_few_pieces_are_left(deferred):
+def test_alquerque_searches_without_its_tables_until_its_warm_up_has_read_them(deferred):
+    """Few pieces left, the search's kernels ready but the warm-up thread still reading the endgame
+    tables: level 5 waited for them, outside its move's clock; it now searches without them for
+    that move, and probes them once they are read."""
+    from ai.engines.alquerque import TABLES_WAITED_FOR
+
     game = games.load("alquerque")
     player = ai.make_player("alquerque", "level-5", seed=1)
-    player.choose(game.initial_state(), Limits(time=0.2))
-    assert kernels.is_ready("alquerque") and not kernels.is_ready("alquerque", "tables")
+    kernels.warm_up("alquerque", "search")  # the warm-up thread's first stage, done
     state = next(s for s in (play_random(game, 60, seed, captures=True) for seed in range(100))
-                 if (s.boards[0] | s.boards[1]).bit_count() <= 12 and len(s.legal_moves()) > 1)  # searched
-    player.choose(state, Limits(time=0.2))
-    assert kernels.is_ready("alquerque", "tables")
+                 if (s.boards[0] | s.boards[1]).bit_count() <= TABLES_WAITED_FOR and len(s.legal_moves()) > 1)
+    assert player.choose(state, Limits(time=0.2)) in state.legal_moves()
+    assert not kernels.is_ready("alquerque", "tables") and player.searcher.endgame is None  # not waited for
+    kernels.warm_up("alquerque", "tables")  # the warm-up thread's last stage, done
+    assert player.choose(state, Limits(time=0.2)) in state.legal_moves()
+    assert player.searcher.endgame is not None  # its tree probes them
 
 
 def test_alquerque_reads_no_table_file_on_a_moves_clock_while_its_warm_up_reads_them(deferred, monkeypatch):
@@ -80,6 +92,7 @@ def test_alquerque_reads_no_table_file_on_a_moves_clock_while_its_warm_up_reads_
     monkeypatch.setattr(alquerque_tables, "load", lambda variant="course": read.append(variant) or real_load(variant))
     game = games.load("alquerque")
     player = ai.make_player("alquerque", "level-5", seed=1)
+    kernels.warm_up("alquerque", "search")  # the warm-up thread's first stage, done
     state = play_random(game, 12, seed=7)
     assert (state.boards[0] | state.boards[1]).bit_count() > TABLES_WAITED_FOR
     move = player.choose(state, Limits(time=0.2))

@@ -27,6 +27,7 @@ from ai.engines.tictactoe_vct import VCTSearch
 from ai.kernels import tictactoe as kernel
 from ai.search.driver import CTL_MAX_NODES, CTL_NODES, CTL_STOP, new_ctl
 from games.grid import king_neighbour_masks
+from tests.kernel_helpers import compiling_from_scratch
 from tests.test_tictactoe_threats import random_position, sides
 
 BOARDS = [games.load("tictactoe", width=8, height=8, k=4), games.load("tictactoe", width=9, height=9, k=5),
@@ -213,27 +214,19 @@ def test_boards_of_up_to_16_squares_keep_the_python_search(monkeypatch, size):
     assert ai.make_player("tictactoe", "level-5").choose(state, Limits(depth=3)) in state.legal_moves()
 
 
-def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(monkeypatch):
+@pytest.mark.parametrize("loading", [False, True], ids=["compiling", "loading"])
+def test_while_the_windows_worker_compiles_the_kernel_level5_searches_in_python(monkeypatch, loading):
     """The first run after installing: level-5's first 15x15 search waited for its worker's warm-up
-    to compile the kernel (24 s on a busy 2-core machine, over the 15 s promised); it plays with
-    level-5's Python search while the kernel is compiled from scratch, and in the kernel once that
-    is ready."""
-    kernels.warm_up("tictactoe")
-    compiled = dict(kernels._stages)
-
-    def waited(*args):
-        raise AssertionError("the search waited for the kernel's compiling")
-
-    monkeypatch.setattr(kernels, "_deferred", True)  # as in the window's worker
-    monkeypatch.setattr(kernels, "_stages", {})
-    kernels._stage("tictactoe", "search").from_scratch = True  # its warm-up compiling, the cache empty
-    monkeypatch.setattr(kernels, "warm_up", waited)
+    to compile the kernel (24 s on a busy 2-core machine, over the 15 s promised), or to load it
+    from the cache (``loading``: 1.43 s for a 1 s move on a loaded machine, the wait outside its
+    clock); it plays with level-5's Python search meanwhile, and in the kernel once that is ready."""
+    kernel_ready = compiling_from_scratch(monkeypatch, "tictactoe", loading=loading)
     player = ai.make_player("tictactoe", "level-5", seed=1)
     searcher = player.inner
     state = BOARDS[2].play_line(["h8", "h9", "j10"])
     assert player.choose(state, Limits(depth=2)) in state.legal_moves()
     assert searcher.last is None  # not the kernel's search
-    monkeypatch.setattr(kernels, "_stages", compiled)  # the warm-up done
+    kernel_ready()  # the warm-up done
     assert player.choose(state, Limits(depth=2)) in state.legal_moves()
     assert searcher.last is not None
 

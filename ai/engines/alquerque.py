@@ -87,8 +87,8 @@ SETTLE_TABLE_DRAWS = 0  # 1: below a root the tables do not know, a drawn table 
 # draw (bounded by the evaluation), not searched on (measured, not better: docs/tuning/alquerque.md)
 KEEP_LEAD = 20  # > 0: a draw by the 40-ply rule while ahead is worth the lead less one piece, plus this
 HURRY = 16  # > 0: while the engine leads, its value drifts to that draw as the counter runs from here to 40
-# With more pieces than this a search seldom reaches the tables' endings (7 pieces at most): while
-# their files are still being read (a window's first moves after it starts) it goes without them.
+# With more pieces than this a search seldom reaches the tables' endings (7 pieces at most): one
+# whose tables are not read yet goes without them rather than read them on its clock.
 TABLES_WAITED_FOR = 12
 # the panel's win length (``alquerque_tables.longest_defence``) counted within a table move: new
 # positions a second of the move's time (half of it, at some 600,000 a second on a loaded machine),
@@ -317,12 +317,12 @@ class KernelSearch:
 
     def tables_at_hand(self, state: AlquerqueState) -> bool:
         """Whether this player consults the endgame tables on ``state`` now: once their files are
-        read, or (waiting for that, as for a kernel: not the move's time) when few pieces are left.
-        A window's worker reads them in its warm-up thread; a move that read them itself meanwhile
-        paid their reading (about 0.6 s of a core) on its clock, for nothing with many pieces on
-        the board, where no table knows the position.  Never while the kernels are compiled from
-        scratch: the tables' probes are kernels too (``EnginePlayer.searching``'s stand-in)."""
-        if not self.use_tables or kernels.compiled_elsewhere("alquerque"):
+        read, or (reading them first) when few pieces are left.  Never while the window's worker
+        still compiles or loads the kernels or reads the tables in its warm-up thread
+        (``ai.kernels.preparing``): the tables' probes are kernels too (``EnginePlayer.searching``'s
+        stand-in), and a move that waited for them did so outside its clock, late by all of it; one
+        that read them itself paid their reading (about 0.6 s of a core) on its clock."""
+        if not self.use_tables or kernels.preparing("alquerque") or kernels.preparing("alquerque", "tables"):
             return False
         if (state.boards[0] | state.boards[1]).bit_count() <= TABLES_WAITED_FOR or kernels.is_ready("alquerque", "tables"):
             kernels.ready("alquerque", "tables")
@@ -603,12 +603,12 @@ class EnginePlayer(Player):
     def searching(self) -> Searcher:
         """The search for this move: the kernels' (``searcher``) or, while the window's worker
         still compiles them from scratch (the first run after installing: a minute or two on a
-        loaded machine) the pure-Python search they replaced, at this level's depth and noise with
-        the same evaluation (``ReferenceSearch``, kept until the kernels are ready): a move within
-        its time rather than a wait for the compiler (``ai.kernels.compiled_elsewhere``), as
-        Reversi's levels do.  It has neither the endgame tables nor level-5's traps (both run in
+        loaded machine) or loads them from the cache, the pure-Python search they replaced, at this
+        level's depth and noise with the same evaluation (``ReferenceSearch``, kept until the
+        kernels are ready): a move within its time rather than a wait outside its clock
+        (``ai.kernels.preparing``), as Reversi's levels do.  It has neither the endgame tables nor level-5's traps (both run in
         the kernels)."""
-        if not kernels.compiled_elsewhere("alquerque"):
+        if not kernels.preparing("alquerque"):
             self.stand_in = None  # its table's memory given back: the kernels search from now on
             return self.searcher
         if self.stand_in is None:

@@ -248,11 +248,11 @@ class HexMCTSPlayer(Player):
     def searching(self) -> HexSearcher | PythonSearcher:
         """The search for this move: this player's own (``searcher``) or, while the window's worker
         still compiles its kernels from scratch (the first run after installing: 10 s of a core,
-        a minute or more on a loaded machine), the pure-Python MCTS they replaced
-        (``HexSearcher.stand_in``, kept for the moves until they are ready): a move within its
-        time, at a few percent of the playouts, rather than a wait for the compiler
-        (``ai.kernels.compiled_elsewhere``), as Reversi's and Tic-tac-toe's players do."""
-        if not kernels.compiled_elsewhere("hex"):
+        a minute or more on a loaded machine) or loads them from the cache (seconds there), the
+        pure-Python MCTS they replaced (``HexSearcher.stand_in``, kept for the moves until they are
+        ready): a move within its time, at a few percent of the playouts, rather than a wait
+        outside its clock (``ai.kernels.preparing``), as Reversi's and Tic-tac-toe's players do."""
+        if not kernels.preparing("hex"):
             self.python_searcher = None  # its tree (up to ``TREE_ENTRIES``) given back: the kernels search from now on
             return self.searcher
         if self.python_searcher is None:

@@ -234,8 +234,8 @@ class RastrosSearcher:
         if below is not None:
             plies, best = below
             return ((answer[0] if answer[0] in best else best[0]), answer[1], plies), True
-        if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
-            return answer, False  # the kernels still compiling (a fresh install): the book's move at once
+        if state.free.bit_count() > LENGTH_REACH or kernels.preparing("rastros"):
+            return answer, False  # the kernels still compiling or loading (a fresh install): the book's move at once
         kernels.ready("rastros")
         region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
         with unhurried(limits) as ctl:
@@ -248,9 +248,9 @@ class RastrosSearcher:
         slowest loss), when the solver counts them within LENGTH_BUDGET nodes: 4x4, 5x5 and the
         books' later positions; None for 7x7's and 8x8's book positions, whose lengths take the
         solver millions of nodes (6x6's the book stores: ``book_choice``) (docs/rastros-proof.md, "How long a win is"), and
-        while the window's worker still compiles the kernels (``ai.kernels.compiled_elsewhere``)."""
-        if state.free.bit_count() > LENGTH_REACH or kernels.compiled_elsewhere("rastros"):
-            return None  # 8x8's book, or any while the kernels compile: the book's move without them
+        while the window's worker still compiles or loads the kernels (``ai.kernels.preparing``)."""
+        if state.free.bit_count() > LENGTH_REACH or kernels.preparing("rastros"):
+            return None  # 8x8's book, or any while the kernels are prepared: the book's move without them
         kernels.ready("rastros")
         region = int(kernel.flood(self.board, state.white, np.uint64(state.free)))
         with unhurried(limits) as ctl:
@@ -482,7 +482,7 @@ class RastrosPlayer(Player):
         n = state.game.n
         if self.stands_in(state):
             return self.choose_in_python(state, limits, progress)
-        if self._stand_ins and not kernels.compiled_elsewhere("rastros"):
+        if self._stand_ins and not kernels.preparing("rastros"):
             self._stand_ins.clear()  # the kernels ready: the Python tables (dicts of up to a million entries) let go
         depth = min(d for d in (limits.depth, self.options.depth, MAX_DEPTH) if d is not None)
         seconds = limits.time if limits.time is not None else UNTIMED_SECONDS
@@ -507,10 +507,11 @@ class RastrosPlayer(Player):
         return move
 
     def stands_in(self, state: RastrosState) -> bool:
-        """Whether ``state``'s move is the Python search's: the window's worker still compiles the
-        kernels from scratch (``ai.kernels.compiled_elsewhere``; one loaded from the cache is waited
-        for) and neither a win in one nor this level's book answers (they need no kernel)."""
-        return (kernels.compiled_elsewhere("rastros") and winning_step(state) is None
+        """Whether ``state``'s move is the Python search's: the window's worker still compiles or
+        loads the kernels (``ai.kernels.preparing``: a load from the cache waited for outside the
+        move's clock came seconds late on a loaded machine) and neither a win in one nor this
+        level's book answers (they need no kernel)."""
+        return (kernels.preparing("rastros") and winning_step(state) is None
                 and not (self.options.book and book_choice(state)))
 
     def stand_in(self, n: int) -> Player:

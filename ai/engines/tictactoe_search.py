@@ -144,9 +144,9 @@ class KernelSearcher:
 class KernelPlayer(Player):
     """Searches in the kernel on boards of more than ``KERNEL_CELLS`` squares, else with ``small``
     (the Python alpha-beta).  In the window's worker, while its warm-up compiles the kernel from
-    scratch (the first run after installing: 10 s or more on a busy 2-core machine), it searches
-    with ``small`` too: level-5's search before the kernel, a move within its time instead of a
-    wait for the compiler (``ai.kernels.compiled_elsewhere``)."""
+    scratch (the first run after installing: 10 s or more on a busy 2-core machine) or loads it
+    from the cache, it searches with ``small`` too: level-5's search before the kernel, a move
+    within its time instead of a wait outside its clock (``ai.kernels.preparing``)."""
 
     def __init__(self, info: PlayerInfo, small: Player) -> None:
         self.info, self.small = info, small
@@ -156,7 +156,7 @@ class KernelPlayer(Player):
 
     def choose(self, state: TicTacToeState, limits: Limits | None = None,
                progress: ProgressCallback | None = None) -> Hashable:
-        if state.game.cells <= KERNEL_CELLS or kernels.compiled_elsewhere("tictactoe"):
+        if state.game.cells <= KERNEL_CELLS or kernels.preparing("tictactoe"):
             return self.small.choose(state, limits, progress)
         limits = limits or Limits(time=1.0)
         self.last = driver.search(self.searcher, state, limits, progress)

@@ -11,10 +11,10 @@ every kernel to it.
 solver, Hex's connection kernels).  A player made for a match, a bench or a tool compiles every
 stage when it is made (``prepare``), so no move's clock pays for it.  The window's AI worker
 instead compiles them in a thread of its own from the moment it starts (``defer_compiling``): the
-first moves come from the opening books without any kernel, a player that can search without a
-stage not ready yet does so for that move (``preparing``: Reversi's stand-in), and a search that
-cannot waits for the stages it needs (``ready``), a wait the search driver does not count as the
-move's time.  What a fresh
+first moves come from the opening books without any kernel, and until a stage is ready every
+game's level plays without it (``preparing``: its pure-Python stand-in for the search's stage,
+no solver, tables or connection kernels for the later ones).  A search made to wait for a stage
+(``ready``: the analysis' in Hex) has the driver leave that wait out of its time.  What a fresh
 install waits for its first computer move: ``python tools/cold_start.py``.  Each stage is logged
 (debug) as it begins, compiling or loading, and when it is ready, with its seconds: the window's
 log file has a slow first start's compiling (``ui.debug_log``).  One process at a time compiles a
@@ -378,7 +378,7 @@ def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _S
     from_scratch = not on_disk(game_id, stage)  # asked again after a wait: the holder's code is on disk now
     if lock is not None:
         lock.say(from_scratch)
-    if _deferred:  # the window's worker: its searches ask (``compiled_elsewhere``)
+    if _deferred:  # the window's worker: its warm-up asks (``compiled_elsewhere``)
         entry.from_scratch = from_scratch
     log.debug("%s kernels, stage %s: %s", game_id, stage,
               "compiling (not all in the cache)" if from_scratch else "loading from the cache")
@@ -545,10 +545,9 @@ def _filed(cache_file) -> bool:
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
     """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
     them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up),
-    or by another process, whose lock that thread waits for (``_run_stage``): a player that can search without it (Tic-tac-toe's Python search) then need not wait in
-    ``ready`` for the compiler (10 s or more on a busy machine).  A load from the cache (a fraction
-    of a second) it waits for: a search beside the loading thread made that 3 to 6 times longer
-    (they share the interpreter), and its moves would be the weaker search's."""
+    or by another process, whose lock that thread waits for (``_run_stage``): the window's worker
+    then says at once that the search can run (its stand-ins), where a load from the cache (a
+    fraction of a second) is shown as "Preparing the engine...".  Players ask ``preparing``."""
     if not _deferred or is_ready(game_id, stage):
         return False
     entry = _stage(game_id, stage)
@@ -563,8 +562,8 @@ def preparing(game_id: str, stage: str = "search") -> bool:
     called ``ready`` then would wait for it, and the driver leaves that wait out of the move's
     clock, so the move came late by all of it: a load from the cache takes seconds on a loaded
     machine, a compile a minute (Reversi's level 5 at 1 s a move answered in 2.44 s on a fresh
-    cache).  A player that can play without the stage plays that move so (its pure-Python
-    stand-in, its midgame search without the solver)."""
+    cache).  Every game's player plays that move without the stage: its pure-Python stand-in for
+    the search's, its search without Reversi's solver or Alquerque's tables."""
     return _deferred and not is_ready(game_id, stage)
 
 
