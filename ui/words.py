@@ -429,10 +429,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"put the line of the game to open in a file of its own",
      N_("it holds {n} games, one a line as main.py match --json prints them, and a record is one game: put the "
         "line of the game to open in a file of its own")),
-    (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
-     N_("not a Tabuleiro record (the file does not hold a JSON object)")),
+    # another program's JSON, Tabuleiro's own settings.json: no field or "JSON object" for a player
+    (r"not a Tabuleiro record \(the file does not hold a JSON object\)", N_("not a game file Tabuleiro saved")),
     (r"not a Tabuleiro record \(field 'format' is missing, expected (?P<wanted>.*)\)",
-     N_("not a Tabuleiro record (field 'format' is missing, expected {wanted})")),
+     N_("not a game file Tabuleiro saved")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
      N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
     (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
