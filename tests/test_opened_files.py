@@ -238,22 +238,23 @@ def test_an_empty_file_is_said_to_be_empty_whatever_its_kind(app, tmp_path, name
 
 
 @pytest.mark.parametrize("language, said", [
-    ("en", "Cannot open settings.json: not a Tabuleiro record (field 'format' is missing, expected "
-           "'tabuleiro-record')"),
-    ("pt", "Não foi possível abrir settings.json: não é um registo do Tabuleiro (falta o campo 'format', devia ser "
-           "'tabuleiro-record')"),
+    ("en", "Cannot open {name}: not a game file Tabuleiro saved"),
+    ("pt", "Não foi possível abrir {name}: não é um ficheiro de jogo guardado pelo Tabuleiro"),
 ])
-def test_a_json_file_of_no_game_says_its_format_is_missing_not_none(app, tmp_path, language, said):
+@pytest.mark.parametrize("name", ["settings.json", "list.json"])
+def test_a_json_file_of_no_game_says_so_plainly(app, tmp_path, language, said, name):
     """Tabuleiro's own settings.json (or any other program's JSON) dropped by mistake said "field
-    'format' is None", Python's word for a field that is not there."""
+    'format' is None", Python's word for a field that is not there, and then "field 'format' is
+    missing, expected 'tabuleiro-record'" ("falta o campo 'format'"); a JSON list "does not hold a
+    JSON object": programmer's words both.  Each says plainly it is no game Tabuleiro saved."""
     from ui.settings import Settings
 
-    path = tmp_path / "settings.json"
-    path.write_text(json.dumps(dataclasses.asdict(Settings())))
+    path = tmp_path / name
+    path.write_text(json.dumps(dataclasses.asdict(Settings()) if name == "settings.json" else [1, 2]))
     with words_in(language):
         drop(app, path)
         assert isinstance(app.scene, MenuScene)
-        assert [said] == [m.text for m in app.messages.items]
+        assert [said.format(name=name)] == [m.text for m in app.messages.items]
 
 
 @pytest.mark.parametrize("language, said", [

@@ -275,7 +275,8 @@ def test_why_a_file_cannot_be_opened_reads_in_portuguese(tmp_path):
             assert shown.startswith(f"{name}: ") and shown != problem, (problem, shown)
             assert not ENGLISH.findall(without_quoted), (problem, shown)
     shown = [file_problem(p) for p in problems]  # in English the reasons as they are, but JSON's plainer
-    assert shown == [f"{p.split(': ')[0]}: the file is cut short or damaged" if "not valid JSON" in p else p
+    assert shown == [f"{p.split(': ')[0]}: the file is cut short or damaged" if "not valid JSON" in p
+                     else f"{p.split(': ')[0]}: not a game file Tabuleiro saved" if "JSON object" in p else p
                      for p in problems], shown
 
 
@@ -284,7 +285,7 @@ def test_a_file_that_cannot_be_opened_is_said_in_one_sentence_in_either_language
     at each place: one ``words.cannot_open`` now, the reason read by ``file_problem``."""
     (tmp_path / "list.json").write_bytes(BAD_FILES["list.json"])
     problem = refusal(lambda: load(tmp_path / "list.json"))
-    assert cannot_open(problem) == f"Cannot open {problem}"
+    assert cannot_open(problem) == "Cannot open list.json: not a game file Tabuleiro saved"  # no "JSON object"
     with words_in("pt"):
         assert cannot_open(problem) == f"Não foi possível abrir {file_problem(problem)}"
         assert file_problem(problem) != problem

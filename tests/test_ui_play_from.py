@@ -441,3 +441,21 @@ def test_another_programs_file_goes_on_with_the_names_it_gives(app):
     assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "Bruno"]
     key(app, pygame.K_RETURN)
     assert isinstance(app.scene, GameScene) and app.scene.setup.names == ("Ana", "Bruno")
+
+
+def test_a_files_hot_seat_without_kept_names_offers_its_players_names(app):
+    """A saved game whose setup says Hot-seat but keeps no names (written by hand, or by another
+    program) names its players "Ana" and "Rui": Play from here opened with both name fields empty,
+    and the game went on between "Player 1" and "Player 2"."""
+    import json
+
+    from games.record import GameRecord
+
+    data = json.loads(recorded(HOTSEAT, (None, None), names=("Ana", "Rui")).dumps())
+    del data["setup"]["names"]
+    record = GameRecord.loads(json.dumps(data))
+    scene = chooser(app, record, ply=2)
+    assert shown(scene, "mode") == HOTSEAT
+    assert [scene.menu.get_widget(f"name{side}").get_value() for side in (0, 1)] == ["Ana", "Rui"]
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.scene, GameScene) and app.scene.setup.names == ("Ana", "Rui")

@@ -419,7 +419,13 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
     # a league's file the window opens (ai.tournament.Tournament.from_files): its log's header line broken
     (r"not a tournament log \(its first line should be the tabuleiro-tournament-log header\)",
      N_("a tournament's log whose first line is cut short or damaged")),
+    # a report without a part its reader takes (Python's "KeyError: 'games'"), said as a record's field is
+    (r"not a tournament's results \(KeyError: (?P<name>'[^']*')\)", N_("not a tournament's results (missing field {name})")),
     (r"not a tournament's results \((?P<reason>.*)\)", N_("not a tournament's results ({reason})")),
+    # its reason, a header edited by hand (ai.tournament._from_file_header), said as a record's fields are
+    (r"its header lacks (?P<name>'[^']*')", N_("missing field {name}")),
+    (r"its (?P<name>'[^']*') should be (?P<header_kind>.+?), not (?P<value>.*)",
+     N_("field {name} should be {header_kind}, not {value}")),
     (r"unknown game '(?P<game>[^']*)'; games: (?P<games>[a-z, ]*)", N_("unknown game {game}; games: {games}")),
     (r"too long to be a game's moves or position \((?P<n>\d+) characters\)",
      N_("too long to be a game's moves or position ({n} characters)")),
@@ -432,10 +438,10 @@ RULE_REASONS: tuple[tuple[str, str], ...] = (
      r"put the line of the game to open in a file of its own",
      N_("it holds {n} games, one a line as main.py match --json prints them, and a record is one game: put the "
         "line of the game to open in a file of its own")),
-    (r"not a Tabuleiro record \(the file does not hold a JSON object\)",
-     N_("not a Tabuleiro record (the file does not hold a JSON object)")),
+    # another program's JSON, Tabuleiro's own settings.json: no field or "JSON object" for a player
+    (r"not a Tabuleiro record \(the file does not hold a JSON object\)", N_("not a game file Tabuleiro saved")),
     (r"not a Tabuleiro record \(field 'format' is missing, expected (?P<wanted>.*)\)",
-     N_("not a Tabuleiro record (field 'format' is missing, expected {wanted})")),
+     N_("not a game file Tabuleiro saved")),
     (r"not a Tabuleiro record \(field 'format' is (?P<got>.*), expected (?P<wanted>.*)\)",
      N_("not a Tabuleiro record (field 'format' is {got}, expected {wanted})")),
     (r"missing field (?P<name>'[^']*')", N_("missing field {name}")),
@@ -728,7 +734,7 @@ def rule_reason(text: str, game_id: str = "") -> str:
                                       "side": _, "other": _, "game": _game_called,
                                       "option": lambda name: _option_called(name, game_id),
                                       "alquerque": _alquerque_why, "why": file_error, "titles": _game_titles,
-                                      "games": _games_called,
+                                      "games": _games_called, "header_kind": _,
                                       "legal": _legal_list, **{name: _translated_or for name in LISTS},
                                       # its ranges too, "3 to 19", and a refused option's values as its selector says them
                                       "allowed": lambda items: _allowed(items, option, game_id)})
@@ -807,6 +813,11 @@ _LIMIT_KILLED = re.compile(r"(?P<ended>killed by \w+)(?:, its | \()(?P<limit>[\w
 ENGINE_FIELD_KINDS = (N_('a command line or a list of its words, such as ["mohex", "--use-logfile=false"]'),
                       N_("a text"), N_("true or false"), N_("a list of GTP commands"), N_("a positive number of seconds"),
                       N_('a text such as "memory=8192"'), N_("a folder's path or null"))
+# What each setting of a league's file should hold (ai.tournament_files.HEADER_FIELDS' words), said in its
+# refusal ("its 'games_per_pair' should be a whole number above 0, not 'two'": RULE_REASONS)
+HEADER_KINDS = (N_("a game id"), N_("a list of player ids"), N_("an object"), N_("a whole number above 0"),
+                N_("a number of seconds"), N_("a clock's text or null"), N_("a whole number or null"),
+                N_("a whole number"))
 # Why an outside player could not be added (ai/outside.py, ai/outside_gtp.py write them in English).
 LOAD_PROBLEMS: tuple[tuple[str, str], ...] = (
     *DETAILS,  # no such file

@@ -29,6 +29,7 @@ from games.record import GameRecord
 from ui import outside_players, words
 from ui import text as tx
 from ui.autosave_setup import setup_dict_for_record
+from ui.autosave_words import named_in_file
 from ui.clocks import choice_label, reading_text, record_clock
 from ui.export import board_view
 from ui.i18n import _
@@ -116,10 +117,13 @@ class PlayFromScene(MenuFormScene):
 
     def _first_names(self) -> list[str]:
         """Hot-seat's names: a side a human played keeps its name; a side a computer played takes
-        the New game screen's last Hot-seat name (the friends at this screen)."""
+        the New game screen's last Hot-seat name (the friends at this screen).  A record whose
+        setup keeps no names (one written by hand or by another program, its mode given) names
+        its people by its players' titles (``named_in_file``): its fields were left empty."""
         last = self.app.last_setup_choices().names
         base = self.original
-        return [base.names[side] if base.players[side] is None else last[side] for side in (0, 1)]
+        kept = base.names if any(base.names) else named_in_file(self.record)
+        return [kept[side] if base.players[side] is None else last[side] for side in (0, 1)]
 
     def _set_name(self, side: int, value: str) -> None:
         self.names[side] = value  # read when the game starts; no rebuild (the field keeps its cursor)

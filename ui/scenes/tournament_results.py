@@ -195,16 +195,23 @@ def crosstable_titles(cells: list[tuple[float, int]], with_games: bool, forfeits
     pairs have played fewer) of the played ``cells`` (points, games: ``played_part``).  The
     points alone said nothing of what they were out of: "1½" of 2 games, or of 4.  The shorter
     forms keep the count where the whole would take a second line from the table's rows.  With
-    ``forfeits`` without play in the cells, the longest forms say what their marks are ("+", "−")."""
+    ``forfeits`` without play in the cells, every form says what their marks are ("+", "−"), the
+    shorter ones briefly ("+, −: forfeit"): at 800x600 Larger text the title fell back to a form
+    without them, and the marks in the cells went unexplained."""
     counts = sorted({games for _points, games in cells if games})
     if with_games or not counts:
-        return [_("Crosstable (points of the row against the column; +, −: won, lost by forfeit, not played)")] \
-            * forfeits + [_(CROSSTABLE_TITLE)]
+        if not forfeits:
+            return [_(CROSSTABLE_TITLE)]
+        return [_("Crosstable (points of the row against the column; +, −: won, lost by forfeit, not played)"),
+                _("Crosstable (row against column; +, −: forfeit)"), _("Crosstable (+, −: forfeit)")]
     most = counts[-1]
     each = (ngettext("of {n} game each", "of {n} games each", most) if len(counts) == 1
             else ngettext("of up to {n} game each", "of up to {n} games each", most)).format(n=most)
-    return [_("Crosstable ({games}; +, −: won, lost by forfeit, not played)").format(games=each)] * forfeits + [
-            _("Crosstable (points of the row against the column, {games})").format(games=each),
+    if forfeits:
+        return [_("Crosstable ({games}; +, −: won, lost by forfeit, not played)").format(games=each),
+                _("Crosstable (row against column, {games}; +, −: forfeit)").format(games=each),
+                _("Crosstable ({games}; +, −: forfeit)").format(games=each), _("Crosstable (+, −: forfeit)")]
+    return [_("Crosstable (points of the row against the column, {games})").format(games=each),
             _("Crosstable (row against column, {games})").format(games=each),
             _("Crosstable ({games})").format(games=each)]
 
