@@ -1082,3 +1082,33 @@ def test_a_pasted_position_s_form_opens_on_a_choice_in_view(config, game_id, siz
         assert app.errors == []
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_a_long_text_in_an_option_typed_in_is_kept_within_the_card(tmp_path, monkeypatch, size):
+    """A game's option with no values to choose from is a field to type in (here a "Seed" given
+    to Hex): 60 Ws typed there at Larger text grew the field past the form's column, and
+    pygame-menu's layout stopped ("Something went wrong", an empty card), as Settings' name field
+    did.  The text now scrolls within the field, an ellipsis at its cut end."""
+    import dataclasses
+
+    from games.base import Option
+    from tests.ui_helpers import down_to_widget, make_app_of, type_text
+
+    hex_info, info = games.info("hex"), games.info
+    seeded = dataclasses.replace(hex_info, options=(*hex_info.options, Option("seed", str, "", "Seed")))
+    monkeypatch.setattr(games, "info", lambda game_id: seeded if game_id == "hex" else info(game_id))
+    app = make_app_of(tmp_path, monkeypatch, size)
+    try:
+        app.settings.text_size = 1.5
+        app.apply_settings()
+        app.switch(SetupScene(app, game_id="hex"))
+        app.run_frames(2)
+        down_to_widget(app, app.scene.menu, "opt-seed")
+        type_text(app, "W" * 60)
+        assert not app.errors, app.errors[0]
+        field = app.scene.menu.get_widget("opt-seed")
+        assert field.get_value() == "W" * 60
+        assert app.scene.panel.contains(field.get_rect(to_real_position=True))
+    finally:
+        app.quit()

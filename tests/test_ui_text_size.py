@@ -360,6 +360,28 @@ def test_ctrl_plus_and_minus_change_the_text_size_in_the_game_shown(projector, m
     assert scene.speed == speed  # the keys were not the game's own + and - (PC vs PC's pace)
 
 
+def test_ctrl_minus_and_plus_from_a_size_between_the_steps_go_to_the_step_either_side(app):
+    """A hand-edited file's text size of 1.1 (110%, between Normal and Large): Ctrl+minus said
+    "Text size: Normal already, the smallest" and left the text at 110%, taking it for Normal.
+    Now Ctrl+minus goes to Normal and Ctrl+plus to Large, each saying the size now shown; only
+    at Normal does Ctrl+minus say it is the smallest."""
+    app.settings.text_size = 1.1
+    app.apply_settings()
+    app.open_demo("settings")
+    app.run_frames(2)
+    ctrl_key(app, pygame.K_MINUS)
+    assert app.settings.text_size == 1.0
+    assert [m.text for m in app.messages.current()] == ["Text size: Normal (Ctrl+plus, Ctrl+minus, Ctrl+0)"]
+    ctrl_key(app, pygame.K_MINUS)  # at Normal now: the smallest, said
+    assert app.settings.text_size == 1.0
+    assert [m.text for m in app.messages.current()] == ["Text size: Normal already, the smallest"]
+    app.settings.text_size = 1.1
+    app.apply_settings()
+    ctrl_key(app, pygame.K_EQUALS)
+    assert app.settings.text_size == 1.25
+    assert [m.text for m in app.messages.current()] == ["Text size: Large (Ctrl+plus, Ctrl+minus, Ctrl+0)"]
+
+
 def test_past_larger_said_then_the_language_changed_is_said_whole_in_the_new_one(app):
     """QA (qa137): Ctrl+plus past Larger says "Text size: Larger already, the largest"; the
     language changed in Settings while it showed, it read "Text size: Larger já é o máximo", its

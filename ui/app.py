@@ -826,19 +826,24 @@ class App:
         at a projector sets it without leaving the game on the screen).  A step past the largest
         or the smallest says so, as Settings' Text size does, once while it shows: each press said
         "Text size: Larger" anew, as if the text had grown again."""
-        values = [value for _label, value in settings_mod.TEXT_SIZE_CHOICES]
-        now = min(range(len(values)), key=lambda i: abs(values[i] - self.settings.text_size))
-        label = settings_mod.TEXT_SIZE_CHOICES[now][0]
-        chosen, at_the_end = (0, "") if step == 0 else stepped_within(now, step, len(values),
-                                                                      _("Text size") + ": " + _(label))
-        if values[chosen] != self.settings.text_size:
-            self.settings.text_size = values[chosen]
+        from ui.scenes.common import chosen_index, percent_label, with_kept
+
+        # a size between the offered ones (a hand-edited file's 1.1) stands in its place among
+        # them, as on Settings: taken for the nearest (Normal), Ctrl+minus said Normal was already
+        # the smallest and Ctrl+plus skipped Large
+        sizes = with_kept([(_(label), value) for label, value in settings_mod.TEXT_SIZE_CHOICES],
+                          self.settings.text_size, percent_label)
+        now = chosen_index(sizes, self.settings.text_size)
+        normal = chosen_index(sizes, settings_mod.TEXT_SIZE_CHOICES[0][1])
+        chosen, at_the_end = (normal, "") if step == 0 else stepped_within(now, step, len(sizes),
+                                                                           _("Text size") + ": " + sizes[now][0])
+        if sizes[chosen][1] != self.settings.text_size:
+            self.settings.text_size = sizes[chosen][1]
             self.apply_settings()
             if self.scene is not None:
                 self.guard(self.scene.resize, self.size)
             self.dirty = True
-        label = settings_mod.TEXT_SIZE_CHOICES[chosen][0]
-        said = at_the_end or _("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=_(label))
+        said = at_the_end or _("Text size: {size} (Ctrl+plus, Ctrl+minus, Ctrl+0)").format(size=sizes[chosen][0])
         if not self.messages.renewed(said, TEXT_SIZE_TOPIC):
             self.messages.withdraw(TEXT_SIZE_TOPIC)  # the size said before: one line says the size now shown
             self.messages.add(said, duration=3.0, topic=TEXT_SIZE_TOPIC, stays=everywhere)  # the window's setting

@@ -736,7 +736,9 @@ def add_option_input(menu: pygame_menu.Menu, theme: Theme, scale: float, info: g
         add_selector(menu, scale, title, items, default=index, selector_id=wid,
                      onchange=lambda _item, chosen: on_change(chosen), say_ends=say_ends if numbers else None)
     else:
-        add_text_input(menu, title, default=str(value), textinput_id=wid, onchange=on_change)
+        # kept within the form's column, as Settings' name field is: 60 Ws grew it past the
+        # column and stopped the form's layout ("Something went wrong", an empty card)
+        add_text_input(menu, title, default=str(value), textinput_id=wid, onchange=on_change).fit_text_to_room()
         return
     said = words.option_note(info.id, option, value) if note else ""
     if said:
