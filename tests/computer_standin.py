@@ -98,13 +98,13 @@ class ThinkingStandIn:
             if (self.folder / RELEASED).exists() or elapsed > SAFETY:
                 move = self.player.choose(state, limits, progress)
                 return self._ended(turn, "released" if elapsed <= SAFETY else "safety", move)
-            text = _claimed(self.folder, turn)
-            if text is not None:
-                move = self.game.parse_move(state, text)
+            answer = _claimed(self.folder, turn)
+            if answer is not None:
+                move = self.game.parse_move(state, answer["move"])
                 if not self.game.is_legal(state, move):
-                    raise ValueError(f"the test's answer {text!r} is not a legal move here")
+                    raise ValueError(f"the test's answer {answer['move']!r} is not a legal move here")
                 if progress is not None:
-                    progress(Progress(depth=1, best_move=move, elapsed=elapsed, pv=[move], done=True))
+                    progress(_answered_report(move, elapsed, answer["proven_draw"]))
                 return self._ended(turn, "answered", move)
             if progress is not None and not (self.folder / QUIET).exists():
                 depth = _reported_depth(self.folder)
@@ -131,15 +131,27 @@ def _reported_depth(folder: Path) -> int:
         return 1
 
 
-def _claimed(folder: Path, turn: str) -> str | None:
-    """The move the test gave (``ComputerThinksUntilTold.answer``), taken by this turn alone (a
-    rename: of two turns looking at once, one gets it), or None when none waits."""
+def _claimed(folder: Path, turn: str) -> dict[str, Any] | None:
+    """The answer the test gave (``ComputerThinksUntilTold.answer``: its "move" and whether its
+    report proves a draw, "proven_draw"), taken by this turn alone (a rename: of two turns looking
+    at once, one gets it), or None when none waits."""
     taken = folder / f"answered-{turn}"
     try:
         os.rename(folder / ANSWER, taken)
     except FileNotFoundError:
         return None
-    return taken.read_text(encoding="utf-8")
+    return json.loads(taken.read_text(encoding="utf-8"))
+
+
+def _answered_report(move: Hashable, elapsed: float, proven_draw: bool) -> Any:
+    """The last report of a turn the test answered with ``move``: a plain depth-1 search's, or,
+    ``proven_draw``, a proof of a draw as level 5's endgame tables or a solver report it (the
+    window's level then offers a draw with its move, ``GameQuestions.computer_may_offer_draw``)."""
+    from ai.base import Progress
+
+    if proven_draw:
+        return Progress(depth=1, best_move=move, elapsed=elapsed, pv=[move], done=True, proven=0, kind="solver")
+    return Progress(depth=1, best_move=move, elapsed=elapsed, pv=[move], done=True)
 
 
 class ComputerThinksUntilTold:
@@ -178,9 +190,11 @@ class ComputerThinksUntilTold:
         _write(self.folder / REPORTING, str(depth))
         return self
 
-    def answer(self, move: str) -> None:
+    def answer(self, move: str, proven_draw: bool = False) -> None:
         """The turn under way (or the next one) plays ``move`` (in the game's notation); a move the
-        rules do not allow there is the worker's error, as a broken engine's would be."""
+        rules do not allow there is the worker's error, as a broken engine's would be.
+        ``proven_draw``: its search's last report proves the game drawn, as level 5's endgame
+        tables do, so a level offers a draw with that move where it would with its own."""
         if (self.folder / ANSWER).exists():
             raise AssertionError(f"an answer waits for a turn already: {(self.folder / ANSWER).read_text()!r}")
-        _write(self.folder / ANSWER, move)
+        _write(self.folder / ANSWER, json.dumps({"move": move, "proven_draw": proven_draw}))

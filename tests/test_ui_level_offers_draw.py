@@ -19,6 +19,7 @@ from ai.kernels import alquerque_tables
 from games.alquerque import parse_point
 from games.move_list import DRAW_AGREED
 from games.record_parts import Result
+from tests.computer_standin import ComputerThinksUntilTold
 from tests.test_ui_computer_draw import TRAX_DRAWN, against, said
 from tests.test_ui_move_entry import enter_moves
 from tests.ui_helpers import click, click_widget, key, wait, window_for_a_test
@@ -174,19 +175,32 @@ def kept_in_sight(scene: GameScene) -> list[pygame.Rect]:
 # Black (level 5) to move, a draw by the endgame tables, with pieces on three rows and three columns:
 # wherever the board's wide card stands, it hides a piece or the level's move
 SPREAD = "to-move: Black\nno-capture: 0\n.....\n..B..\n.WB..\n.B.W.\n....."
+# Level 5's own move from SPREAD on a quiet machine (its search 6 plies deep and more in MOVE_TIME).
+# A loaded machine's shallower search played c3-d3 or c4-d4 as well, drawn too, after which the
+# narrow card finds no place on the board either and stands over the panel: the tests of the
+# narrow card make the level play this move, with the tables' proof of the draw.
+SPREAD_MOVE = "c4-b4"
 
 
-def test_in_an_ending_spread_over_the_board_the_card_stands_narrower_on_it_not_over_the_players(tmp_path,
-                                                                                               monkeypatch):
+def spread_offered_at_larger_text(app, told: ComputerThinksUntilTold) -> GameScene:
+    """At Larger text, the SPREAD ending against level 5, which plays ``SPREAD_MOVE`` (``told``:
+    the ``computer_thinks_until_told`` fixture's) and offers a draw with it on the proof."""
+    for _step in range(2):
+        key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
+    told.answer(SPREAD_MOVE, proven_draw=True)
+    scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=SPREAD)
+    assert offered_with_its_move(app, scene) and scene.history[-1].text == SPREAD_MOVE
+    return scene
+
+
+def test_in_an_ending_spread_over_the_board_the_card_stands_narrower_on_it_not_over_the_players(
+        tmp_path, monkeypatch, computer_thinks_until_told):
     """At 1280x800, Larger text, the card hid a piece at every place on the board in such an
     ending and had no room under the players, so it went over the panel's upper part, hiding
     their names and clocks: it stands on the board in the form it takes over the panel (as wide
     as the panel, its buttons one under the other), over a few of your move points only."""
     with window_for_a_test(tmp_path, monkeypatch, size=(1280, 800)) as app:
-        for _step in range(2):
-            key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
-        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=SPREAD)
-        assert offered_with_its_move(app, scene)
+        scene = spread_offered_at_larger_text(app, computer_thinks_until_told)
         card = scene.computer_offer_card
         app.frame()
         assert card.on_board and card.rect.right <= scene.panel.rect.left, card.rect  # on the board, not the panel
@@ -385,15 +399,12 @@ def test_a_captures_marks_are_its_from_its_to_and_the_piece_it_took(app):
     assert shown == {"c1", "c2", "c3"}
 
 
-def test_the_card_works_out_the_boards_marks_once_a_placement(tmp_path, monkeypatch):
+def test_the_card_works_out_the_boards_marks_once_a_placement(tmp_path, monkeypatch, computer_thinks_until_told):
     """Placing the card (each frame) worked out the move points, the level's move and the pieces
     twice where it tried the board in its narrow form too (the SPREAD ending at Larger text): once
     for the board's places, again for the narrow card's.  Each is worked out once a placement."""
     with window_for_a_test(tmp_path, monkeypatch, size=(1280, 800)) as app:
-        for _step in range(2):
-            key(app, pygame.K_EQUALS, mod=pygame.KMOD_LCTRL)
-        scene = against(app, "level-5", [], game_id="alquerque", move_time=MOVE_TIME, start=SPREAD)
-        assert offered_with_its_move(app, scene)
+        scene = spread_offered_at_larger_text(app, computer_thinks_until_told)
         app.frame()
         worked_out = {"moves": 0, "last": 0, "pieces": 0}
 

@@ -100,14 +100,16 @@ def words_in(code: str) -> Iterator[None]:
 
 def tournament_started(app: App, game_id: str, players: set[str], folder: Path | None = None,
                        outside: list[tuple[str, str]] | None = None, games_choice: int = 0,
-                       watch: bool = True) -> TournamentScene:
+                       watch: bool = True, move_time: float = 0.1) -> TournamentScene:
     """The tournament screen of ``game_id`` shown and its tournament of ``players`` (ids) started
-    at 0.1 s a move, the screen's ``games_choice``-th number of games a pair (0: one game each
-    way), its files saved in ``folder`` (None: the data folder's); ``outside``: the screen's
-    outside players of that game, (id, title) pairs as dropped files are listed; ``watch``: the
-    setup's "Watch the games" (off: each result in the tables as it comes, not once the board has
-    shown its game).  Its games go on as the test runs frames."""
+    at ``move_time`` seconds a move (one of the screen's choices, ``TIMES``), the screen's
+    ``games_choice``-th number of games a pair (0: one game each way), its files saved in
+    ``folder`` (None: the data folder's); ``outside``: the screen's outside players of that game,
+    (id, title) pairs as dropped files are listed; ``watch``: the setup's "Watch the games" (off:
+    each result in the tables as it comes, not once the board has shown its game).  Its games go
+    on as the test runs frames."""
     from ui.scenes.tournament import TournamentScene
+    from ui.scenes.tournament_setup import TIMES
 
     scene = TournamentScene(app, game_id)
     app.switch(scene)
@@ -115,7 +117,7 @@ def tournament_started(app: App, game_id: str, players: set[str], folder: Path |
     if outside is not None:
         scene.outside[game_id] = outside
     scene.selected = set(players)
-    scene.games_index, scene.time_index, scene.watch = games_choice, 0, watch
+    scene.games_index, scene.time_index, scene.watch = games_choice, TIMES.index(move_time), watch
     scene._start()  # once its outside players are loaded
     return scene
 
