@@ -440,3 +440,34 @@ def test_a_proof_keeps_its_measure_in_the_graph_a_move_on_a_ply_shorter():
     assert opinion_from_progress(report, 1).measure == ProofMeasure(7)
     assert opinion_from_progress(AIProgress(job_id=1, depth=3, score=40.0, proven_plies=7, mover=0), 0).measure is None
     assert snapshot_opinion(MoveValues(0, {4: MoveValue(4, 40.0, depth=2)}, depth=2)).measure is None
+
+
+@pytest.mark.parametrize("top_side", [0, 1])
+def test_a_ply_where_the_other_side_is_better_is_filled_in_its_colour_between_two_of_the_first(top_side):
+    """A watched Hex game's graph went up and down as its two engines disagreed: a Red-better ply
+    between two Blue-better ones was filled blue under the middle line, each segment crossing the
+    middle in the colour of its larger part, so Red's colour never showed.  Each part of a
+    segment is in the colour of the side better there, whichever side the graph shows on top."""
+    import games
+    from ui.eval_graph import draw_graph
+    from ui.theme import THEMES
+
+    pygame.init()
+    theme = THEMES["dark"]
+    surface = pygame.Surface((220, 100))
+    area = pygame.Rect(10, 10, 200, 80)
+    first = 1.0 if top_side == 0 else -1.0  # up: the top side better
+    points = [0.6 * first, -0.3 * first, 0.6 * first]  # the top side, the other, the top side
+    surface.fill(theme.panel)
+    xy = draw_graph(surface, area, points, games.load("hex"), theme, 1.0, 2, top_side=top_side)
+    dip_x, dip_y = xy(1, points[1])
+    below = (dip_x, (dip_y + area.centery) // 2 + 1)  # between the dip and the middle line
+    above = (xy(0, points[0])[0] + 4, area.centery - 3)  # the first ply's area, over the middle
+    blue_side = top_side == 0  # Blue (Hex's first side) on top
+    colour_below, colour_above = surface.get_at(below)[:3], surface.get_at(above)[:3]
+    bluish = [c[2] > c[0] + 20 for c in (colour_below, colour_above)]
+    reddish = [c[0] > c[2] + 20 for c in (colour_below, colour_above)]
+    if blue_side:
+        assert reddish[0] and bluish[1], (colour_below, colour_above)
+    else:
+        assert bluish[0] and reddish[1], (colour_below, colour_above)

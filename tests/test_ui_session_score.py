@@ -14,7 +14,7 @@ from tests.test_ui_player_names import broken_at_the_separator, card_text, named
 from tests.ui_helpers import click, in_language, key, make_app_of, recorded_text_rects, resign_by_keys
 from ui import words
 from ui.autosave_setup import SESSION_KEY
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 from ui.scenes.game import GameScene
 from ui.scenes.menu import MenuScene
 
@@ -233,3 +233,22 @@ def test_friends_without_names_keep_their_score_by_side_over_a_rematch(app, monk
     key(app, pygame.K_r)  # Flip sides
     play(app, scene, ["b2"])
     assert "This session: Player 1 (X) 0 - 1 Player 2 (O) · 0 drawn" in panel_text(app, monkeypatch, scene)
+
+
+@pytest.mark.parametrize(("players", "said"), [
+    (("level-3", "level-4"), "This session: Level 4 (X) 1 - 0 Level 3 (O) · 0 drawn"),  # the winner now plays X
+    (("level-3", "level-3"), "This session: Level 3 (X) 0 - 1 Level 3 (O) · 0 drawn"),  # by side, as unnamed friends
+])
+def test_a_watched_session_keeps_the_score_between_its_two_computers(app, monkeypatch, players, said):
+    """A student watching Level 3 against Level 4 game after game counted their wins on paper: the
+    result card said one game's result, the session's score being a hot-seat game's alone.  The
+    score follows each computer over Rematch, which exchanges their sides."""
+    won_by_o = ["a1", "b1", "a2", "b2", "c3", "b3"]  # O's column b
+    scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, players, 0.5), won_by_o)
+    app.switch(scene)
+    app.run_frames(2)
+    assert scene.winner() == 1
+    card_text(app, monkeypatch, scene)
+    key(app, pygame.K_r)  # Rematch, sides swapped
+    assert scene.setup.players == players[::-1] and not scene.history
+    assert said in panel_text(app, monkeypatch, scene)

@@ -452,3 +452,23 @@ def test_moves_replayed_from_a_file_browsed_back_say_the_ply_browsed(tmp_path, m
         assert "Browsing move 3" in shown and "is thinking" not in shown, shown
     finally:
         app.quit()
+
+
+@pytest.mark.parametrize(("language", "headline"), [("en", "Level 4 (O) wins"), ("pt", "Nível 4 (O) ganha")])
+def test_a_watched_game_s_result_names_the_engine_that_won(tmp_path, monkeypatch, language, headline):
+    """Between two computers the result card said "O wins": which of the two won, the rematch
+    swapping their sides?  It names the engine with its side, as a hot-seat game names the friend."""
+    app = make_app(tmp_path, monkeypatch)
+    try:
+        with in_language(app, language):
+            won_by_o = ["a1", "b1", "a2", "b2", "c3", "b3"]  # O's column b
+            scene = GameScene(app, MatchSetup("tictactoe", {}, PC_VS_PC, ("level-3", "level-4"), 0.5), won_by_o)
+            app.switch(scene)
+            assert scene.is_over() and scene.winner() == 1
+            with monkeypatch.context() as patched:
+                drawn = recorded_text(patched)
+                app.invalidate()
+                app.run_frames(2)
+            assert headline in drawn, drawn
+    finally:
+        app.quit()

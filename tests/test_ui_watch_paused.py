@@ -66,3 +66,25 @@ def test_a_watched_game_paused_mid_search_says_paused_and_who_moves_next(tmp_pat
         said = words_drawn(app, monkeypatch)
         assert any(words.startswith(THINKING[language]) for words in said), said
         assert spinners_drawn(app, monkeypatch) == 2
+
+
+# the card's headline over the last search of a watched game, by language: whose search it was
+WHOSE_SEARCH = {"en": "Last search: Level 3 (Black)", "pt": "Última pesquisa: Nível 3 (Preto)"}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_watched_game_s_last_search_names_the_engine_that_made_it(tmp_path, monkeypatch, language):
+    """Between two computers the card said "Last search" over "White +0.3 points": which of the
+    two thought so?  Both play Level 3 here, so the side tells them apart.  Paused, S plays Black's
+    move and White does not search until told, so the card shows Black's search."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        scene = GameScene(app, MatchSetup("reversi", {}, PC_VS_PC, ("level-3", "level-3"), 0.3))
+        app.switch(scene)
+        assert wait(app, lambda: scene.computer.thinking())
+        key(app, pygame.K_SPACE)  # its search goes on, its reply held for S
+        assert scene.paused
+        assert wait(app, lambda: scene.computer.held is not None)
+        key(app, pygame.K_s)  # Black's move
+        assert wait(app, lambda: len(scene.history) == 1 and not scene.computer.thinking())
+        said = words_drawn(app, monkeypatch)
+        assert WHOSE_SEARCH[language] in said, said

@@ -15,7 +15,7 @@ from typing import Any
 from games.record import GameRecord, Side
 from ui.clocks import LEFT_KEY, PAUSED_KEY, READINGS_KEY, readings_in
 
-SESSION_KEY = "session"  # a hot-seat game's: the friends' score over the session's games before it (ui.sitting)
+SESSION_KEY = "session"  # a hot-seat or watched game's: the players' score over the session's games before it (ui.sitting)
 SPEED_KEY = "speed"  # a PC vs PC game's pace (an index into ui.scenes.game_computer.SPEEDS)
 SHOWN_KEY = "shown"  # what the game's screen showed as it was left: each of ``SHOWN_PARTS`` (``kept_shown``)
 # analysis mode, Hex's connections overlay, the board turned round, the player playing by the

@@ -296,9 +296,9 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
     for (i0, v0), (i1, v1) in zip(known, known[1:]):
         if i1 != i0 + 1:
             continue
-        a, b = xy(i0, v0), xy(i1, v1)
-        fill = colours[0] if sign * (v0 + v1) >= 0 else colours[1]
-        pygame.draw.polygon(surface, mix(fill, ground, 0.45), [(a[0], mid), a, b, (b[0], mid)])
+        for a, b, better in _fill_pieces(xy(i0, v0), xy(i1, v1), mid):
+            fill = colours[0] if better > 0 else colours[1]  # above the middle: the top side's
+            pygame.draw.polygon(surface, mix(fill, ground, 0.45), [(a[0], mid), a, b, (b[0], mid)])
     curve = [xy(i, v) for i, v in known]
     if len(known) > 1:
         pygame.draw.lines(surface, theme.text, False, curve, max(1, int(2 * s)))
@@ -318,6 +318,20 @@ def draw_graph(surface: pygame.Surface, rect: pygame.Rect, points: Sequence[floa
         draw_plate(surface, r, place, theme, s)
         tx.text(surface, name, place.topleft, size, readable(colour, ground), "topleft")  # 4.5:1, as text
     return xy
+
+
+def _fill_pieces(a: tuple[int, int], b: tuple[int, int], mid: int) -> list[tuple[tuple[int, int], tuple[int, int], int]]:
+    """The pieces of the area between the curve's segment ``a``-``b`` and the middle line ``mid``,
+    each with the side better there (1: the graph's upper side, -1: its lower): a segment that
+    crosses the middle is cut where it crosses, so each side's part is in that side's colour.
+    Filled whole in the colour of its larger part, a Red-better ply between two Blue-better
+    ones (a watched game's two engines disagreeing) was all blue, under the line as over it."""
+    above_a, above_b = mid - a[1], mid - b[1]
+    if above_a * above_b >= 0:  # on one side (or touching the middle)
+        return [(a, b, 1 if above_a + above_b >= 0 else -1)]
+    x = a[0] + (b[0] - a[0]) * above_a / (above_a - above_b)
+    cross = (round(x), mid)
+    return [(a, cross, 1 if above_a > 0 else -1), (cross, b, 1 if above_b > 0 else -1)]
 
 
 def _names_placed(r: pygame.Rect, sizes: list[tuple[int, int]], known: list[tuple[int, float]], n: int, sign: int,

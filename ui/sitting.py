@@ -12,7 +12,12 @@ taken back) uncounts it, and its next end counts in its place (a resignation tak
 game then drawn counted the resignation's win, and the draw not at all).  A game's record keeps
 the score of the session's games before it (``SESSION_KEY`` in its setup, by its sides), so a
 game left and taken up again from Continue, another day, goes on with the session's score;
-otherwise the session ends when the friends leave their last game for the menu.  No pygame here.
+otherwise the session ends when the friends leave their last game for the menu.
+
+A watched game (PC vs PC) keeps the same score between its two computers, Rematch and the next
+game exchanging their sides as it does the friends': "This session: Level 4 (Blue) 2 - 1 Level 3
+(Red)".  A student comparing two engines counted their wins on paper, the result card saying
+one game's result at a time.  No pygame here.
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ from typing import Any
 from ui import words
 from ui.autosave_setup import SESSION_KEY
 from ui.i18n import _
-from ui.match import HOTSEAT, MatchSetup
+from ui.match import HOTSEAT, PC_VS_PC, MatchSetup
 
+SCORED_MODES = (HOTSEAT, PC_VS_PC)  # the games between two players a session keeps the score of
 SHOWN_FROM = 2  # games in the session before the card says its score (one game's score is its result)
 
 
@@ -72,8 +78,8 @@ class SittingScore:
     def earlier(self, scene: Any) -> list[int] | None:
         """The score of the session's games before this one, by this game's sides: [wins of the
         friend playing the first side, of the one playing the second, draws], for its record;
-        None in a session's first game (or not a hot-seat game)."""
-        if scene.setup.mode != HOTSEAT:
+        None in a session's first game (or not a hot-seat or watched game)."""
+        if scene.setup.mode not in SCORED_MODES:
             return None
         wins, drawn = list(self.wins), self.drawn
         if self.counted is not None and self.counted[0] == scene.game_number:  # this game's end: not earlier
@@ -97,15 +103,17 @@ class SittingScore:
         """A rematch of ``setup`` (the game just played): each friend plays the other side, when
         their names tell them apart.  Friends with no names typed are "Player 1" and "Player 2" by
         side, game after game, as ``carried_to`` keeps them: their score followed the seats, and
-        North's win read "This session: Player 1 (South) 1 - 0 Player 2 (North)" after the rematch."""
-        if setup.names[0] != setup.names[1]:
+        North's win read "This session: Player 1 (South) 1 - 0 Player 2 (North)" after the rematch.
+        Two computers are told apart by their players (two Level 3s, by side, as unnamed friends)."""
+        told_apart = setup.players if setup.mode == PC_VS_PC else setup.names
+        if told_apart[0] != told_apart[1]:
             self.exchanged = not self.exchanged
 
     def __call__(self, scene: Any) -> None:
         """Follow a change of a hot-seat game: an end counted, an end taken back uncounted, a new
         end counted in its place, so each game counts once, by how it finally ended.  An earlier
         game's count stays (``counted`` speaks of the game on the screen only)."""
-        if scene.setup.mode != HOTSEAT:
+        if scene.setup.mode not in SCORED_MODES:
             return
         if self.counted is not None and self.counted[0] != scene.game_number:
             self.counted = None  # a game before this one (Rematch): its end stays counted
@@ -137,7 +145,7 @@ class SittingScore:
         sides; "" before the session's second game (before ``shown_from`` games have ended).  A
         game whose rules cannot end drawn (Hex, Rastros) leaves the draws out: "· 0 drawn" counted
         what can never happen there."""
-        if scene.setup.mode != HOTSEAT or self.games() < shown_from:
+        if scene.setup.mode not in SCORED_MODES or self.games() < shown_from:
             return ""
 
         first, second = (words.player_on_side(scene.setup, scene.game, side) for side in (0, 1))

@@ -71,12 +71,16 @@ def side_wins(scene: GameScene, winner: int) -> str:
 
 
 def winner_name(scene: GameScene) -> str:
-    """The hot-seat winner's name as the headline says it ("Ana" of "Ana (X) wins"), "" where the
-    headline names no player (no winner yet, a draw, no name given, against the computer)."""
+    """The winner's name as the headline says it: a hot-seat friend's ("Ana" of "Ana (X) wins"),
+    or a watched game's engine ("Level 4" of "Level 4 (Red) wins": "Red wins" did not say which
+    of the two computers won, the rematch swapping their sides); "" where the headline names no
+    player (no winner yet, a draw, no name given, against the computer)."""
     winner = scene.winner()
-    if scene.setup.mode != HOTSEAT or winner is None:
+    if winner is None:
         return ""
-    return scene.setup.names[winner]
+    if scene.setup.mode == PC_VS_PC:
+        return scene.setup.player_label(winner)
+    return scene.setup.names[winner] if scene.setup.mode == HOTSEAT else ""
 
 
 def repeated_headline(scene: GameScene) -> str:

@@ -435,8 +435,18 @@ class ThinkingCard:
         if chosen_by_rule(search):
             return _("Last move") if not back else ngettext(
                 "Last move, {n} move back", "Last move, {n} moves back", back).format(n=back)
+        if not back and self.scene.setup.mode == PC_VS_PC:
+            return self._whose_last_search(search)
         return _("Last search") if not back else ngettext(
             "Last search, {n} move back", "Last search, {n} moves back", back).format(n=back)
+
+    def _whose_last_search(self, search: AIProgress) -> str:
+        """The headline over a watched game's last search, naming the engine that made it and its
+        side, "Last search: Level 3 (Black)": between two computers "Last search" over "White +0.3
+        points" did not say which of them thought so, the search under way being "Level 4 is
+        thinking…" and the next player's card the one lit."""
+        player = words.player_on_side(self.scene.setup, self.scene.game, search.mover)
+        return _("Last search: {player}").format(player=player)
 
     def _plays_how(self, search: AIProgress) -> str:
         """The headline over a move of a player that never searches (``chosen_without_search``):
