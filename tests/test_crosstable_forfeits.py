@@ -104,6 +104,17 @@ def test_the_windows_crosstable_counts_the_games_played_and_marks_the_forfeits(a
                                                                               of, legend):
     """The window's crosstable of the same league (its FILE.json dropped on it): the cells say the
     games played and mark the forfeits without play, and its title says what the marks are."""
+    scene, drawn = league_dropped_and_drawn(app, tmp_path, monkeypatch, language)
+    cells = sorted(text for text, rect in drawn
+                   if any(cell.collidepoint(rect.center) for cell, _a, _b in scene._cross_rects))
+    titles = [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center) and legend in text]
+    assert cells == sorted([f"1½{of}2", "+×2", f"½{of}2", f"0{of}1 +", "−×2", f"1{of}1 −"]), cells
+    assert titles, [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center)]
+
+
+def league_dropped_and_drawn(app, tmp_path, monkeypatch, language: str) -> tuple:
+    """The tournament screen of ``league``'s FILE.json dropped on the window in ``language``, and the
+    texts (with their rects) of one whole drawing of it."""
     path = str(write_results(league(), str(tmp_path / "turma"))[0])
     drawn = recorded_text_rects(monkeypatch)
     with in_language(app, language):
@@ -112,8 +123,4 @@ def test_the_windows_crosstable_counts_the_games_played_and_marks_the_forfeits(a
         drawn.clear()
         scene.invalidate()
         app.run_frames(2)
-        cells = sorted(text for text, rect in drawn
-                       if any(cell.collidepoint(rect.center) for cell, _a, _b in scene._cross_rects))
-        titles = [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center) and legend in text]
-    assert cells == sorted([f"1½{of}2", "+×2", f"½{of}2", f"0{of}1 +", "−×2", f"1{of}1 −"]), cells
-    assert titles, [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center)]
+    return scene, drawn

@@ -8,21 +8,14 @@ from __future__ import annotations
 import pytest
 
 from ai.commands.tournament import write_results
-from tests.test_crosstable_forfeits import league
+from tests.test_crosstable_forfeits import league, league_dropped_and_drawn
 from tests.ui_helpers import drop, in_language, recorded_text_rects, small_windows
 
 
 @pytest.mark.parametrize(("language", "legend"), [("en", "+, −: won, lost by forfeit, not played"),
                                                   ("pt", "+, −: ganho, perdido por falta, sem jogar")])
 def test_the_crosstable_title_says_its_marks_are_games_not_played(app, tmp_path, monkeypatch, language, legend):
-    path = str(write_results(league(), str(tmp_path / "turma"))[0])
-    drawn = recorded_text_rects(monkeypatch)
-    with in_language(app, language):
-        drop(app, path, frames=3)
-        scene = app.scene
-        drawn.clear()
-        scene.invalidate()
-        app.run_frames(2)
+    scene, drawn = league_dropped_and_drawn(app, tmp_path, monkeypatch, language)
     titles = [text for text, rect in drawn if scene.cross_area.collidepoint(rect.center) and "(" in text]
     assert any(legend in text for text in titles), titles
 
