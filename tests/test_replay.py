@@ -633,17 +633,11 @@ def test_ctrl_letters_in_a_replay_are_not_the_letters_commands(app):
 def test_question_mark_in_a_replay_opens_the_keys_page_at_the_replays_keys(app):
     """? opens the keys page at once in a game; in the replay it did nothing.  It opens the page
     at the replay's section, and Esc comes back to the move shown."""
-    from tests.ui_helpers import key
-    from ui.scenes.rules import KEYS_PAGE, RulesScene, section_index
+    from tests.ui_helpers import key, keys_page_by_question_mark
 
     app.open_replay(random_record("tictactoe"), ply=2)
     replay = app.scene
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
-                                         scancode=0))
-    app.run_frames(2)
-    rules = app.scene
-    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE
-    assert rules.offset == rules._section_top(section_index(KEYS_PAGE, "Replay")) > 0
+    keys_page_by_question_mark(app, "Replay")
     key(app, pygame.K_ESCAPE)
     assert app.scene is replay and replay.ply == 2
 

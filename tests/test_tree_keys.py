@@ -187,17 +187,12 @@ def test_tab_rings_the_buttons_enter_presses_the_ringed_one_and_an_arrow_goes_ba
 def test_question_mark_opens_the_keys_page_at_the_trees_keys(app):
     """? did nothing in the search tree (F1 opened the keys page there): it opens the page at the
     tree's section, as ? does in a game and a replay, and Esc comes back to the tree as it was."""
-    from ui.scenes.rules import KEYS_PAGE, RulesScene, section_index
+    from tests.ui_helpers import keys_page_by_question_mark
 
     explorer = explore(app, "tictactoe", ("b2",))
     key(app, pygame.K_DOWN)  # a node of its own chosen, to find again on the way back
     chosen = explorer.selected
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
-                                         scancode=0))
-    app.run_frames(2)
-    rules = app.scene
-    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE
-    assert rules.offset == rules._section_top(section_index(KEYS_PAGE, "Search tree")) > 0
+    keys_page_by_question_mark(app, "Search tree")
     key(app, pygame.K_ESCAPE)
     assert app.scene is explorer and explorer.selected is chosen
 

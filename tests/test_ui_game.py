@@ -382,14 +382,10 @@ def test_redo_onto_the_last_move_brings_the_result_card_back(app):
 def test_question_mark_shows_the_keys_of_a_game_and_esc_returns(app):
     """? did nothing in a game, where a keyboard player looks for the keys (F1 shows the game's
     rules).  It opens the keys page at "In a game", and Esc returns to the same game."""
-    from ui.scenes.rules import KEYS_PAGE
+    from tests.ui_helpers import keys_page_by_question_mark
 
     scene = hotseat(app, "reversi", ())
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
-                                         scancode=0))
-    app.run_frames(2)
-    rules = app.scene
-    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE and rules.offset > 0
+    keys_page_by_question_mark(app)
     key(app, pygame.K_ESCAPE)
     assert app.scene is scene
 

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from games.base import State
     from ui.ai_worker import Job
     from ui.scenes.game import GameScene
+    from ui.scenes.rules import RulesScene
     from ui.scenes.tournament import TournamentScene
 
 
@@ -200,6 +201,21 @@ def key(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
     """Key ``k`` pressed and let go, then a few frames."""
     key_down(app, k, mod, frames=0)
     key_up(app, k, mod, frames)
+
+
+def keys_page_by_question_mark(app: App, section: str | None = None) -> RulesScene:
+    """Press ? (Shift+/, as a keyboard types it) and return the keys page it opened, checked to be
+    scrolled to ``section`` (its heading's words), or merely below its top where None."""
+    from ui.scenes.rules import KEYS_PAGE, RulesScene, section_index
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT, unicode="?",
+                                         scancode=0))
+    app.run_frames(2)
+    rules = app.scene
+    assert isinstance(rules, RulesScene) and rules.game_id == KEYS_PAGE, rules
+    top = rules._section_top(section_index(KEYS_PAGE, section)) if section is not None else rules.offset
+    assert rules.offset == top > 0, (rules.offset, top)
+    return rules
 
 
 def key_down(app: App, k: int, mod: int = 0, frames: int = 2) -> None:
