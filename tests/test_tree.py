@@ -191,6 +191,20 @@ def built(app, explorer) -> None:
     assert app.run_frames(10 ** 6, until=lambda: not explorer.building, timeout=60)
 
 
+def empty_board_minimax(app, depth: int):
+    """The search tree of an empty 3x3 board's minimax to ``depth``, opened with T from a hot-seat
+    game and built: to depth 8 or 9 the tree too big (over 60,000 nodes in a third of a second)."""
+    from tests.ui_helpers import key
+
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(depth)
+    built(app, explorer)
+    return explorer
+
+
 def built_and_proved(app, explorer) -> None:
     """``built``, then frames until the solver has answered for the selected node and its children
     (``ui.tree_proofs``, a worker): its ticks and "Solver:" line come as it proves them, so what a
@@ -383,12 +397,7 @@ def test_p_on_a_tree_too_big_to_draw_saves_no_picture_and_says_why(app, tmp_path
     from tests.ui_helpers import key
 
     monkeypatch.setenv("TABULEIRO_DATA_DIR", str(tmp_path))
-    app.open_demo("game:tictactoe:hotseat:")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    key(app, pygame.K_1)  # minimax
-    explorer.set_depth(9)
-    built(app, explorer)
+    explorer = empty_board_minimax(app, 9)
     assert explorer.tree is None and explorer.too_big
     key(app, pygame.K_p)
     assert not list(tmp_path.rglob("*tree*.png")) and explorer.messages.current()
@@ -400,12 +409,7 @@ def test_depth_plus_on_a_tree_too_big_says_so_and_builds_no_deeper_one(app):
     so at once, its button greyed.  The empty 3x3 board's minimax to depth 8 is the tree too big."""
     from tests.ui_helpers import click, key
 
-    app.open_demo("game:tictactoe:hotseat:")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    key(app, pygame.K_1)  # minimax
-    explorer.set_depth(8)
-    built(app, explorer)
+    explorer = empty_board_minimax(app, 8)
     assert explorer.tree is None and explorer.too_big and not explorer.btn_more.enabled
     builds = explorer._builds
     key(app, pygame.K_PLUS)
@@ -419,14 +423,7 @@ def test_the_side_panel_shows_the_position_while_there_is_no_tree(app, monkeypat
     """While the tree is built (seconds on Hex 19x19) or when it is too big to build, the side
     panel was blank: it shows the position the tree is of.  The empty 3x3 board's minimax to
     depth 8 is the tree too big."""
-    from tests.ui_helpers import key
-
-    app.open_demo("game:tictactoe:hotseat:")
-    key(app, pygame.K_t)
-    explorer = app.scene
-    key(app, pygame.K_1)  # minimax
-    explorer.set_depth(8)
-    built(app, explorer)
+    explorer = empty_board_minimax(app, 8)
     assert explorer.tree is None and explorer.selected is None
     shown = []
     monkeypatch.setattr(explorer.view, "draw", lambda surface, state, overlay: shown.append(state))
