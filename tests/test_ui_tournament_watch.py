@@ -67,6 +67,18 @@ def paced(app, monkeypatch) -> tuple[TournamentScene, StoppedClock]:
     return scene, clock
 
 
+def one_worker_started(app, monkeypatch) -> tuple[TournamentScene, StoppedClock]:
+    """A tic-tac-toe tournament of levels 1 and 2 (two games) started on one worker, so that game 2
+    starts only after game 1, while the board's clock stands still."""
+    clock = StoppedClock()
+    monkeypatch.setattr(tournament_watch, "monotonic", clock)
+    scene = TournamentScene(app, "tictactoe")
+    app.switch(scene)
+    scene.selected, scene.games_index, scene.time_index, scene.jobs = {"level-1", "level-2"}, 0, 0, 1  # 2 games
+    scene._start()
+    return scene, clock
+
+
 def in_the_boards_order(scene: TournamentScene) -> tuple[int, int]:
     """The paced league's two games in the order the board shows them: the order they started,
     which the two workers do not fix.  The tests took game 1 for the first shown, and on a loaded
@@ -477,12 +489,7 @@ def test_resume_shows_the_game_the_board_was_on_once_from_its_start(app, monkeyp
     queued it as well: once over, the board showed that game a second time before the games not
     yet shown.  It is shown once, from its start.  One worker: the game on the board is the
     first that Resume starts again (with two, the other one's start could come first)."""
-    clock = StoppedClock()
-    monkeypatch.setattr(tournament_watch, "monotonic", clock)
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected, scene.games_index, scene.time_index, scene.jobs = {"level-1", "level-2"}, 0, 0, 1  # 2 games
-    scene._start()
+    scene, clock = one_worker_started(app, monkeypatch)
     assert wait(app, lambda: scene.live.get(scene.watching, {}).get("plies", 0) >= 1, 120)  # held unfinished
     stop = button(scene, "Stop")
     click(app, stop.rect.center)
@@ -501,12 +508,7 @@ def test_watch_off_at_max_on_a_game_still_played_replays_it_once_over(app, monke
     tournament was over Watch on replayed the last game instead of the one the board was on.  A
     game still being played is shown to its end only when it has ended.  One worker: game 1 is
     held unfinished (``tournament_games_held``) and game 2 starts only after it."""
-    clock = StoppedClock()
-    monkeypatch.setattr(tournament_watch, "monotonic", clock)
-    scene = TournamentScene(app, "tictactoe")
-    app.switch(scene)
-    scene.selected, scene.games_index, scene.time_index, scene.jobs = {"level-1", "level-2"}, 0, 0, 1  # 2 games
-    scene._start()
+    scene, clock = one_worker_started(app, monkeypatch)
     while scene._pace():  # to Max: the board shows the moves as they come
         key(app, pygame.K_PLUS)
     assert wait(app, lambda: scene.watching == 1 and scene.live[1].get("plies", 0) >= 1, 120)
