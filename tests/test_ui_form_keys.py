@@ -262,3 +262,24 @@ def test_the_first_esc_in_a_text_field_leaves_the_field_and_the_second_the_scree
     assert app.scene is scene
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.scene, MenuScene)
+
+
+@pytest.mark.parametrize("size", [(800, 560), (1280, 800)])
+def test_down_visits_each_line_of_the_watch_form_in_order(tmp_path, monkeypatch, size):
+    """Watch, tic-tac-toe: Down goes from Width to Height, k, Set up a position, each computer,
+    the clock and the time per move, one line a press, none skipped (a QA pass saw four presses
+    reach the time per move; not reproduced: this keeps the order)."""
+    app = make_app(tmp_path, monkeypatch, size=size)
+    try:
+        app.show_setup(watch=True, game_id="tictactoe")
+        app.run_frames(2)
+        expected = [line.get_id() for line in lines(app.scene)]
+        assert expected[:2] == ["opt-width", "opt-height"] and "time" in expected
+        visited = [app.scene.menu.get_selected_widget().get_id()]
+        for _ in expected[1:]:
+            key(app, pygame.K_DOWN)
+            visited.append(app.scene.menu.get_selected_widget().get_id())  # the scene's form: it may be built again
+        assert visited == expected
+    finally:
+        app.quit()
+    assert not app.errors

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tests.test_ui_play_from import chooser, recorded
 from tests.ui_helpers import click, count_calls, in_language, key, recorded_text, wait, window_for_a_test
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes import panel_cards, panel_thinking
@@ -88,3 +89,19 @@ def test_a_watched_game_s_last_search_names_the_engine_that_made_it(tmp_path, mo
         assert wait(app, lambda: len(scene.history) == 1 and not scene.computer.thinking())
         said = words_drawn(app, monkeypatch)
         assert WHOSE_SEARCH[language] in said, said
+
+
+def test_a_watched_game_taken_up_from_a_replay_starts_paused_and_space_resumes_then_pauses(
+        tmp_path, monkeypatch, computer_thinks_until_told):
+    """Play from here (and a pasted move list) starts a watched game paused, "Resume (Space) goes
+    on": the first Space resumes it, the next pauses it, as in a game started from the beginning
+    (a QA pass read the first Space's resume as a Space that did not pause)."""
+    with window_for_a_test(tmp_path, monkeypatch) as app:
+        chooser(app, recorded(PC_VS_PC, ("level-1", "level-2")), ply=2)
+        key(app, pygame.K_RETURN)
+        scene = app.scene
+        assert isinstance(scene, GameScene) and scene.setup.mode == PC_VS_PC and scene.paused
+        key(app, pygame.K_SPACE)
+        assert not scene.paused and scene.computer.thinking()
+        key(app, pygame.K_SPACE)
+        assert scene.paused
