@@ -69,7 +69,8 @@ def test_a_move_found_while_paused_is_said_ready_on_the_one_line_card(tmp_path, 
         assert wait(app, lambda: scene.computer.job is None, 60)
         drawn = drawn_now(app, monkeypatch)
         assert len(scene.history) == 1  # the move is held, not played
-        whole = (_("Move ready: press S to play it"), _("Move ready: press S"))
+        ready = _("Move ready from {player}: press S to play it"), _("Move ready from {player}: press S")
+        whole = (*(form.format(player="Level 5 (O)") for form in ready), _("Move ready: press S"))
         assert any(text in whole for text in drawn), drawn
         assert _("{player}:").format(player=scene.setup.player_label(1)) not in drawn
         assert app.errors == []

@@ -91,6 +91,27 @@ def test_a_watched_game_s_last_search_names_the_engine_that_made_it(tmp_path, mo
         assert WHOSE_SEARCH[language] in said, said
 
 
+# the card's headline over a reply held while paused, whole or in its shorter form, by language:
+# whose move S will play
+WHOSE_REPLY = {"en": ("Move ready from Level 3 (Black): press S to play it", "Move ready from Level 3 (Black): press S"),
+               "pt": ("Jogada pronta de Nível 3 (Preto): S para a jogar", "Jogada pronta de Nível 3 (Preto): prima S")}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_watched_game_s_move_ready_names_the_engine_whose_move_s_plays(tmp_path, monkeypatch, language):
+    """Paused with a reply held, the card said "Move ready: press S to play it" without saying
+    which of the two computers S would move for; it names the engine and side as the last search does."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        scene = GameScene(app, MatchSetup("reversi", {}, PC_VS_PC, ("level-3", "level-3"), 0.3))
+        app.switch(scene)
+        assert wait(app, lambda: scene.computer.thinking())
+        key(app, pygame.K_SPACE)  # its search goes on, its reply held for S
+        assert scene.paused and not scene.history
+        assert wait(app, lambda: scene.computer.held is not None)
+        said = words_drawn(app, monkeypatch)
+        assert set(WHOSE_REPLY[language]) & set(said), said
+
+
 def test_a_watched_game_taken_up_from_a_replay_starts_paused_and_space_resumes_then_pauses(
         tmp_path, monkeypatch, computer_thinks_until_told):
     """Play from here (and a pasted move list) starts a watched game paused, "Resume (Space) goes

@@ -180,7 +180,7 @@ class ThinkingCard:
         elif computer.shows_thinking():
             self._job_under_way(surface, rect)
         elif self._reply_held():
-            said = _("Move ready: press S to play it")
+            said = self._move_ready_headline()
             tx.text(surface, self._fitted_headline(said, size, w - self._s(28)), (tx_x, y + self._s(18)),
                     size, theme.text, "midleft", bold=True)
         else:
@@ -279,12 +279,13 @@ class ThinkingCard:
 
     def _shorter_forms(self, headline: str) -> tuple[str, ...]:
         """The thinking card's shorter forms of ``headline``, for where it does not fit whole:
-        "Move ready: press S", which still says the key to press, where "Move ready: press S to
+        "Move ready from Level 3 (Black): press S", then "Move ready: press S", which still says the key to press, where "Move ready: press S to
         play it" was cut at Larger text in a 1024x768 window; a watched game paused, "Paused: O to
         move", else "Paused" (the player card's badge says who is to move), where "Paused: Level 4
         (O) to move" read "Paused: Lev… (O) to move", the level's number cut away."""
-        if headline == _("Move ready: press S to play it"):
-            return (_("Move ready: press S"),)
+        if self._reply_held() and headline == self._move_ready_headline():
+            return (_("Move ready from {player}: press S").format(player=self._held_reply_player()),
+                    _("Move ready: press S"))
         scene = self.scene
         if scene.paused and scene.setup.mode == PC_VS_PC and headline == idle_headline(scene):
             return (_("Paused: {side} to move").format(side=words.side(scene.game, scene.state.to_move)), _("Paused"))
@@ -381,7 +382,7 @@ class ThinkingCard:
         if browsing and p is None:
             return self._browsing_headline(p, analysed), [], self._compact_tips()
         if self._reply_held() and not browsing:
-            return _("Move ready: press S to play it"), [], ()
+            return self._move_ready_headline(), [], ()
         if scene.computer.unloadable is not None:
             return _("The game cannot start"), [self._tip()], ()
         if scene.is_over() and not analysed and not browsing:
@@ -439,6 +440,17 @@ class ThinkingCard:
             return self._whose_last_search(search)
         return _("Last search") if not back else ngettext(
             "Last search, {n} move back", "Last search, {n} moves back", back).format(n=back)
+
+    def _held_reply_player(self) -> str:
+        """The engine and side whose reply a paused watched game holds, "Level 3 (Black)": the reply
+        is to the position shown, so its side is the one to move."""
+        scene = self.scene
+        return words.player_on_side(scene.setup, scene.game, scene.state.to_move)
+
+    def _move_ready_headline(self) -> str:
+        """The headline over a held reply, naming whose it is as ``_whose_last_search`` names a
+        search: "Move ready: press S to play it" did not say which of the two computers would move."""
+        return _("Move ready from {player}: press S to play it").format(player=self._held_reply_player())
 
     def _whose_last_search(self, search: AIProgress) -> str:
         """The headline over a watched game's last search, naming the engine that made it and its
