@@ -12,6 +12,8 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from games.move_list import move_list_text
+from tests.test_ui_paste import paste
 from tests.test_ui_play_from import chooser, recorded
 from tests.ui_helpers import click, count_calls, in_language, key, recorded_text, wait, window_for_a_test
 from ui.match import PC_VS_PC, MatchSetup
@@ -91,6 +93,27 @@ def test_a_watched_game_s_last_search_names_the_engine_that_made_it(tmp_path, mo
         assert WHOSE_SEARCH[language] in said, said
 
 
+# the words a watched game started paused says, taken up from a game left and from moves pasted
+LEFT_WORDS = "Paused where the game was left: Resume (Space) goes on"
+GIVEN_WORDS = {"en": "Paused at the position given: Resume (Space) starts the computers",
+               "pt": "Em pausa na posição dada: Retomar (Espaço) põe os computadores a jogar"}
+
+
+@pytest.mark.parametrize("language", ["en", "pt"])
+def test_a_watched_game_from_a_pasted_move_list_says_it_waits_at_the_position_given(
+        tmp_path, monkeypatch, language, computer_thinks_until_told):
+    """A watched game played on from a move list pasted on the main menu said "Paused where the
+    game was left": it was never left, only given.  It says it waits at the position given."""
+    with window_for_a_test(tmp_path, monkeypatch) as app, in_language(app, language):
+        paste(app, move_list_text(recorded(PC_VS_PC, ("level-1", "level-2"), moves=["b2", "a1"])), monkeypatch)
+        key(app, pygame.K_c)  # Play from here, as the two computers played it
+        key(app, pygame.K_RETURN)
+        scene = app.scene
+        assert isinstance(scene, GameScene) and scene.setup.mode == PC_VS_PC and scene.paused
+        said = [m.text for m in scene.messages.current()]
+        assert GIVEN_WORDS[language] in said, said
+
+
 # the card's headline over a reply held while paused, whole or in its shorter form, by language:
 # whose move S will play
 WHOSE_REPLY = {"en": ("Move ready from Level 3 (Black): press S to play it", "Move ready from Level 3 (Black): press S"),
@@ -122,6 +145,7 @@ def test_a_watched_game_taken_up_from_a_replay_starts_paused_and_space_resumes_t
         key(app, pygame.K_RETURN)
         scene = app.scene
         assert isinstance(scene, GameScene) and scene.setup.mode == PC_VS_PC and scene.paused
+        assert LEFT_WORDS in [m.text for m in scene.messages.current()]  # the saved game's, left there
         key(app, pygame.K_SPACE)
         assert not scene.paused and scene.computer.thinking()
         key(app, pygame.K_SPACE)

@@ -31,6 +31,10 @@ FRIEND_DECLINED_KEY = "friend_draw_declined"
 # and in a clocked game both clocks after each of them (``kept_redo_clocks``)
 REDO_KEY = "redo"
 REDO_CLOCKS_KEY = "redo_clocks"
+# a record read from the clipboard (``ui.paste``): a watched game played on from it starts paused
+# "at the position given", not "where the game was left" (``is_pasted``); a game's own autosave
+# does not keep it, so Continue says where it was left
+PASTED_KEY = "pasted"
 
 
 def record_for_setup(setup: Any, begun: GameRecord | None = None) -> GameRecord:
@@ -110,6 +114,11 @@ def kept_speed(setup: dict[str, Any], choices: int, usual: int) -> int:
     continued from the main menu went back to Normal, whatever speed it had been left at."""
     speed = setup.get(SPEED_KEY)
     return speed if _is_count(speed) and speed < choices else usual
+
+
+def is_pasted(setup: dict[str, Any]) -> bool:
+    """Whether a record's ``setup`` says it was read from the clipboard (``PASTED_KEY``)."""
+    return setup.get(PASTED_KEY) is True
 
 
 def kept_shown(setup: dict[str, Any]) -> dict[str, bool]:

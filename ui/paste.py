@@ -16,12 +16,14 @@ window says which move could not be played and why (``ui.record_files.kept_up_to
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from games.othello_ggf import ggf_game_count
 from games.record import GameRecord
 from games.record_parts import PartlyLegal, RecordError
 from ui import clipboard, words
+from ui.autosave_setup import PASTED_KEY
 from ui.i18n import Phrase, _
 from ui.record_files import from_text, kept_up_to_legal
 from ui.widgets import Messages
@@ -51,7 +53,7 @@ def paste_game(app: Any, messages: Messages | None = None,
     except RecordError as exc:
         _say_no_game(messages, str(exc))
         return
-    (open_record or app.open_record)(record)
+    (open_record or app.open_record)(replace(record, setup={**record.setup, PASTED_KEY: True}))
     say_other_games(messages, text)
 
 

@@ -44,7 +44,7 @@ from games.record_parts import PlyValue, Result
 from ui import eval_graph, words
 from ui.ai_worker import AIProgress
 from ui.analysis_mode import AnalysisMode, wanted_at_start
-from ui.autosave_setup import kept_redo, kept_redo_clocks, kept_shown, kept_speed
+from ui.autosave_setup import is_pasted, kept_redo, kept_redo_clocks, kept_shown, kept_speed
 from ui.board_cursor import BoardCursor
 from ui.board_view import Overlay
 from ui.clocks import left_paused, setup_clock
@@ -186,7 +186,9 @@ class GameScene(GameCommands, GameQuestions, Scene):
         self._warned_unsaved: tuple[int, int, bool] | None = None  # leaving an unsaved game asks twice (``_left_as``)
         if moves and setup.mode == PC_VS_PC and not self.is_over():
             self.paused = True  # a watched game taken up again waits for the watcher, as after an undo
-            self.messages.add(_("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
+            given = begun is None or is_pasted(begun.setup)  # moves pasted (or the command line's), no game left
+            self.messages.add(_("Paused at the position given: Resume (Space) starts the computers") if given
+                              else _("Paused where the game was left: Resume (Space) goes on"), duration=6.0)
         elif begun is not None and moves and left_paused(begun.setup, len(moves)) and not self.is_over():
             self.paused = True  # left paused: the clocks wait for the players, as they stood
             self.messages.add(_("Paused where the game was left: Resume (Ctrl+P) goes on"), duration=6.0)
