@@ -16,6 +16,7 @@ from games.move_list import move_list_text
 from tests.test_ui_paste import paste
 from tests.test_ui_play_from import chooser, recorded
 from tests.ui_helpers import click, count_calls, in_language, key, recorded_text, wait, window_for_a_test
+from ui.autosave_setup import is_pasted
 from ui.match import PC_VS_PC, MatchSetup
 from ui.scenes import panel_cards, panel_thinking
 from ui.scenes.game import GameScene
@@ -112,6 +113,7 @@ def test_a_watched_game_from_a_pasted_move_list_says_it_waits_at_the_position_gi
         assert isinstance(scene, GameScene) and scene.setup.mode == PC_VS_PC and scene.paused
         said = [m.text for m in scene.messages.current()]
         assert GIVEN_WORDS[language] in said, said
+        assert not is_pasted(scene.recorder.record.setup)  # its autosave is a game left: Continue says so
 
 
 # the card's headline over a reply held while paused, whole or in its shorter form, by language:
