@@ -74,7 +74,7 @@ from ui.i18n import N_, _, language, ngettext, number_text
 from ui.keyed_cache import KeyedCache
 from ui.notation import shown_move
 from ui.scenes.base import Scene
-from ui.scenes.tree_drawing import WIDEST_VALUE, draw_tree, node_metrics, tree_picture
+from ui.scenes.tree_drawing import WIDEST_VALUE, draw_solver_mark, draw_tree, node_metrics, tree_picture
 from ui.scenes.tree_input import TreeInput
 from ui.scenes.tree_panel import TreePanel
 from ui.scenes.tree_words import (
@@ -563,6 +563,7 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
             focused = next((rect for rect, node in self.node_rects if node is self.selected), None)
             if focused is not None:  # the keyboard's place, as on a button (not on the saved picture)
                 focus_ring(surface, focused, self.theme, self.scale, int(6 * self.scale))
+                draw_solver_mark(surface, self, self.selected, focused)  # the tick above the ring, whole
             self.keep = self.reveal = self.show = None
             self.snap = False
             surface.set_clip(clip)
