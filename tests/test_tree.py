@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import math
+import threading
 
 import pygame
 import pytest
@@ -417,6 +418,53 @@ def test_depth_plus_on_a_tree_too_big_says_so_and_builds_no_deeper_one(app):
     said = [item.text for item in explorer.messages.items]
     assert said == ["The tree is already too big at depth 8: a deeper one would be bigger still"], said
     assert explorer.depth == 8 and explorer._builds == builds and not explorer.building
+
+
+def test_a_tree_too_big_stops_its_count_and_the_header_says_it_is_too_big(app, monkeypatch):
+    """Minimax's tree too big to build went on being counted (up to two million positions: "Minimax:
+    counting…" for seconds, minutes on a big board), and the header named "estimates of the position
+    at depth 8" that no tree showed.  Once the build finds the tree too big its count stops, reading
+    "more than 60,000", and the header says the tree is too big.  The count here waits until it is
+    told to stop (the real one, half a million positions, would simply end first on a quick machine),
+    and the build waits for the count to start, so that the build finds the tree too big mid-count."""
+    from ai.game_tree import NODE_LIMIT, BuildStopped
+    from tests.ui_helpers import key, recorded_text, wait
+    from ui.scenes import tree_explorer
+
+    real_count, real_build = tree_explorer.count_nodes, tree_explorer.build
+    started, stopped = threading.Event(), threading.Event()
+
+    def building(state, algorithm, depth, *args, **kwargs):
+        if algorithm == MINIMAX and depth == 8:
+            started.wait(60)
+        return real_build(state, algorithm, depth, *args, **kwargs)
+
+    def counting(state, algorithm, depth, stop=None, **kwargs):
+        if algorithm != MINIMAX or depth != 8:
+            return real_count(state, algorithm, depth, stop=stop, **kwargs)
+        started.set()
+        for _ in range(6000):  # a minute at most: a count never told to stop ends and the test fails
+            if stop():
+                stopped.set()
+                raise BuildStopped
+            stopped.wait(0.01)
+        return 1
+
+    monkeypatch.setattr(tree_explorer, "count_nodes", counting)
+    monkeypatch.setattr(tree_explorer, "build", building)
+    app.open_demo("game:tictactoe:hotseat:")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    key(app, pygame.K_1)  # minimax
+    explorer.set_depth(8)
+    built(app, explorer)
+    assert explorer.tree is None and explorer.too_big
+    assert wait(app, lambda: (MINIMAX, 8) in explorer.counts, 90)
+    assert stopped.wait(60) and explorer.counts[(MINIMAX, 8)] is None  # the count is told to stop
+    said = redrawn(app, recorded_text(monkeypatch))
+    minimax = explorer._counts_line().split("·")[0]
+    assert f"more than {NODE_LIMIT:,}" in minimax, minimax
+    assert "too big at depth 8" in said and "estimate" not in said, said
 
 
 def test_the_side_panel_shows_the_position_while_there_is_no_tree(app, monkeypatch):
@@ -1134,7 +1182,8 @@ def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta
     """The empty 3x3 board at depth 9: alpha-beta's header said "every line searched to the game's
     end", minimax's "between them an estimate of the position at depth 9" (its tree is too big to
     draw, and the header read only a drawn tree).  Every line of a full-width tree of depth 9 ends
-    the game (nine squares), so both say so; depth 8, which stops short, still says "estimate".
+    the game (nine squares), so both say so; at depth 8, which stops short, minimax's header says
+    its tree is too big (it named estimates no tree showed).
     The header's words come from the build (``every_line_ends`` where the tree is too big), not
     from the node counts beside them, which this test holds: minimax's at depths 9 and 8 (half a
     million positions each) ran in their thread beside the builds, and took most of its time."""
@@ -1154,7 +1203,8 @@ def test_minimax_too_big_to_draw_says_its_search_reaches_every_end_as_alpha_beta
     key(app, pygame.K_MINUS)
     built(app, explorer)
     said = redrawn(app, drawn)
-    assert explorer.depth == 8 and "estimates of the position at depth 8" in said and to_the_end not in said
+    assert explorer.depth == 8 and "the tree is too big at depth 8" in said and to_the_end not in said
+    assert "estimate" not in said, said
 
 
 def test_every_line_ends_within_a_depth_only_where_no_line_goes_on():

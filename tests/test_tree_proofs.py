@@ -235,3 +235,24 @@ def test_an_estimate_the_solver_contradicts_is_said_as_an_estimate(app, monkeypa
     said = _panel_of_the_root(app, monkeypatch, explorer)
     assert "Solver: proven: North wins" in said, said
     assert "Depth 2 estimate +5; the proof above is exact" in said and "South +5" not in said, said
+
+
+def test_the_selected_boxs_ring_leaves_the_solvers_tick_whole(app):
+    """Rastros after 5-4 6-3 (T): the root, selected and proven, had the keyboard's ring drawn over
+    the solver's tick on its corner, half covering it.  The tick is drawn above the ring: every
+    pixel of its disc is the disc's colour or the tick's, none the ring's."""
+    from ui.scenes.tree_drawing import mark_centre, mark_radius
+
+    app.open_demo("game:rastros:hotseat:5-4,6-3")
+    key(app, pygame.K_t)
+    explorer = app.scene
+    built(app, explorer)
+    assert wait(app, lambda: explorer.proofs.proof_of(explorer.tree.root) is not None, 120)
+    app.invalidate()
+    app.run_frames(2)
+    box = next(rect for rect, node in explorer.node_rects if node is explorer.selected)
+    (cx, cy), radius = mark_centre(box, explorer.scale), mark_radius(explorer.scale) - 1
+    disc = {tuple(app.screen.get_at((x, y)))[:3] for x in range(cx - radius, cx + radius + 1)
+            for y in range(cy - radius, cy + radius + 1) if (x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2}
+    theme = explorer.theme
+    assert disc == {tuple(theme.accent)[:3], tuple(theme.background)[:3]}, disc

@@ -279,11 +279,19 @@ def _draw_node(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, ce
     caption = count_caption(scene, node, rect)
     if caption is not None:
         _on_chip(surface, scene, caption[0], caption[1].midtop, "midtop")
+    draw_solver_mark(surface, scene, node, rect)
+    return rect
+
+
+def draw_solver_mark(surface: pygame.Surface, scene: TreeExplorerScene, node: Node, rect: pygame.Rect) -> None:
+    """The solver's mark on ``node``'s box ``rect``: a tick where it proved the position
+    (``_draw_proven_mark``), a ring while it is asked, else nothing.  The explorer draws it again
+    over the selected box's keyboard ring, which crossed half the tick on the box's corner."""
+    s = scene.scale
     if scene.proofs.proof_of(node) is not None:
         _draw_proven_mark(surface, scene, rect)
     elif scene.proofs.asking(node):
         pygame.draw.circle(surface, scene.theme.accent, mark_centre(rect, s), mark_radius(s), max(1, int(2 * s)))
-    return rect
 
 
 def mark_centre(rect: pygame.Rect, s: float) -> tuple[int, int]:

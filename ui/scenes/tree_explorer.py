@@ -74,7 +74,7 @@ from ui.i18n import N_, _, language, ngettext, number_text
 from ui.keyed_cache import KeyedCache
 from ui.notation import shown_move
 from ui.scenes.base import Scene
-from ui.scenes.tree_drawing import WIDEST_VALUE, draw_tree, node_metrics, tree_picture
+from ui.scenes.tree_drawing import WIDEST_VALUE, draw_solver_mark, draw_tree, node_metrics, tree_picture
 from ui.scenes.tree_input import TreeInput
 from ui.scenes.tree_panel import TreePanel
 from ui.scenes.tree_words import (
@@ -92,6 +92,8 @@ from ui.scenes.tree_words import (
     VALUES_NOTE_SHORT,
     VALUES_NOTE_TO_THE_END,
     VALUES_NOTE_TO_THE_END_SHORT,
+    VALUES_NOTE_TOO_BIG,
+    VALUES_NOTE_TOO_BIG_SHORT,
     node_value_text,
     proof_verdict,
     unit_name,
@@ -162,7 +164,8 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
         self.open: set[int] = set()  # ids of the open nodes
         self._laid_out: tuple[Tree, tuple, LayoutIndex] | None = None  # (the tree and what else it was laid out for, its index)
         self.selected: Node | None = None
-        self.counts: dict[tuple[str, int], int | None] = {}
+        self.counts: dict[tuple[str, int], int | None] = {}  # None: past its limit (``count_limits``)
+        self.count_limits: dict[tuple[str, int], int] = {}  # a count's limit other than COUNT_LIMIT (the build's)
         self._counting: threading.Thread | None = None
         self._wanted: list[tuple[str, int]] = []  # counts to make, in order (the thread takes them)
         self._in_hand: set[tuple[str, int]] = set()  # the count the thread is making (out of ``_wanted``, not in ``counts``)
@@ -345,12 +348,22 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
             "This position is too big for a tree of depth {n} ({why}): choose a smaller depth.").format(n=self.depth, why=why)
         if self.tree is not None:
             self.counts[(self.algorithm, self.depth)] = self.tree.nodes
+        else:
+            self._counted_too_big((self.algorithm, self.depth))
         self.selected = self.tree.root if self.tree else None
         node = self.selected
         while node is not None and node.children:
             self.open.add(id(node))
             node = node.best_child
         self.invalidate()
+
+    def _counted_too_big(self, key: tuple[str, int]) -> None:
+        """The tree ``key`` (algorithm, depth) was refused as too big: its count is "more than
+        NODE_LIMIT", and a count of it under way stops (``_count``).  It went on to two million
+        positions, "counting…" for seconds beside a tree known too big (minutes on a big board)."""
+        if key not in self.counts:
+            self.count_limits[key] = NODE_LIMIT
+            self.counts[key] = None
 
     def too_big_said(self) -> str:
         """Why no tree is shown (``too_big``), and, where Ordered's tree at this depth was counted
@@ -393,11 +406,13 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
                     continue
                 self._in_hand.add(key)
             try:
-                self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id,
-                                               limit=COUNT_LIMIT, stop=lambda: self._closed)
+                self.counts[key] = count_nodes(self.root_state, key[0], key[1], game_id=self.game.id, limit=COUNT_LIMIT,
+                                               stop=lambda key=key: self._closed or key in self.counts)
             except TreeTooBig:
                 self.counts[key] = None
             except BuildStopped:  # the screen was left (close): no count is wanted any more
+                if not self._closed:  # or the build found this tree too big (``_counted_too_big``): the next count
+                    continue
                 with self._lock:
                     self._in_hand.clear()
                     self._counting = None
@@ -548,6 +563,7 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
             focused = next((rect for rect, node in self.node_rects if node is self.selected), None)
             if focused is not None:  # the keyboard's place, as on a button (not on the saved picture)
                 focus_ring(surface, focused, self.theme, self.scale, int(6 * self.scale))
+                draw_solver_mark(surface, self, self.selected, focused)  # the tick above the ring, whole
             self.keep = self.reveal = self.show = None
             self.snap = False
             surface.set_clip(clip)
@@ -569,9 +585,12 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
         the depth is being chosen: the note says which depth's values they are.  Last, the short
         note with the unit in a few words: at Larger text at 800x600 Rastros' "the piece's nearness
         to MAX's goal (+1 a square nearer)" (Hex's race to connect in Portuguese) left no room for
-        the rest, cut at "estimativas à pr…"."""
+        the rest, cut at "estimativas à pr…".  A tree too big to build shows no values: the note
+        said what its estimates would have been; it says the tree is too big."""
         if self.choosing:
             return "", ""
+        if self.too_big and not self._to_the_end():  # no tree, so no estimates to name
+            return _(VALUES_NOTE_TOO_BIG).format(n=self.depth), _(VALUES_NOTE_TOO_BIG_SHORT).format(n=self.depth)
         whole, short = ((VALUES_NOTE_TO_THE_END, VALUES_NOTE_TO_THE_END_SHORT) if self._to_the_end()
                         else (VALUES_NOTE, VALUES_NOTE_SHORT))
         side, unit = _(self.game.sides[self.root_state.to_move]), _(unit_name(self.game.id))
@@ -591,7 +610,8 @@ class TreeExplorerScene(TreeInput, TreePanel, Scene):
         parts = []
         for a in ALGORITHMS:
             n = self.counts.get((a, self.depth), -1)
-            shown = _("counting…") if n == -1 else (_("more than {n}").format(n=number_text(COUNT_LIMIT, ",")) if n is None
+            limit = self.count_limits.get((a, self.depth), COUNT_LIMIT)
+            shown = _("counting…") if n == -1 else (_("more than {n}").format(n=number_text(limit, ",")) if n is None
                                                     else ngettext("{n} node", "{n} nodes", n).format(n=number_text(n, ",")))
             parts.append(f"{_(TITLES[a])}: {shown}")
         return tx.join_parts(parts)

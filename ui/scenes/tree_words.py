@@ -55,6 +55,10 @@ PROVEN_NOTE = (N_("In words (who wins, “draw”): proven; a number: an estimat
 # a tree whose every line reaches the game's end (3x3 from a1 b2 at depth 7): there is no estimate
 # and nothing deeper to search, so the two notes above were wrong there (a teacher showing that
 # minimax solves tic-tac-toe read "analysis searches deeper")
+# a tree too big to build at a depth whose lines stop short of the end (3x3's minimax at depth 8):
+# no values are shown, so the header says so instead of what such values would be
+VALUES_NOTE_TOO_BIG = N_("No values to show: the tree is too big at depth {n}")
+VALUES_NOTE_TOO_BIG_SHORT = N_("Tree too big at depth {n}: no values")
 VALUES_NOTE_TO_THE_END = N_("Values: who wins, or a draw, every line searched to the game's end; {side} is MAX")
 VALUES_NOTE_TO_THE_END_SHORT = N_("Who wins, or draw: searched to the end; {side} is MAX")
 DEPTH_NOTE_TO_THE_END = N_("Every line reaches the game's end: these values are exact")
