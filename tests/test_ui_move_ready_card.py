@@ -58,10 +58,10 @@ def test_a_search_paused_is_said_paused_in_words_set_whole(tmp_path, monkeypatch
 
 def test_a_move_found_while_paused_is_said_ready_on_the_one_line_card(tmp_path, monkeypatch,
                                                                      computer_thinks_until_told):
-    """The one-line card read "Level 4:" and nothing else: its headline "Move ready: press S to
-    play it" gave way to the short form of whose search it was, with no news to say beside it.
-    It says the headline whole or its shorter form "Move ready: press S", never one cut short:
-    here the long one does not fit, and cut it read "Move ready: press S to p…"."""
+    """The one-line card read "Level 4:" and nothing else: its headline ("Move ready from Level 5
+    (O): press S to play it") gave way to the short form of whose search it was, with no news to say
+    beside it.  It says one of the headline's forms whole, down to "Move ready: press S", never one
+    cut short ("Move ready: press S to p…")."""
     app = make_app_of(tmp_path, monkeypatch, (1024, 768))
     try:
         scene = paused_in_a_search(app, computer_thinks_until_told)
