@@ -545,9 +545,9 @@ def _filed(cache_file) -> bool:
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
     """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
     them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up),
-    or by another process, whose lock that thread waits for (``_run_stage``): the window's worker
-    then says at once that the search can run (its stand-ins), where a load from the cache (a
-    fraction of a second) is shown as "Preparing the engine...".  Players ask ``preparing``."""
+    or by another process, whose lock that thread waits for (``_run_stage``): Hex's analysis then
+    searches with its stand-in, where it waits for a load from the cache (a fraction of a second on an
+    idle machine).  Players, and the window's worker's words, ask ``preparing``."""
     if not _deferred or is_ready(game_id, stage):
         return False
     entry = _stage(game_id, stage)
