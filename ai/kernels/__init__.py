@@ -378,7 +378,7 @@ def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _S
     from_scratch = not on_disk(game_id, stage)  # asked again after a wait: the holder's code is on disk now
     if lock is not None:
         lock.say(from_scratch)
-    if _deferred:  # the window's worker: its warm-up asks (``compiled_elsewhere``)
+    if _deferred:  # the window's worker: Hex's analysis asks (``compiled_elsewhere``)
         entry.from_scratch = from_scratch
     log.debug("%s kernels, stage %s: %s", game_id, stage,
               "compiling (not all in the cache)" if from_scratch else "loading from the cache")
