@@ -6,6 +6,7 @@ import time
 
 import pytest
 
+from tests.kernel_helpers import compiling_from_scratch
 from tests.ui_helpers import click, computer_words, wait
 from ui import kernel_preparation, process_priority, worker_process
 from ui.ai_worker import AIProgress, Job
@@ -82,20 +83,21 @@ class SaidReports(list):
         self.append(item)
 
 
-@pytest.mark.parametrize("from_scratch", [True, False])
-def test_a_search_stage_compiled_from_scratch_is_said_ready_as_its_stand_ins_begin(monkeypatch, from_scratch):
+@pytest.mark.parametrize("loading", [False, True])
+def test_a_search_stage_not_ready_is_said_ready_as_its_stand_ins_begin(monkeypatch, loading):
     """A fresh install: the search stage compiles for a minute (here or in another process) while
     the stand-ins search; the window said "Preparing the engine… N s" over that search (analysis
-    with no value yet) until the stage was compiled.  One loaded from the cache is waited for."""
+    with no value yet) until the stage was compiled.  A load from the cache is no different: the
+    stand-ins play meanwhile too (``ai.kernels.preparing``), and the window said "Preparing the
+    engine…" over a computer's move searched by them."""
     import ai.kernels
 
+    compiling_from_scratch(monkeypatch, "rastros", loading=loading)
     reports, said_as_it_began = SaidReports(), []
-    monkeypatch.setattr(ai.kernels, "is_ready", lambda game_id, stage="search": False)
-    monkeypatch.setattr(ai.kernels, "compiled_elsewhere", lambda game_id, stage="search": from_scratch)
     monkeypatch.setattr(ai.kernels, "warm_up",
                         lambda game_id, *only: said_as_it_began.append((only, [r.done for r in reports])))
     worker_process._warm_up("rastros", reports)
-    assert said_as_it_began[0] == (("search",), [False, True] if from_scratch else [False])
+    assert said_as_it_began[0] == (("search",), [False, True])
     assert reports[-1].done and not reports[-1].error
 
 def test_a_computer_move_heard_within_a_moment_is_not_said_as_preparing_the_engine(app, monkeypatch):

@@ -42,8 +42,8 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
     search's) is ready and when all are: the window shows "Preparing the engine..." until the
     search can run, and again while a move waits for a later stage (``worker_main`` has
     ``ai.kernels.ready`` say so).  A search stage compiled from scratch, here or by another
-    process, lets the search run at once on its stand-ins (``ai.kernels.compiled_elsewhere``):
-    that is said as it begins (``_stand_ins_play``), not a minute later when it is compiled."""
+    process, or loaded from the cache, lets the search run at once on its stand-ins
+    (``ai.kernels.preparing``): that is said as it begins (``_stand_ins_play``), not when it is ready."""
     reports.put(AIWarmUp(False))
     error, loaded, started = "", [], time.perf_counter()
     try:
@@ -70,13 +70,16 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
 
 
 def _stand_ins_play(game_id: str, reports) -> None:
-    """Say the search can run (``AIWarmUp(True)``) before its stage is compiled, where its kernels
-    are compiled from scratch: the players' Python stand-ins search meanwhile.  A fresh install's
-    analysis said "Preparing the engine… 6 s" over a search that was running, for as long as the
-    stage took to compile (a minute or more on a busy machine) whenever a position had no value yet."""
+    """Say the search can run (``AIWarmUp(True)``) before its stage is ready, where the players'
+    Python stand-ins search meanwhile (``ai.kernels.preparing``: compiled from scratch or loaded
+    from the cache).  A fresh install's analysis said "Preparing the engine… 6 s" over a search that
+    was running, for as long as the stage took to compile (a minute or more on a busy machine), and
+    a game's first move said it over a stand-in's search during a load (seconds on a busy machine).
+    A search that waits for the stage all the same (Hex's analysis during a load) has
+    ``ai.kernels.ready`` say "Preparing" again (``worker_main``'s ``when_waiting``)."""
     import ai.kernels as kernels
 
-    if kernels.compiled_elsewhere(game_id):
+    if kernels.preparing(game_id):
         reports.put(AIWarmUp(True))
 
 

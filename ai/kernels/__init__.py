@@ -378,7 +378,7 @@ def _run_stage_here(game_id: str, stage: str, run: Callable[[], None], entry: _S
     from_scratch = not on_disk(game_id, stage)  # asked again after a wait: the holder's code is on disk now
     if lock is not None:
         lock.say(from_scratch)
-    if _deferred:  # the window's worker: its warm-up asks (``compiled_elsewhere``)
+    if _deferred:  # the window's worker: Hex's analysis asks (``compiled_elsewhere``)
         entry.from_scratch = from_scratch
     log.debug("%s kernels, stage %s: %s", game_id, stage,
               "compiling (not all in the cache)" if from_scratch else "loading from the cache")
@@ -545,9 +545,9 @@ def _filed(cache_file) -> bool:
 def compiled_elsewhere(game_id: str, stage: str = "search") -> bool:
     """Whether ``stage`` of ``game_id``'s kernels is being compiled from scratch (``on_disk`` found
     them not all there) by another thread of this process (``defer_compiling``: the window's worker's warm-up),
-    or by another process, whose lock that thread waits for (``_run_stage``): the window's worker
-    then says at once that the search can run (its stand-ins), where a load from the cache (a
-    fraction of a second) is shown as "Preparing the engine...".  Players ask ``preparing``."""
+    or by another process, whose lock that thread waits for (``_run_stage``): Hex's analysis then
+    searches with its stand-in, where it waits for a load from the cache (a fraction of a second on an
+    idle machine).  Players, and the window's worker's words, ask ``preparing``."""
     if not _deferred or is_ready(game_id, stage):
         return False
     entry = _stage(game_id, stage)
