@@ -129,7 +129,7 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     value = _elo(st.elo)
     if st.elo_bound:
         return (_("above {elo}") if st.elo_bound == ">" else _("below {elo}")).format(elo=value)
-    if st.elo_low_open and st.elo_high_open:
+    if st.elo_low_open and st.elo_high_open:  # no rated row: 6 games or more bound one side at least
         return value
     if st.elo_high_open:
         return (_("{elo}, at least {low}") if interval else _("≥{low}")).format(elo=value, low=_elo(st.elo_low))
