@@ -160,3 +160,32 @@ def test_an_unrated_players_row_of_the_ratings_chart_says_why_it_has_no_bar(tmp_
         assert name.right < said[0].x  # on Level 3's row of the chart, right of its name
     finally:
         app.quit()
+
+
+def open_at_both_ends(games: int) -> list[tuple[int, int, int]]:
+    """The (wins, draws, losses) of ``games`` games between two players that leave the first one's
+    rating with its 95% interval open at both ends (``Standing.elo_low_open`` and ``elo_high_open``),
+    as ``Tally`` rates it."""
+    from ai.tournament import GameResult
+    from ai.tournament_standings import Tally
+
+    found = []
+    for wins in range(games + 1):
+        for draws in range(games + 1 - wins):
+            winners = [0] * wins + [None] * draws + [1] * (games - wins - draws)
+            tally = Tally(["a", "b"], [GameResult("tictactoe", {}, ["a", "b"], winner=w, reason="X has 3 in a row")
+                                       for w in winners])
+            st = next(st for st in tally.standings() if st.player == "a")
+            if st.elo_low_open and st.elo_high_open:
+                found.append((wins, draws, games - wins - draws))
+    return found
+
+
+def test_a_rated_rating_is_never_open_at_both_ends():
+    """``elo_label`` shows a rating open at both ends as a bare number, as precise-looking as the
+    "±" rows; no rated row has one: from 6 games on, the interval of any score short of all won or
+    all lost (a bound, "above"/"below") has an end on at least one side, and a rating needs
+    ``MIN_RATED_GAMES`` (8).  Should that rule fall under 6 games, such rows would show and the
+    column would need a mark for them."""
+    assert open_at_both_ends(4) == [(1, 2, 1), (2, 0, 2)]  # a few games do leave both ends open
+    assert not any(open_at_both_ends(n) for n in range(MIN_RATED_GAMES, MIN_RATED_GAMES + 4))

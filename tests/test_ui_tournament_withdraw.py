@@ -763,3 +763,32 @@ def test_the_screens_standings_count_a_withdrawals_forfeits_in_the_points_not_in
         texts = [text for text, _rect in drawn]
         assert standings_cells(drawn, scene, "level-4")["J"] == "4"
         assert any(text.startswith("Um jogo que não se jogou, porque um jogador se retirou") for text in texts)
+
+
+@pytest.mark.parametrize("language, annulled", [("en", "annulled"), ("pt", "sem efeito")])
+def test_the_boards_title_says_an_annulled_game_in_the_windows_language(app, monkeypatch, tmp_path, language,
+                                                                      annulled):
+    """Level 3 withdrawn after 2 of its 6 games, both annulled: one of them clicked in its
+    opponent's games put it on the board titled "Jogo 2: Nível 2 vs Nível 1 annulled" in Portuguese, the word in
+    English (``outcome``, the reports' word).  It says the window's word for annulled games."""
+    scene = withdrawn_league_shown(app, tmp_path)
+    t = scene.tournament
+    titles: list[str] = []
+    panel = scene._panel
+
+    def spied(surface, theme, rect, title):
+        titles.append(title)
+        return panel(surface, theme, rect, title)
+
+    monkeypatch.setattr(scene, "_panel", spied)
+    with in_language(app, language):
+        number, game = next((n, r) for n, r in t.results.items() if is_annulled(r) and not r.unplayed)
+        click(app, row_of(scene, next(p for p in game.players if p != "level-3")).center)  # its games
+        click(app, next(rect for rect, n, _text in scene._recent_rects if n == number).center)
+        assert scene.watching == number
+        titles.clear()
+        scene.invalidate()
+        app.run_frames(2)
+    board = [title for title in titles if title.startswith(("Game ", "Jogo "))]
+    assert board and all(f"  {annulled}" in title and ("annulled" in title) == (language == "en")
+                         for title in board), titles

@@ -14,6 +14,7 @@ import pygame
 import ai
 import games
 from ai.commands.tournament import games_counted
+from ai.match import GameResult
 from ai.reason_names import sides_named
 from ai.tournament import Tournament
 from ai.tournament_standings import (
@@ -128,7 +129,7 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     value = _elo(st.elo)
     if st.elo_bound:
         return (_("above {elo}") if st.elo_bound == ">" else _("below {elo}")).format(elo=value)
-    if st.elo_low_open and st.elo_high_open:
+    if st.elo_low_open and st.elo_high_open:  # no rated row: 6 games or more bound one side at least
         return value
     if st.elo_high_open:
         return (_("{elo}, at least {low}") if interval else _("≥{low}")).format(elo=value, low=_elo(st.elo_low))
@@ -137,6 +138,17 @@ def elo_label(st: Standing, interval: bool = True) -> str:
     if not interval:
         return value
     return _("{elo} ±{margin}").format(elo=value, margin=round(max(st.elo - st.elo_low, st.elo_high - st.elo)))
+
+
+def outcome_said(result: GameResult) -> str:
+    """A game's result as the window says it: "1-0", "0-1", the draw's ``DRAW_RESULT``, and the
+    words for a void or an annulled game in the window's language (``outcome`` says them in
+    English, for the reports): the board's title read "Jogo 2: Nível 2 vs Nível 1 annulled"."""
+    if is_annulled(result):
+        return _("annulled")
+    if is_void(result):
+        return _("void")
+    return outcome(result, draw=DRAW_RESULT)
 
 
 def elo_said(st: Standing) -> str:
@@ -844,7 +856,7 @@ class ResultsDrawing:
             a, b = (self._name(p) for p in game["ids"])
             title = _("Game {n}: {a} vs {b}").format(n=self.watching, a=a, b=b)
             if "result" in game and game.get("plies", 0) >= len(game.get("moves", ())):  # its end on the board
-                title += "  " + outcome(game["result"], draw=DRAW_RESULT)
+                title += "  " + outcome_said(game["result"])
             elif self.watching in self.stopped_part_way and not self.running:  # not a result: played again on Resume
                 title += "  " + self._dropped_words(self.watching)
             if self.pinned and self.watch and self._watchable():  # nothing to go on with once every game is shown
@@ -902,7 +914,7 @@ class ResultsDrawing:
         result of its own: its reason says it ("annulled: crashy withdrew …"), where the line read
         "annulled  annulled: …", the first in English whatever the window's language."""
         a, b = (self._name(p) for p in r.players)
-        result = "" if is_annulled(r) else _("void") if is_void(r) else outcome(r, draw=DRAW_RESULT)
+        result = "" if is_annulled(r) else outcome_said(r)
         reason = words.end_reason(sides_named(r.reason, r.players, [self._name(pid) for pid in r.players], r.winner))
         said = words.won_by(reason, r.winner, self.game.sides, (a, b))
         unplayed = _("(not played)") if not_played(r) else ""  # a withdrawal's, or never started: before its cut reason
