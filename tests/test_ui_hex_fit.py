@@ -9,10 +9,13 @@ import numpy as np
 import pygame
 import pytest
 
+from ai.engines.hex_knowledge import Knowledge
 from games.grid import cell_name
+from games.hex import BLUE
 from games.hex import SWAP as SWAP_MOVE
 from tests.ui_helpers import click, key, make_app
 from ui.board_view import Overlay
+from ui.hex_connections import draw_connections
 from ui.match import HOTSEAT, MatchSetup
 from ui.scenes.game import GameScene
 
@@ -114,9 +117,11 @@ def _inside_cell(view, cell: int, size: tuple[int, int], box: pygame.Rect) -> np
 
 
 def _pixels(view, size: tuple[int, int], box: pygame.Rect, state=None, interactive: bool = False,
-            chain: int | None = None, **marks) -> np.ndarray:
+            chain: int | None = None, carrier: int | None = None, mustplay: bool = False, **marks) -> np.ndarray:
     """The pixels [x, y] of ``box`` of the board drawn (``state``, with the swap offer's marks if
-    ``interactive``, and the ``marks`` given: the last move, a hint), or of ``chain``'s ring alone."""
+    ``interactive``, and the ``marks`` given: the last move, a hint), or of ``chain``'s ring alone;
+    with the Connections overlay over it if ``carrier``: Blue's edges joined through that cell, or
+    (``mustplay``) Blue to play there or lose."""
     from ui.theme import DARK
 
     surface = pygame.Surface(size)
@@ -125,16 +130,29 @@ def _pixels(view, size: tuple[int, int], box: pygame.Rect, state=None, interacti
         view._draw_chain(surface, [chain], (200, 220, 90), 0.0)
     else:
         view.draw(surface, state, Overlay(theme=DARK, interactive=interactive, coordinates=False, **marks))
+    if carrier is not None:
+        draw_connections(surface, view, _outlining(carrier, mustplay), BLUE, DARK, state)
     return pygame.surfarray.array2d(surface.subsurface(box))
+
+
+def _outlining(cell: int, mustplay: bool) -> Knowledge:
+    """What the analysis says of a position Blue has won by a connection whose carrier is ``cell``,
+    or (``mustplay``) where Blue must play ``cell``: the overlay outlines that cell, nothing else."""
+    empty, only = frozenset(), frozenset({cell})
+    return Knowledge(connections=((), ()), edge_vcs=((), ()) if mustplay else ((only,), ()), edge_scs=((), ()),
+                     mustplay=only if mustplay else None, dead=empty, captured=(empty, empty),
+                     winner=None if mustplay else BLUE, winning_keys=empty, seconds=0.0)
 
 
 @pytest.mark.parametrize("area", BOARD_AREAS)
 def test_stones_and_their_rings_stay_inside_their_cells(area):
     """At 0.72 of the cell's radius with a thick outline, a 3x3 board's stones met their cells'
     edges, and the swap offer's ring (at 0.88) and its word ran over them.  On every board from
-    3x3 to 19x19, each pixel a stone (Blue's, Red's), the winning chain's ring and the swap
-    offer's ring paint lies inside the stone's hexagon, off the line round it; the offer's word
-    too wherever the cell holds it, on every 3x3 board, clear of the marks on the stone's middle."""
+    3x3 to 19x19, each pixel a stone (Blue's, Red's), the winning chain's ring, the swap offer's
+    ring and the Connections overlay's outline of a winning carrier's cell (at 0.9 of the cell,
+    thick, it crossed the line) or of a mustplay cell (at 0.84) paint lies inside the cell's
+    hexagon, off the line round it; the offer's word too wherever the cell holds it, on every 3x3
+    board, clear of the marks on the stone's middle."""
     import games
     from ui.views import make_view
 
@@ -156,6 +174,8 @@ def test_stones_and_their_rings_stay_inside_their_cells(area):
             "Blue's stone": _pixels(view, size, box, blue) != _pixels(view, size, box, empty),
             "Red's stone": _pixels(view, size, box, before_red.play(cell)) != _pixels(view, size, box, before_red),
             "the chain's ring": _pixels(view, size, box, chain=cell) != pygame.Surface(size).map_rgb((1, 2, 3)),
+            "the winning carrier's outline": _pixels(view, size, box, empty, carrier=cell) != _pixels(view, size, box, empty),
+            "the mustplay outline": _pixels(view, size, box, empty, carrier=cell, mustplay=True) != _pixels(view, size, box, empty),
         }
         offered = _pixels(view, size, box, blue, interactive=True)
         word = view.notes[0].move(-box.x, -box.y)  # the offer's word, as drawn, in the box

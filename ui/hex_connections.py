@@ -223,6 +223,16 @@ def line_points(view: Any, connection: Any, own: set[int]) -> list[tuple[float, 
     return [_end_point(view, a, b, connection.carrier), _end_point(view, b, a, connection.carrier)]
 
 
+def outline_scale(view: Any, width: int) -> float:
+    """The scale of a hexagon whose outline ``width`` pixels thick stays inside its cell, clear of
+    the cell's line (``view.clear_radius``): the winning carrier's outlines, at 0.9 of the cell,
+    and the mustplay region's, at 0.84, ran over the lines between cells (the two never share a
+    cell: there is no mustplay in a won position).  The outline's outer edge is a hexagon ``width / 2`` wider
+    across than the one drawn, and a pixel is left for pygame's rounding."""
+    apothem = view.radius * math.sqrt(3.0) / 2  # a cell's centre to the middle of its side
+    return max(0.0, (view.clear_radius() - width / 2 - 1) / apothem)
+
+
 def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: int, theme: Theme,
                      state: Any = None) -> Drawn:
     """Draw ``knowledge`` (ai.engines.hex_knowledge.Knowledge) over a Hex board ``view`` already
@@ -284,16 +294,18 @@ def draw_connections(surface: pygame.Surface, view: Any, knowledge: Any, mover: 
 
     winning = winning_carrier(knowledge, mover)
     if winning:
+        width = max(2, int(r / 6))
         for cell in winning:
-            pygame.draw.polygon(surface, colours[knowledge.winner], hexagon(cell, 0.9), max(2, int(r / 6)))
+            pygame.draw.polygon(surface, colours[knowledge.winner], hexagon(cell, outline_scale(view, width)), width)
         drawn.winning.update(winning)
     if knowledge.winner == mover:
         for cell in knowledge.winning_keys:
             pygame.draw.circle(surface, theme.hint, _int(view.centre(*divmod(cell, n))), int(r * 0.3))
         drawn.keys.update(knowledge.winning_keys)
     if knowledge.mustplay:
+        width = max(2, int(r / 7))
         for cell in knowledge.mustplay:
-            pygame.draw.polygon(surface, theme.hint, hexagon(cell, 0.84), max(2, int(r / 7)))
+            pygame.draw.polygon(surface, theme.hint, hexagon(cell, outline_scale(view, width)), width)
         drawn.mustplay.update(knowledge.mustplay)
     return drawn
 
