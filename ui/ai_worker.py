@@ -182,9 +182,10 @@ class AIReady:
 
 @dataclass
 class AIWarmUp:
-    """The worker's engine kernels are being compiled (``done`` False) or are ready (True); the last
-    report of a warm-up names in ``loaded`` the stages it had to compile or load itself (none when a
-    spare worker had loaded them all ahead)."""
+    """The worker's engine kernels are being compiled (``done`` False), or the search can run (True:
+    its stage ready, or its stand-ins playing while it compiles or loads); a done report names in
+    ``loaded`` the stages the warm-up has had to compile or load itself so far (none when a spare
+    worker had loaded them all ahead), the last report all of them."""
 
     done: bool
     job_id: int = 0

@@ -56,7 +56,7 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
             if not kernels.is_ready(game_id, stage):
                 loaded.append(stage)
                 if stage == stages[0]:
-                    _stand_ins_play(game_id, reports)
+                    _stand_ins_play(game_id, reports, tuple(loaded))
                 kernels.warm_up(game_id, stage)
             if stage == stages[0]:
                 reports.put(AIWarmUp(True, loaded=tuple(loaded)))
@@ -69,10 +69,11 @@ def _warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None
     reports.put(AIWarmUp(True, error=error, loaded=tuple(loaded)))
 
 
-def _stand_ins_play(game_id: str, reports) -> None:
-    """Say the search can run (``AIWarmUp(True)``) before its stage is ready, where the players'
-    Python stand-ins search meanwhile (``ai.kernels.preparing``: compiled from scratch or loaded
-    from the cache).  A fresh install's analysis said "Preparing the engine… 6 s" over a search that
+def _stand_ins_play(game_id: str, reports, loading: tuple[str, ...]) -> None:
+    """Say the search can run (``AIWarmUp(True)``, naming the stages being compiled or loaded, as the
+    report once they are ready does) before its stage is ready, where the players' Python
+    stand-ins search meanwhile (``ai.kernels.preparing``: compiled from scratch or loaded from the
+    cache).  A fresh install's analysis said "Preparing the engine… 6 s" over a search that
     was running, for as long as the stage took to compile (a minute or more on a busy machine), and
     a game's first move said it over a stand-in's search during a load (seconds on a busy machine).
     A search that waits for the stage all the same (Hex's analysis during a load) has
@@ -80,7 +81,7 @@ def _stand_ins_play(game_id: str, reports) -> None:
     import ai.kernels as kernels
 
     if kernels.preparing(game_id):
-        reports.put(AIWarmUp(True))
+        reports.put(AIWarmUp(True, loaded=loading))
 
 
 def start_warm_up(game_id: str | None, reports, unused: tuple[str, ...] = ()) -> None:
